@@ -1,0 +1,80 @@
+# grandamp - one non-recursive Makefile.
+#
+#   make            build build/grandamp
+#   make test       unit tests (the README's test command); installs what it needs via `make deps`
+#   make deps       install missing Debian packages (apt-get as root, else print the command)
+#   make clean
+#
+# User knobs (override on the command line: make OPT=-O2 NATIVE=1):
+CC      ?= gcc
+OPT     ?= -O3
+NATIVE  ?= 0
+DEBUG   ?= 0
+GNUPLOT ?= gnuplot
+
+# ------------------------------------------------------------------------------------------
+BUILD := build
+
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes
+CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L
+ifeq ($(DEBUG),1)
+  CFLAGS += -O0 -g -DGD_DEBUG
+else
+  CFLAGS += $(OPT) -g
+endif
+ifeq ($(NATIVE),1)
+  CFLAGS += -march=native
+endif
+CPPFLAGS := -Isrc -I$(BUILD)
+LDFLAGS  := -fopenmp
+LDLIBS   := -lm
+
+LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(BUILD)/src/main.o
+TEST_SRC := $(wildcard tests/*.c)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+TEST_PACKAGES := gcc make libcmocka-dev pkg-config
+
+.DELETE_ON_ERROR:
+.PHONY: all test deps clean FORCE
+
+all: $(BUILD)/grandamp
+
+$(BUILD)/grandamp: $(MAIN_OBJ) $(BUILD)/libgrandamp.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libgrandamp.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Build information (compiler, flags, revision) for every output; rewritten only on change.
+$(BUILD)/build_info.h: FORCE
+	@mkdir -p $(@D)
+	@tools/build_info.sh "$(CC)" "$(CFLAGS)" > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(MAIN_OBJ): $(BUILD)/build_info.h
+
+# ---- tests -------------------------------------------------------------------------------
+$(BUILD)/test_grandamp: $(TEST_OBJ) $(BUILD)/libgrandamp.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
+$(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
+
+test:
+	@tools/deps.sh $(TEST_PACKAGES)
+	@$(MAKE) --no-print-directory $(BUILD)/grandamp $(BUILD)/test_grandamp
+	GRANDAMP_BIN=$(BUILD)/grandamp $(BUILD)/test_grandamp
+
+deps:
+	@tools/deps.sh $(TEST_PACKAGES)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(DEPS)

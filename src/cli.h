@@ -1,0 +1,8 @@
+/* cli.h - the grandamp subcommands; each returns the process exit code (enum GdExit). */
+#ifndef GD_CLI_H
+#define GD_CLI_H
+
+int cli_model(int argc, char **argv);
+int cli_contact(int argc, char **argv);
+
+#endif

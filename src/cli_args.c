@@ -1,0 +1,65 @@
+/* cli_args.c - option table parsing (see cli_args.h). */
+#include "cli_args.h"
+
+#include <string.h>
+
+#include "numparse.h"
+
+static bool is_option(const char *s) { return s[0] == '-' && s[1] == '-' && s[2] != '\0'; }
+
+CliOpt *cli_opt(CliOpt *opts, int nopts, const char *name) {
+  for (int i = 0; i < nopts; i++)
+    if (strcmp(opts[i].name, name) == 0) return &opts[i];
+  return NULL;
+}
+
+int cli_parse(int argc, char **argv, CliOpt *opts, int nopts, ErrList *err) {
+  const int nerr0 = err->n;
+  int i = 0;
+  while (i < argc) {
+    const char *arg = argv[i++];
+    CliOpt *o = is_option(arg) ? cli_opt(opts, nopts, arg) : NULL;
+    if (!o) {
+      if (is_option(arg)) errlist_add(err, "%s: unknown option", arg);
+      else errlist_add(err, "'%s': unexpected argument (options start with --)", arg);
+      while (i < argc && !is_option(argv[i])) i++;
+      continue;
+    }
+    if (o->given) errlist_add(err, "%s: given more than once", arg);
+    o->given = true;
+    if (o->nvals == 0) continue;
+    if (o->nvals < 0) {
+      if (i >= argc) {
+        errlist_add(err, "%s: needs a value (%s)", arg, o->value_names);
+        o->bad = true;
+      }
+      else *o->str = argv[i++];
+      continue;
+    }
+    const int maxn = o->max_vals > o->nvals ? o->max_vals : o->nvals;
+    int n = 0;
+    while (i < argc && !is_option(argv[i]) && n < maxn) {
+      double v;
+      enum NumStatus st = num_parse_double(argv[i], o->allow_inf, &v);
+      if (st != NUM_OK) {
+        errlist_add(err, "%s: '%s' %s", arg, argv[i], num_status_str(st));
+        o->bad = true;
+      } else {
+        o->vals[n] = v;
+      }
+      n++, i++;
+    }
+    o->count = n;
+    if (n < o->nvals || (i < argc && !is_option(argv[i]))) {
+      o->bad = true;
+      while (i < argc && !is_option(argv[i])) i++, n++;
+      if (o->max_vals > o->nvals)
+        errlist_add(err, "%s: needs %d to %d numbers (%s), got %d", arg, o->nvals, o->max_vals,
+                    o->value_names, n);
+      else
+        errlist_add(err, "%s: needs %d number%s (%s), got %d", arg, o->nvals, o->nvals == 1 ? "" : "s",
+                    o->value_names, n);
+    }
+  }
+  return err->n - nerr0;
+}

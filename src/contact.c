@@ -1,0 +1,16 @@
+/* contact.c - run-time dispatch of the inline contact kernels (see contact.h). */
+#include "contact.h"
+
+#include <string.h>
+
+void contact_normal_compute(const ContactModel *m, NormalContact *c) {
+  const NormalContact in = *c;
+  memset(c, 0, sizeof *c);
+  c->delta = in.delta;
+  c->Reff = in.Reff;
+  c->meff = in.meff;
+  c->vnnr = in.vnnr;
+  c->touching_before = in.touching_before;
+  c->touching = contact_touching(m->normal.model, &m->normal, in.delta, in.Reff, in.touching_before);
+  if (c->touching) contact_normal_force(m->normal.model, m->damping.model, m, 0.0, c);
+}

@@ -1,0 +1,45 @@
+/*
+ * main.c - the grandamp command-line tool: dispatch to subcommands; no physics here.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "build_info.h"
+#include "cli.h"
+#include "error.h"
+
+static const char USAGE[] =
+    "usage: grandamp <command> [options]\n"
+    "\n"
+    "Normal damping of granular (DEM) contacts with LAMMPS pair_style granular semantics.\n"
+    "\n"
+    "commands:\n"
+    "  model '<text>'       print the resolved model (coefficients and derived constants) as JSON\n"
+    "  contact --model '<text>' --radius Ri Rj --mass mi mj --overlap delta --vn vnnr\n"
+    "          [--was-touching]\n"
+    "                       evaluate one contact's normal force and damping, print JSON\n"
+    "                       (vnnr < 0 on approach; Rj and mj may be inf: a flat wall)\n"
+    "  help                 this text;  version: build information\n"
+    "\n"
+    "<text> is the model part of a LAMMPS pair_coeff line, e.g.\n"
+    "  'hertz/material 1e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'\n"
+    "\n"
+    "exit codes: 0 ok, 1 runtime failure (I/O, memory), 2 bad usage or input,\n"
+    "            3 verification failed\n";
+
+int main(int argc, char **argv) {
+  if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+      strcmp(argv[1], "-h") == 0) {
+    fputs(USAGE, argc < 2 ? stderr : stdout);
+    return argc < 2 ? GD_EXIT_USAGE : GD_EXIT_OK;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "model") == 0) return cli_model(argc - 2, argv + 2);
+  if (strcmp(cmd, "contact") == 0) return cli_contact(argc - 2, argv + 2);
+  if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+    printf("grandamp %s\ncompiler: %s\nflags: %s\n", GD_BUILD_REVISION, GD_BUILD_COMPILER, GD_BUILD_FLAGS);
+    return GD_EXIT_OK;
+  }
+  fprintf(stderr, "grandamp: error: '%s': unknown command; expected model, contact, help or version\n", cmd);
+  return GD_EXIT_USAGE;
+}

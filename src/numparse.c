@@ -1,0 +1,75 @@
+/* numparse.c - strict decimal number parsing (see numparse.h). */
+#include "numparse.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <strings.h>
+
+/* True if s is exactly a decimal floating-point literal. */
+static bool is_decimal_literal(const char *s) {
+  const char *p = s;
+  if (*p == '+' || *p == '-') p++;
+  int digits = 0;
+  while (isdigit((unsigned char)*p)) p++, digits++;
+  if (*p == '.') {
+    p++;
+    while (isdigit((unsigned char)*p)) p++, digits++;
+  }
+  if (digits == 0) return false;
+  if (*p == 'e' || *p == 'E') {
+    p++;
+    if (*p == '+' || *p == '-') p++;
+    if (!isdigit((unsigned char)*p)) return false;
+    while (isdigit((unsigned char)*p)) p++;
+  }
+  return *p == '\0';
+}
+
+static bool is_inf_word(const char *s) {
+  if (*s == '+') s++;
+  return strcasecmp(s, "inf") == 0 || strcasecmp(s, "infinity") == 0;
+}
+
+enum NumStatus num_parse_double(const char *s, bool allow_inf, double *out) {
+  if (!s) return NUM_NOT_A_NUMBER;
+  if (is_inf_word(s)) {
+    if (!allow_inf) return NUM_INF_REFUSED;
+    *out = INFINITY;
+    return NUM_OK;
+  }
+  if (!is_decimal_literal(s)) return NUM_NOT_A_NUMBER;
+  errno = 0;
+  char *end = NULL;
+  double v = strtod(s, &end);
+  if (*end != '\0') return NUM_NOT_A_NUMBER;
+  /* ERANGE flags overflow and also underflow to a subnormal or zero from a nonzero literal. */
+  if (errno == ERANGE || !isfinite(v)) return NUM_RANGE;
+  *out = v;
+  return NUM_OK;
+}
+
+enum NumStatus num_parse_long(const char *s, long *out) {
+  if (!s) return NUM_NOT_A_NUMBER;
+  const char *p = s;
+  if (*p == '+' || *p == '-') p++;
+  if (!isdigit((unsigned char)*p)) return NUM_NOT_A_NUMBER;
+  while (isdigit((unsigned char)*p)) p++;
+  if (*p != '\0') return NUM_NOT_A_NUMBER;
+  errno = 0;
+  long v = strtol(s, NULL, 10);
+  if (errno == ERANGE) return NUM_RANGE;
+  *out = v;
+  return NUM_OK;
+}
+
+const char *num_status_str(enum NumStatus st) {
+  switch (st) {
+  case NUM_OK: return "is fine";
+  case NUM_NOT_A_NUMBER: return "is not a number";
+  case NUM_RANGE: return "is out of the range of a double";
+  case NUM_INF_REFUSED: return "must be finite";
+  }
+  return "is invalid";
+}

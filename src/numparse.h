@@ -1,0 +1,35 @@
+/*
+ * numparse.h - strict number parsing for model text and command-line values.
+ *
+ * A token is a number only if all of it is a decimal literal: [+-]digits[.digits][(e|E)[+-]digits]
+ * (or .digits). No leading or trailing blanks, no hex floats, no "nan"; "inf" only where the
+ * caller allows it (an infinite radius or mass stands for a flat wall). Values that overflow or
+ * underflow a double are refused. This is stricter than strtod and matches what a user means.
+ */
+#ifndef GD_NUMPARSE_H
+#define GD_NUMPARSE_H
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum NumStatus {
+  NUM_OK = 0,
+  NUM_NOT_A_NUMBER, /**< not a decimal literal (or empty) */
+  NUM_RANGE,        /**< overflows or underflows a double */
+  NUM_INF_REFUSED   /**< "inf" where only finite values make sense */
+};
+
+/** Parses s into *out. allow_inf accepts "inf", "+inf", "Inf", "infinity". */
+enum NumStatus num_parse_double(const char *s, bool allow_inf, double *out);
+/** Parses a decimal integer (optional sign, digits only) that fits in a long. */
+enum NumStatus num_parse_long(const char *s, long *out);
+/** A short phrase for a status, for error messages ("is not a number", ...). */
+const char *num_status_str(enum NumStatus st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

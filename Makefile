@@ -39,7 +39,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 TEST_PACKAGES := gcc make libcmocka-dev pkg-config
 
 .DELETE_ON_ERROR:
-.PHONY: all test deps clean FORCE
+.PHONY: all test bench verify deps clean FORCE
 
 all: $(BUILD)/grandamp
 
@@ -70,6 +70,11 @@ test:
 	@tools/deps.sh $(TEST_PACKAGES)
 	@$(MAKE) --no-print-directory $(BUILD)/grandamp $(BUILD)/test_grandamp
 	GRANDAMP_BIN=$(BUILD)/grandamp $(BUILD)/test_grandamp
+
+# The benchmark matrix and the verifier stand on the pair loops (see README, Status).
+bench verify:
+	@echo "grandamp: make $@ is not available yet: it lands with the pair loops (README, Status)" >&2
+	@exit 2
 
 deps:
 	@tools/deps.sh $(TEST_PACKAGES)

@@ -1,0 +1,61 @@
+/* run_cmd.c - run the grandamp binary and capture its output (for the CLI tests). */
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+extern char **environ;
+
+void run_grandamp(CmdResult *r, const char *const *args) {
+  const char *bin = getenv("GRANDAMP_BIN");
+  if (!bin) bin = "build/grandamp";
+  const char *argv[64];
+  int argc = 0;
+  argv[argc++] = bin;
+  for (; args[argc - 1] && argc < 63; argc++) argv[argc] = args[argc - 1];
+  argv[argc] = NULL;
+
+  int po[2], pe[2];
+  if (pipe(po) || pipe(pe)) fail_msg("pipe failed");
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+  posix_spawn_file_actions_addclose(&fa, po[0]);
+  posix_spawn_file_actions_addclose(&fa, pe[0]);
+  pid_t pid;
+  if (posix_spawn(&pid, bin, &fa, NULL, (char *const *)argv, environ) != 0)
+    fail_msg("cannot run %s", bin);
+  posix_spawn_file_actions_destroy(&fa);
+  close(po[1]);
+  close(pe[1]);
+
+  size_t no = 0, ne = 0;
+  struct pollfd fds[2] = {{.fd = po[0], .events = POLLIN}, {.fd = pe[0], .events = POLLIN}};
+  int open_fds = 2;
+  while (open_fds > 0) {
+    if (poll(fds, 2, -1) < 0) break;
+    for (int k = 0; k < 2; k++) {
+      if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP))) continue;
+      char *buf = k == 0 ? r->out : r->err;
+      size_t *len = k == 0 ? &no : &ne;
+      ssize_t got = read(fds[k].fd, buf + *len, sizeof r->out - 1 - *len);
+      if (got <= 0) {
+        close(fds[k].fd);
+        fds[k].fd = -1;
+        open_fds--;
+      } else {
+        *len += (size_t)got;
+      }
+    }
+  }
+  r->out[no] = '\0';
+  r->err[ne] = '\0';
+  int st;
+  waitpid(pid, &st, 0);
+  r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}

@@ -1,0 +1,20 @@
+/* test_main.c - runs every unit-test area in one cmocka group. */
+#include <stdlib.h>
+
+#include "tests.h"
+
+static void add(struct CMUnitTest *all, size_t *n, const struct CMUnitTest *t, size_t count) {
+  for (size_t i = 0; i < count; i++) all[(*n)++] = t[i];
+}
+
+int main(void) {
+  static struct CMUnitTest all[1024];
+  size_t n = 0;
+  add(all, &n, numparse_tests, numparse_ntests);
+  add(all, &n, normal_tests, normal_ntests);
+  add(all, &n, damping_tests, damping_ntests);
+  add(all, &n, model_tests, model_ntests);
+  add(all, &n, mixing_tests, mixing_ntests);
+  add(all, &n, cli_tests, cli_ntests);
+  return _cmocka_run_group_tests("grandamp", all, n, NULL, NULL);
+}

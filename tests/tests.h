@@ -1,0 +1,57 @@
+/*
+ * tests.h - shared helpers of the grandamp unit tests (cmocka).
+ *
+ * Each tests/test_<area>.c defines <area>_tests[] and <area>_ntests; test_main.c runs them all
+ * in one group so the run ends with one cmocka summary line.
+ */
+#ifndef GD_TESTS_H
+#define GD_TESTS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#define TEST_GROUP(area)                                                                       \
+  extern const struct CMUnitTest area##_tests[];                                               \
+  extern const size_t area##_ntests
+
+TEST_GROUP(numparse);
+TEST_GROUP(normal);
+TEST_GROUP(damping);
+TEST_GROUP(model);
+TEST_GROUP(mixing);
+TEST_GROUP(cli);
+
+/* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
+static inline bool rel_close(double a, double b, double tol) {
+  if (a == b) return true;
+  const double scale = fmax(fabs(a), fabs(b));
+  return fabs(a - b) <= tol * (scale > 1e-300 ? scale : 1.0);
+}
+
+#define assert_rel(actual, expected, tol)                                                      \
+  do {                                                                                         \
+    const double a_ = (actual), e_ = (expected);                                               \
+    if (!rel_close(a_, e_, (tol)))                                                             \
+      fail_msg("%s = %.17g, expected %.17g (rel. diff %.3g > %.3g)", #actual, a_, e_,          \
+               fabs(a_ - e_) / fmax(fabs(e_), 1e-300), (double)(tol));                         \
+  } while (0)
+
+/* Result of running build/grandamp with arguments. */
+typedef struct CmdResult {
+  int status;   /* exit status, or -1 if it did not exit normally */
+  char out[65536];
+  char err[65536];
+} CmdResult;
+
+/* Runs $GRANDAMP_BIN (default build/grandamp) with the NULL-terminated argument list. */
+void run_grandamp(CmdResult *r, const char *const *args);
+
+#endif

@@ -12,5 +12,9 @@ void contact_normal_compute(const ContactModel *m, NormalContact *c) {
   c->vnnr = in.vnnr;
   c->touching_before = in.touching_before;
   c->touching = contact_touching(m->normal.model, &m->normal, in.delta, in.Reff, in.touching_before);
-  if (c->touching) contact_normal_force(m->normal.model, m->damping.model, m, 0.0, c);
+  if (c->touching) contact_normal_force(m->normal.model, m->damping.model, m, true, 0.0, c);
+}
+
+bool contact_compute(const ContactModel *m, const PairInput *in, double *hist, bool *touch, ContactOutput *out) {
+  return contact_force(m->normal.model, m->damping.model, m->tangential.model, m, in, hist, touch, out);
 }

@@ -18,6 +18,7 @@
 #include "damping.h"
 #include "model.h"
 #include "normal.h"
+#include "tangential.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,7 +56,14 @@ typedef struct NormalContact {
   double Fdamp;  /**< -eta_n vnnr [N] */
   double Fntot;  /**< Fne + Fdamp, after limit_damping [N] */
   double Fncrit; /**< normal load for the Coulomb limit (§2.8) [N] */
+  bool clamped;  /**< limit_damping set Fntot to 0 */
 } NormalContact;
+
+/** Whether some sub-model needs the contact radius a (§1.4); constant for literal ids. */
+static inline bool contact_needs_radius(NormalModel nm, DampingModel dm, TangentialModel tm) {
+  const bool mindlin = tm != TANGENTIAL_LINEAR_NOHISTORY && tm != TANGENTIAL_LINEAR_HISTORY;
+  return nm != NORMAL_HOOKE || dm == DAMPING_VISCOELASTIC || mindlin;
+}
 
 /** Touch test in terms of the overlap: delta > 0, or delta > -d_po for a JKR contact that was
  *  touching before (strict, as rsq < (radsum + d_po)^2 in §1.5). */
@@ -66,10 +74,11 @@ static inline bool contact_touching(NormalModel nm, const NormalParams *np, doub
 }
 
 /** Steps 2-7 of §4 for one touching contact: a, Fne, eta_n, F_damp, Fntot, Fncrit.
- *  damp_scale is MDR's DAMP_SCALE (0 for every other model). */
-static inline void contact_normal_force(NormalModel nm, DampingModel dm, const ContactModel *m,
+ *  a is computed only if need_a (else reported as 0); damp_scale is MDR's DAMP_SCALE (0 for
+ *  every other model). */
+static inline void contact_normal_force(NormalModel nm, DampingModel dm, const ContactModel *m, bool need_a,
                                         double damp_scale, NormalContact *c) {
-  const double a = normal_contact_radius(nm, &m->normal, c->delta, c->Reff);
+  const double a = need_a ? normal_contact_radius(nm, &m->normal, c->delta, c->Reff) : 0.0;
   double F_po;
   const double Fne = normal_force(nm, &m->normal, c->delta, c->Reff, a, &F_po);
   const DampingInput din = {.delta = c->delta, .meff = c->meff, .a = a, .Fne = Fne,
@@ -77,7 +86,9 @@ static inline void contact_normal_force(NormalModel nm, DampingModel dm, const C
   const double eta = damping_eta(dm, &m->damping, &din);
   const double Fdamp = -eta * c->vnnr;
   double Fntot = Fne + Fdamp;
-  if (m->limit_damping && Fntot < 0.0) Fntot = 0.0; /* §4 step 6: the only clamp */
+  const bool clamped = m->limit_damping && Fntot < 0.0;
+  if (clamped) Fntot = 0.0; /* §4 step 6: the only clamp */
+  c->clamped = clamped;
   c->a = a;
   c->Fne = Fne;
   c->F_po = F_po;
@@ -87,6 +98,100 @@ static inline void contact_normal_force(NormalModel nm, DampingModel dm, const C
   c->Fntot = Fntot;
   c->Fncrit = normal_fncrit(nm, Fne, Fntot, F_po);
 }
+
+/** One pair (or sphere-wall) contact as the pair loops see it. */
+typedef struct PairInput {
+  double dx[3];        /**< x_i - x_j; for a wall, x_i minus the nearest wall point [m] */
+  double vr[3];        /**< v_i - v_j [m/s] */
+  double wi[3], wj[3]; /**< angular velocities [1/s] (a wall has wj = 0) */
+  double Ri, Rj;       /**< radii [m]; Rj is not used for a wall */
+  double meff;         /**< effective mass [kg] */
+  double dt;           /**< time step [s] */
+  bool history_update; /**< false on a setup evaluation (LAMMPS `run 0`) */
+  bool wall;           /**< j is a flat wall: radsum = Reff = R_i, torque arm R_i (§1.3) */
+} PairInput;
+
+/** The whole contact: forces, torques and the power it dissipates, by channel. */
+typedef struct ContactOutput {
+  NormalContact n;    /**< normal part (delta, a, Fne, eta_n, F_damp, Fntot, Fncrit) */
+  TangentialOutput t; /**< tangential part (fs, eta_t, Fscrit, sliding, its two powers) */
+  double normal[3];   /**< unit normal from j to i */
+  double force[3];    /**< force on i; j receives -force [N] */
+  double torque_i[3]; /**< added to i's torque [N m] */
+  double torque_j[3]; /**< added to j's torque [N m] (zero for a wall) */
+  double power_normal_damping; /**< -(Fntot - Fne) vnnr: eta_n vnnr^2, or Fne vnnr under the clamp [W] */
+} ContactOutput;
+
+/** Touch test of §1.5 on the squared distance (strict; JKR hysteresis with the stored flag). */
+static inline bool contact_touching_rsq(NormalModel nm, const NormalParams *np, double rsq, double radsum,
+                                        double Reff, bool touching_before) {
+  if (nm == NORMAL_JKR && touching_before) {
+    const double reach = radsum + normal_pulloff_distance(nm, np, Reff);
+    return rsq < reach * reach;
+  }
+  return rsq < radsum * radsum;
+}
+
+/** Evaluates one contact in the assembly order of §4. hist holds the model's history values
+ *  (m->history_size of them) and *touch the stored touch flag; both are updated. A contact
+ *  that does not touch has its history zeroed and every output 0. Returns the touch flag. */
+static inline bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm, const ContactModel *m,
+                                 const PairInput *in, double *hist, bool *touch, ContactOutput *out) {
+  const double *dx = in->dx;
+  const double rsq = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
+  const double radsum = in->wall ? in->Ri : in->Ri + in->Rj;
+  const double Reff = in->wall ? in->Ri : in->Ri * in->Rj / (in->Ri + in->Rj);
+  if (!contact_touching_rsq(nm, &m->normal, rsq, radsum, Reff, *touch)) {
+    *touch = false;
+    for (int k = 0; k < m->history_size; k++) hist[k] = 0.0;
+    *out = (ContactOutput){0};
+    return false;
+  }
+  *touch = true;
+  /* Step 1: geometry (§1.1). */
+  const double r = sqrt(rsq), rinv = 1.0 / r;
+  const double n[3] = {dx[0] * rinv, dx[1] * rinv, dx[2] * rinv};
+  const double *vr = in->vr;
+  const double vnnr = vr[0] * n[0] + vr[1] * n[1] + vr[2] * n[2];
+  const double vt[3] = {vr[0] - vnnr * n[0], vr[1] - vnnr * n[1], vr[2] - vnnr * n[2]};
+  double wr[3];
+  for (int k = 0; k < 3; k++) wr[k] = in->wall ? in->Ri * in->wi[k] : in->Ri * in->wi[k] + in->Rj * in->wj[k];
+  TangentialInput ti = {.n = {n[0], n[1], n[2]},
+                        .vtr = {vt[0] - (wr[1] * n[2] - wr[2] * n[1]), vt[1] - (wr[2] * n[0] - wr[0] * n[2]),
+                                vt[2] - (wr[0] * n[1] - wr[1] * n[0])},
+                        .a = 0.0, .dt = in->dt, .history_update = in->history_update};
+  ti.vrel = sqrt(ti.vtr[0] * ti.vtr[0] + ti.vtr[1] * ti.vtr[1] + ti.vtr[2] * ti.vtr[2]);
+
+  /* Steps 2-7: contact radius, Fne, damping, Fntot, limit_damping, Fncrit. */
+  NormalContact *c = &out->n;
+  *c = (NormalContact){.delta = radsum - r, .Reff = Reff, .meff = in->meff, .vnnr = vnnr,
+                       .touching_before = true, .touching = true};
+  contact_normal_force(nm, dm, m, contact_needs_radius(nm, dm, tm), 0.0, c);
+
+  /* Step 8: tangential. */
+  ti.a = c->a;
+  ti.eta_n = c->eta;
+  ti.Fncrit = c->Fncrit;
+  tangential_force(tm, &m->tangential, &ti, hist, &out->t);
+
+  /* Step 9: force and torques (arm R - delta/2 for pairs, R_i for walls). */
+  const double *fs = out->t.fs;
+  const double tor[3] = {n[1] * fs[2] - n[2] * fs[1], n[2] * fs[0] - n[0] * fs[2], n[0] * fs[1] - n[1] * fs[0]};
+  const double arm_i = in->wall ? in->Ri : in->Ri - 0.5 * c->delta;
+  const double arm_j = in->wall ? 0.0 : in->Rj - 0.5 * c->delta;
+  for (int k = 0; k < 3; k++) {
+    out->normal[k] = n[k];
+    out->force[k] = c->Fntot * n[k] + fs[k];
+    out->torque_i[k] = -arm_i * tor[k];
+    out->torque_j[k] = -arm_j * tor[k];
+  }
+  /* The work of the damping force; under the clamp the force removed is Fne itself. */
+  out->power_normal_damping = c->clamped ? c->Fne * vnnr : c->eta * vnnr * vnnr;
+  return true;
+}
+
+/** contact_force with the model's run-time ids (the generic `_ref` path). */
+bool contact_compute(const ContactModel *m, const PairInput *in, double *hist, bool *touch, ContactOutput *out);
 
 /** The scalar contact with the model's run-time ids: touch test, then contact_normal_force.
  *  A contact that does not touch has every output 0. */

@@ -215,16 +215,16 @@ static void test_edge_cases(void **state) {
   assert_int_equal(err.n, 0);
   /* delta = 0 on a touching contact: eta = 0, not NaN (0/0). */
   NormalContact c = {.delta = 0.0, .Reff = 0.25, .meff = 0.5, .vnnr = -1};
-  contact_normal_force(NORMAL_HOOKE, DAMPING_TSUJI, &hk, 0.0, &c);
+  contact_normal_force(NORMAL_HOOKE, DAMPING_TSUJI, &hk, true, 0.0, &c);
   assert_true(c.eta == 0.0 && !isnan(c.Fntot));
   /* delta -> 0+: hooke keeps sqrt(meff k) (Fne/delta is a quotient, ~1 ulp from k) ... */
   c = (NormalContact){.delta = 1e-200, .Reff = 0.25, .meff = 0.5, .vnnr = -1};
-  contact_normal_force(NORMAL_HOOKE, DAMPING_TSUJI, &hk, 0.0, &c);
+  contact_normal_force(NORMAL_HOOKE, DAMPING_TSUJI, &hk, true, 0.0, &c);
   assert_rel(c.knd, 1000, 2.3e-16);
   assert_rel(c.eta, hk.damping.D * sqrt(0.5 * 1000), 1e-15);
   /* ... hertz goes to 0 like delta^(1/4), without blowing up. */
   c = (NormalContact){.delta = 1e-200, .Reff = 0.25, .meff = 0.5, .vnnr = -1};
-  contact_normal_force(NORMAL_HERTZ_MATERIAL, DAMPING_COEFF_RESTITUTION, &hm, 0.0, &c);
+  contact_normal_force(NORMAL_HERTZ_MATERIAL, DAMPING_COEFF_RESTITUTION, &hm, true, 0.0, &c);
   assert_true(c.eta > 0 && c.eta < 1e-40);
   /* e = 1: coeff_restitution has no damping; tsuji keeps alpha(1) = 0.0003 (times sqrt 2). */
   assert_true(cr1.damping.D == 0.0);

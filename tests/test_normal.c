@@ -124,7 +124,7 @@ static void test_zero_overlap(void **state) {
   (void)state;
   ContactModel hm = parse_ok("hertz/material 1e6 0.5 0.3 tangential linear_nohistory 0 0 damping tsuji");
   NormalContact c = {.delta = 0.0, .Reff = 0.25, .meff = 1, .vnnr = -1};
-  contact_normal_force(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, &hm, 0.0, &c);
+  contact_normal_force(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, &hm, true, 0.0, &c);
   assert_true(c.a == 0.0 && c.Fne == 0.0 && c.eta == 0.0 && c.Fntot == 0.0);
   assert_false(isnan(c.knd));
 }

@@ -27,7 +27,7 @@ int cli_parse(int argc, char **argv, CliOpt *opts, int nopts, ErrList *err) {
     }
     if (o->given) errlist_add(err, "%s: given more than once", arg);
     o->given = true;
-    if (o->nvals == 0) continue;
+    if (o->nvals == 0 && o->max_vals == 0) continue; /* a flag */
     if (o->nvals < 0) {
       if (i >= argc) {
         errlist_add(err, "%s: needs a value (%s)", arg, o->value_names);

@@ -92,6 +92,76 @@ static void test_contact_bad_input(void **state) {
   assert_non_null(strstr(r.err, "--vn: 'nan' is not a number"));
 }
 
+/* The vector form: the seed's examples evaluate a whole contact. */
+static void test_contact_vector(void **state) {
+  (void)state;
+  static CmdResult r;
+  const char *seeds[] = {
+      "hooke 1000.0 50.0 tangential linear_nohistory 1.0 0.4 damping velocity",
+      "hooke 1000.0 50.0 tangential linear_history 500.0 1.0 0.4 damping mass_velocity",
+      "hertz 1000.0 50.0 tangential mindlin 1000.0 1.0 0.4 damping viscoelastic",
+      "hertz/material 1.0e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji",
+      "hertz/material 1.0e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping coeff_restitution",
+  };
+  for (int i = 0; i < 5; i++) {
+    RUN(&r, "contact", "--model", seeds[i], "--x1", "0", "0", "0", "--x2", "0.999", "0", "0", "--v1", "0.1", "0.2",
+        "0", "--v2", "-0.1", "0", "0", "--omega1", "0", "0", "1", "--radius", "0.5", "0.5", "--mass", "1", "1",
+        "--dt", "1e-5");
+    if (r.status != 0) fail_msg("%s:\n%s", seeds[i], r.err);
+    assert_non_null(strstr(r.out, "\"force1\": ["));
+    assert_non_null(strstr(r.out, "\"torque2\": ["));
+    assert_non_null(strstr(r.out, "\"tangential_damping\": "));
+    assert_true(json_value(r.out, "F_n") > 0);
+    assert_true(json_value(r.out, "total") > 0);
+  }
+  /* Spec §9.8 through the binary (a setup evaluation: no --dt). */
+  RUN(&r, "contact", "--model", "hooke 1000 0.5 tangential linear_history 1000 1 0.5 damping velocity", "--x1",
+      "0", "0", "0", "--x2", "0.99", "0", "0", "--v1", "0.1", "0.1", "0", "--v2", "-0.1", "0", "0", "--radius",
+      "0.5", "0.5", "--mass", "1", "1", "--history", "0", "0", "0");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"history_update\": false"));
+  const char *f = strstr(r.out, "\"force1\": [");
+  assert_non_null(f);
+  double fx, fy, fz;
+  assert_int_equal(sscanf(f, "\"force1\": [%lf, %lf, %lf]", &fx, &fy, &fz), 3);
+  assert_rel(fx, -10.1, 1e-14);
+  assert_rel(fy, -0.05, 1e-14);
+  const char *t = strstr(r.out, "\"torque2\": [");
+  double tx, ty, tz;
+  assert_int_equal(sscanf(t, "\"torque2\": [%lf, %lf, %lf]", &tx, &ty, &tz), 3);
+  assert_rel(tz, -0.02475, 1e-14);
+}
+
+static void test_contact_vector_bad_input(void **state) {
+  (void)state;
+  static CmdResult r;
+  RUN(&r, "contact", "--model", "hooke 1 1 tangential linear_history 1 1 -0.5", "--x1", "0", "0", "--x2", "1",
+      "0", "0", "--radius", "0.5", "inf", "--mass", "1", "1", "--omega2", "0", "1", "0", "--history", "1", "2",
+      "--dt", "0");
+  assert_int_equal(r.status, 2);
+  assert_string_equal(r.out, "");
+  const char *want[] = {"--x1: needs 3 numbers (x y z), got 2", "mu_t must be >= 0",
+                        "--omega2: a flat wall (Rj = inf) does not rotate", "--dt: must be > 0"};
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+    if (!strstr(r.err, want[i])) fail_msg("missing \"%s\" in:\n%s", want[i], r.err);
+
+  RUN(&r, "contact", "--model", "hooke 1 1 tangential linear_history 1 1 0.5", "--x1", "0", "0", "0", "--x2", "1",
+      "0", "0", "--radius", "0.5", "0.5", "--mass", "1", "1", "--history", "1", "2");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "--history: tangential linear_history keeps 3 values per contact, got 2"));
+
+  RUN(&r, "contact", "--model", "hertz 1e3 1 tangential mindlin NULL 1 0.5", "--x1", "0", "0", "0", "--x2", "1",
+      "0", "0", "--radius", "0.5", "0.5", "--mass", "1", "1", "--overlap", "0.1");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "cannot be combined"));
+  assert_non_null(strstr(r.err, "k_t NULL needs a material normal model"));
+
+  RUN(&r, "contact", "--model", "hooke 1 1 tangential linear_nohistory 1 0.5", "--radius", "0.5", "0.5", "--mass",
+      "1", "1", "--overlap", "0.1", "--vn", "0", "--dt", "1e-4");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "--dt belongs to the vector form"));
+}
+
 static void test_usage(void **state) {
   (void)state;
   static CmdResult r;
@@ -110,6 +180,8 @@ const struct CMUnitTest cli_tests[] = {
     cmocka_unit_test(test_model_command),
     cmocka_unit_test(test_contact_scalar),
     cmocka_unit_test(test_contact_bad_input),
+    cmocka_unit_test(test_contact_vector),
+    cmocka_unit_test(test_contact_vector_bad_input),
     cmocka_unit_test(test_usage),
 };
 const size_t cli_ntests = sizeof cli_tests / sizeof *cli_tests;

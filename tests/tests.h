@@ -27,6 +27,7 @@ TEST_GROUP(normal);
 TEST_GROUP(damping);
 TEST_GROUP(model);
 TEST_GROUP(mixing);
+TEST_GROUP(tangential);
 TEST_GROUP(cli);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */

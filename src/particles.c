@@ -1,0 +1,86 @@
+/* particles.c - aligned SoA allocation, permutation and wrapping (see particles.h). */
+#include "particles.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+static void *aligned_zeroed(size_t bytes) {
+  void *p = NULL;
+  size_t rounded = (bytes + 63) / 64 * 64;
+  if (posix_memalign(&p, 64, rounded ? rounded : 64) != 0)
+    gd_die(GD_EXIT_RUNTIME, "out of memory allocating %zu bytes", rounded);
+  memset(p, 0, rounded);
+  return p;
+}
+
+#define DOUBLE_FIELDS(X) X(x) X(y) X(z) X(vx) X(vy) X(vz) X(wx) X(wy) X(wz) X(fx) X(fy) X(fz) X(tx) X(ty) X(tz) X(radius) X(mass)
+
+void particles_alloc(Particles *p, int64_t n, int ntypes) {
+  memset(p, 0, sizeof *p);
+  p->n = n;
+  p->ntypes = ntypes;
+  const size_t nd = (size_t)n * sizeof(double);
+#define X(f) p->f = aligned_zeroed(nd);
+  DOUBLE_FIELDS(X)
+#undef X
+  p->id = aligned_zeroed((size_t)n * sizeof *p->id);
+  p->type = aligned_zeroed((size_t)n * sizeof *p->type);
+  for (int64_t i = 0; i < n; i++) {
+    p->id[i] = i + 1;
+    p->type[i] = 1;
+  }
+}
+
+void particles_free(Particles *p) {
+#define X(f) free(p->f);
+  DOUBLE_FIELDS(X)
+#undef X
+  free(p->id);
+  free(p->type);
+  memset(p, 0, sizeof *p);
+}
+
+void particles_permute(Particles *p, const int64_t *order) {
+  const int64_t n = p->n;
+  double *tmp = aligned_zeroed((size_t)n * sizeof(double));
+#define X(f)                                                                                   \
+  {                                                                                            \
+    _Pragma("omp parallel for schedule(static)") for (int64_t k = 0; k < n; k++) tmp[k] = p->f[order[k]]; \
+    double *swap = p->f;                                                                       \
+    p->f = tmp;                                                                                \
+    tmp = swap;                                                                                \
+  }
+  DOUBLE_FIELDS(X)
+#undef X
+  free(tmp);
+  int64_t *id = aligned_zeroed((size_t)n * sizeof *id);
+  int *type = aligned_zeroed((size_t)n * sizeof *type);
+  for (int64_t k = 0; k < n; k++) {
+    id[k] = p->id[order[k]];
+    type[k] = p->type[order[k]];
+  }
+  free(p->id);
+  free(p->type);
+  p->id = id;
+  p->type = type;
+}
+
+void particles_wrap(Particles *p, const Box *b) {
+  double *c[3] = {p->x, p->y, p->z};
+  for (int d = 0; d < 3; d++) {
+    if (!b->periodic[d]) continue;
+    const double lo = b->lo[d], len = b->hi[d] - b->lo[d];
+    double *q = c[d];
+    for (int64_t i = 0; i < p->n; i++) {
+      double s = q[i] - lo;
+      if (s < 0.0 || s >= len) {
+        s -= len * floor(s / len);
+        if (s >= len) s = 0.0; /* rounding of floor for values just below a multiple */
+      }
+      q[i] = lo + s;
+    }
+  }
+}

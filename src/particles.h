@@ -1,0 +1,53 @@
+/*
+ * particles.h - particle storage (structure of arrays) and the simulation box.
+ *
+ * Arrays are 64-byte aligned so the pair loops can load them with aligned vector moves.
+ * Units: SI (or any consistent set, as in LAMMPS units lj). Positions inside the box for the
+ * periodic dimensions after particles_wrap().
+ */
+#ifndef GD_PARTICLES_H
+#define GD_PARTICLES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Axis-aligned box; a dimension is periodic (LAMMPS `p`) or fixed (`f`, no images). */
+typedef struct Box {
+  double lo[3], hi[3]; /**< [m] */
+  bool periodic[3];
+} Box;
+
+/** Particles as a structure of arrays; index i is the storage order (sorted by cell). */
+typedef struct Particles {
+  int64_t n;                 /**< number of particles */
+  int ntypes;                /**< atom types 1..ntypes */
+  int64_t *id;               /**< LAMMPS atom ID (tag), unique, >= 1 */
+  int *type;                 /**< atom type, 1..ntypes */
+  double *x, *y, *z;         /**< position [m] */
+  double *vx, *vy, *vz;      /**< velocity [m/s] */
+  double *wx, *wy, *wz;      /**< angular velocity [1/s] */
+  double *fx, *fy, *fz;      /**< force [N] */
+  double *tx, *ty, *tz;      /**< torque [N m] */
+  double *radius;            /**< [m] */
+  double *mass;              /**< [kg] */
+} Particles;
+
+/** Bytes per particle held by particles_alloc (for memory estimates). */
+#define PARTICLES_BYTES_PER_ATOM (17 * sizeof(double) + sizeof(int64_t) + sizeof(int))
+
+/** Allocates n particles (every array zeroed, types 1, ids 1..n); exits on failure. */
+void particles_alloc(Particles *p, int64_t n, int ntypes);
+void particles_free(Particles *p);
+/** Applies permutation: new index k takes the particle at old index order[k]. */
+void particles_permute(Particles *p, const int64_t *order);
+/** Maps positions into [lo, hi) along periodic dimensions. */
+void particles_wrap(Particles *p, const Box *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -68,7 +68,7 @@ $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
 
 test:
 	@tools/deps.sh $(TEST_PACKAGES)
-	@$(MAKE) --no-print-directory $(BUILD)/grandamp $(BUILD)/test_grandamp
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/test_grandamp
 	GRANDAMP_BIN=$(BUILD)/grandamp $(BUILD)/test_grandamp
 
 # The benchmark matrix and the verifier stand on the pair loops (see README, Status).

@@ -60,14 +60,14 @@ typedef struct NormalContact {
 } NormalContact;
 
 /** Whether some sub-model needs the contact radius a (§1.4); constant for literal ids. */
-static inline bool contact_needs_radius(NormalModel nm, DampingModel dm, TangentialModel tm) {
+GD_INLINE bool contact_needs_radius(NormalModel nm, DampingModel dm, TangentialModel tm) {
   const bool mindlin = tm != TANGENTIAL_LINEAR_NOHISTORY && tm != TANGENTIAL_LINEAR_HISTORY;
   return nm != NORMAL_HOOKE || dm == DAMPING_VISCOELASTIC || mindlin;
 }
 
 /** Touch test in terms of the overlap: delta > 0, or delta > -d_po for a JKR contact that was
  *  touching before (strict, as rsq < (radsum + d_po)^2 in §1.5). */
-static inline bool contact_touching(NormalModel nm, const NormalParams *np, double delta,
+GD_INLINE bool contact_touching(NormalModel nm, const NormalParams *np, double delta,
                                     double Reff, bool touching_before) {
   if (nm == NORMAL_JKR && touching_before) return delta > -normal_pulloff_distance(nm, np, Reff);
   return delta > 0.0;
@@ -76,7 +76,7 @@ static inline bool contact_touching(NormalModel nm, const NormalParams *np, doub
 /** Steps 2-7 of §4 for one touching contact: a, Fne, eta_n, F_damp, Fntot, Fncrit.
  *  a is computed only if need_a (else reported as 0); damp_scale is MDR's DAMP_SCALE (0 for
  *  every other model). */
-static inline void contact_normal_force(NormalModel nm, DampingModel dm, const ContactModel *m, bool need_a,
+GD_INLINE void contact_normal_force(NormalModel nm, DampingModel dm, const ContactModel *m, bool need_a,
                                         double damp_scale, NormalContact *c) {
   const double a = need_a ? normal_contact_radius(nm, &m->normal, c->delta, c->Reff) : 0.0;
   double F_po;
@@ -123,7 +123,7 @@ typedef struct ContactOutput {
 } ContactOutput;
 
 /** Touch test of §1.5 on the squared distance (strict; JKR hysteresis with the stored flag). */
-static inline bool contact_touching_rsq(NormalModel nm, const NormalParams *np, double rsq, double radsum,
+GD_INLINE bool contact_touching_rsq(NormalModel nm, const NormalParams *np, double rsq, double radsum,
                                         double Reff, bool touching_before) {
   if (nm == NORMAL_JKR && touching_before) {
     const double reach = radsum + normal_pulloff_distance(nm, np, Reff);
@@ -135,7 +135,7 @@ static inline bool contact_touching_rsq(NormalModel nm, const NormalParams *np, 
 /** Evaluates one contact in the assembly order of §4. hist holds the model's history values
  *  (m->history_size of them) and *touch the stored touch flag; both are updated. A contact
  *  that does not touch has its history zeroed and every output 0. Returns the touch flag. */
-static inline bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm, const ContactModel *m,
+GD_INLINE bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm, const ContactModel *m,
                                  const PairInput *in, double *hist, bool *touch, ContactOutput *out) {
   const double *dx = in->dx;
   const double rsq = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
@@ -143,7 +143,7 @@ static inline bool contact_force(NormalModel nm, DampingModel dm, TangentialMode
   const double Reff = in->wall ? in->Ri : in->Ri * in->Rj / (in->Ri + in->Rj);
   if (!contact_touching_rsq(nm, &m->normal, rsq, radsum, Reff, *touch)) {
     *touch = false;
-    for (int k = 0; k < m->history_size; k++) hist[k] = 0.0;
+    for (int k = 0; k < tangential_nhist(tm); k++) hist[k] = 0.0;
     *out = (ContactOutput){0};
     return false;
   }

@@ -31,17 +31,18 @@ extern "C" {
 #define DFLAG_EXTENSION 16u     /**< grandamp extension, not a LAMMPS keyword */
 
 /* X(ID, id, "name", number of coefficients after the name, flags) */
-#define DAMPING_MODELS(X)                                                                     \
-  X(NONE, none, "none", 0, DFLAG_EXTENSION)                                                   \
-  X(VELOCITY, velocity, "velocity", 0, 0u)                                                    \
-  X(MASS_VELOCITY, mass_velocity, "mass_velocity", 0, 0u)                                     \
-  X(VISCOELASTIC, viscoelastic, "viscoelastic", 0, DFLAG_CONTACT_RADIUS)                      \
-  X(TSUJI, tsuji, "tsuji", 0, DFLAG_NO_COHESION | DFLAG_RESTITUTION)                          \
-  X(TSUJI_LEGACY, tsuji_legacy, "tsuji/legacy", 0,                                            \
+#define DAMPING_MODELS_EX(X, c)                                                               \
+  X(c, NONE, none, "none", 0, DFLAG_EXTENSION)                                                \
+  X(c, VELOCITY, velocity, "velocity", 0, 0u)                                                 \
+  X(c, MASS_VELOCITY, mass_velocity, "mass_velocity", 0, 0u)                                  \
+  X(c, VISCOELASTIC, viscoelastic, "viscoelastic", 0, DFLAG_CONTACT_RADIUS)                   \
+  X(c, TSUJI, tsuji, "tsuji", 0, DFLAG_NO_COHESION | DFLAG_RESTITUTION)                       \
+  X(c, TSUJI_LEGACY, tsuji_legacy, "tsuji/legacy", 0,                                         \
     DFLAG_NO_COHESION | DFLAG_RESTITUTION | DFLAG_EXTENSION)                                  \
-  X(COEFF_RESTITUTION, coeff_restitution, "coeff_restitution", 0,                             \
+  X(c, COEFF_RESTITUTION, coeff_restitution, "coeff_restitution", 0,                          \
     DFLAG_NO_COHESION | DFLAG_RESTITUTION)                                                    \
-  X(MDR, mdr, "mdr", 1, DFLAG_NEEDS_MDR)
+  X(c, MDR, mdr, "mdr", 1, DFLAG_NEEDS_MDR)
+#define DAMPING_MODELS(X) DAMPING_MODELS_EX(GD_APPLY_ROW, X)
 
 typedef enum DampingModel {
 #define X(ID, id, name, nc, fl) DAMPING_##ID,
@@ -112,7 +113,7 @@ typedef struct DampingInput {
 } DampingInput;
 
 /** Normal damping prefactor eta_n (table of §3); F_damp = -eta_n * vnnr. */
-static inline double damping_eta(DampingModel m, const DampingParams *p, const DampingInput *in) {
+GD_INLINE double damping_eta(DampingModel m, const DampingParams *p, const DampingInput *in) {
   switch (m) {
   case DAMPING_NONE: return 0.0;
   case DAMPING_VELOCITY: return p->D;

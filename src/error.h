@@ -37,6 +37,13 @@ void errlist_print(const ErrList *e, FILE *f);
 /** Frees the messages; the list is empty and reusable afterwards. */
 void errlist_free(ErrList *e);
 
+/** Internal invariant check (Box2D style), on with DEBUG=1; never for user input. */
+#ifdef GD_DEBUG
+#define GD_ASSERT(c) ((c) ? (void)0 : gd_die(GD_EXIT_RUNTIME, "internal error: %s (%s:%d)", #c, __FILE__, __LINE__))
+#else
+#define GD_ASSERT(c) ((void)0)
+#endif
+
 /** Prints "grandamp: warning: <msg>" to stderr. */
 void gd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** Prints "grandamp: error: <msg>" to stderr and exits with code. */

@@ -20,6 +20,14 @@ extern "C" {
 
 #define GD_PI 3.14159265358979323846 /* M_PI is not part of strict C11 */
 
+/* Per-contact kernels are always inlined, so a caller passing literal model ids gets one
+ * straight-line specialisation (the pair loops in force.c). */
+#define GD_INLINE static inline __attribute__((always_inline))
+
+/* The model lists are X-macros with a context argument, so they can be nested:
+ * LIST_EX(X, ctx) expands to X(ctx, row...) for each row; LIST(X) to X(row...). */
+#define GD_APPLY_ROW(X, ...) X(__VA_ARGS__)
+
 /* Row flags. */
 #define NFLAG_CONTACT_RADIUS 1u /**< needs the contact radius a (§1.4) */
 #define NFLAG_MATERIAL 2u       /**< coefficient 0 is Young's modulus E (mindlin NULL k_t works) */
@@ -27,17 +35,18 @@ extern "C" {
 #define NFLAG_BEYOND_CONTACT 8u /**< JKR hysteresis: touching up to the pull-off distance */
 
 /* X(ID, id, "name", number of pair_coeff numbers, flags, "coefficient names") */
-#define NORMAL_MODELS(X)                                                                      \
-  X(HOOKE, hooke, "hooke", 2, 0u, "k_n damp")                                                 \
-  X(HERTZ, hertz, "hertz", 2, NFLAG_CONTACT_RADIUS, "k_n damp")                               \
-  X(HERTZ_MATERIAL, hertz_material, "hertz/material", 3,                                      \
+#define NORMAL_MODELS_EX(X, c)                                                                \
+  X(c, HOOKE, hooke, "hooke", 2, 0u, "k_n damp")                                              \
+  X(c, HERTZ, hertz, "hertz", 2, NFLAG_CONTACT_RADIUS, "k_n damp")                            \
+  X(c, HERTZ_MATERIAL, hertz_material, "hertz/material", 3,                                   \
     NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL, "E damp nu")                                       \
-  X(DMT, dmt, "dmt", 4, NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL | NFLAG_COHESIVE,               \
+  X(c, DMT, dmt, "dmt", 4, NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL | NFLAG_COHESIVE,            \
     "E damp nu gamma")                                                                        \
-  X(JKR, jkr, "jkr", 4,                                                                       \
+  X(c, JKR, jkr, "jkr", 4,                                                                    \
     NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL | NFLAG_COHESIVE | NFLAG_BEYOND_CONTACT,            \
     "E damp nu gamma")                                                                        \
-  X(MDR, mdr, "mdr", 6, NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL, "E nu Y gamma psi_b damp")
+  X(c, MDR, mdr, "mdr", 6, NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL, "E nu Y gamma psi_b damp")
+#define NORMAL_MODELS(X) NORMAL_MODELS_EX(GD_APPLY_ROW, X)
 
 typedef enum NormalModel {
 #define X(ID, id, name, nc, fl, cn) NORMAL_##ID,
@@ -96,7 +105,7 @@ static inline void normal_setup(NormalParams *p) {
 
 /** JKR contact radius from the closed-form inversion of delta = a^2/R - 2 sqrt(pi gamma a/E*),
  *  evaluated in the order and association of spec §2.5 (valid for delta >= -d_po). */
-static inline double normal_jkr_contact_radius(double delta, double Reff, double Estar, double gamma) {
+GD_INLINE double normal_jkr_contact_radius(double delta, double Reff, double Estar, double gamma) {
   const double PI27SQ = 266.479318829412648029;  /* 27 pi^2 */
   const double SQRT3X3 = 5.19615242270663202362; /* 3 sqrt(3) */
   const double SQRT6X6 = 14.69693845669906728801; /* 6 sqrt(6) */
@@ -116,13 +125,13 @@ static inline double normal_jkr_contact_radius(double delta, double Reff, double
 }
 
 /** Contact radius a (§1.4): JKR inversion for jkr, sqrt(delta Reff) for every other model. */
-static inline double normal_contact_radius(NormalModel m, const NormalParams *p, double delta, double Reff) {
+GD_INLINE double normal_contact_radius(NormalModel m, const NormalParams *p, double delta, double Reff) {
   if (m == NORMAL_JKR) return normal_jkr_contact_radius(delta, Reff, p->Estar, p->gamma);
   return sqrt(delta * Reff);
 }
 
 /** JKR pull-off distance d_po = (3 pi^2/16)^(1/3) (Reff gamma^2/E*^2)^(1/3) (§1.5); 0 otherwise. */
-static inline double normal_pulloff_distance(NormalModel m, const NormalParams *p, double Reff) {
+GD_INLINE double normal_pulloff_distance(NormalModel m, const NormalParams *p, double Reff) {
   if (m != NORMAL_JKR || Reff <= 0.0) return 0.0;
   const double C = 1.2277228507842888; /* (3 pi^2 / 16)^(1/3) */
   return C * cbrt(Reff * p->gamma * p->gamma / (p->Estar * p->Estar));
@@ -130,7 +139,7 @@ static inline double normal_pulloff_distance(NormalModel m, const NormalParams *
 
 /** Elastic normal force Fne (cohesion included) and the pull-off force *F_po (§2.1-2.5).
  *  MDR has its own stateful kernel (issue 7) and is rejected before any contact is evaluated. */
-static inline double normal_force(NormalModel m, const NormalParams *p, double delta, double Reff,
+GD_INLINE double normal_force(NormalModel m, const NormalParams *p, double delta, double Reff,
                                   double a, double *F_po) {
   *F_po = 0.0;
   switch (m) {
@@ -153,7 +162,7 @@ static inline double normal_force(NormalModel m, const NormalParams *p, double d
 
 /** Normal load for the Coulomb limits (§2.8): |Fne + 2 F_po| for dmt/jkr, else |Fntot|
  *  (after the limit_damping clamp). */
-static inline double normal_fncrit(NormalModel m, double Fne, double Fntot, double F_po) {
+GD_INLINE double normal_fncrit(NormalModel m, double Fne, double Fntot, double F_po) {
   if (m == NORMAL_DMT || m == NORMAL_JKR) return fabs(Fne + 2.0 * F_po);
   return fabs(Fntot);
 }

@@ -25,17 +25,19 @@ extern "C" {
 #define TFLAG_RESCALE 8u /**< a 4th history value a_prev rescales the history on unloading */
 
 /* X(ID, id, "name", number of coefficients, history values per contact, flags, "coefficient names") */
-#define TANGENTIAL_MODELS(X)                                                                  \
-  X(LINEAR_NOHISTORY, linear_nohistory, "linear_nohistory", 2, 0, 0u, "x_gamma_t mu_t")       \
-  X(LINEAR_HISTORY, linear_history, "linear_history", 3, 3, TFLAG_HISTORY,                    \
+#define TANGENTIAL_MODELS_EX(X, c)                                                            \
+  X(c, LINEAR_NOHISTORY, linear_nohistory, "linear_nohistory", 2, 0, 0u, "x_gamma_t mu_t")    \
+  X(c, LINEAR_HISTORY, linear_history, "linear_history", 3, 3, TFLAG_HISTORY,                 \
     "k_t x_gamma_t mu_t")                                                                     \
-  X(MINDLIN, mindlin, "mindlin", 3, 3, TFLAG_HISTORY | TFLAG_MINDLIN, "k_t x_gamma_t mu_t")   \
-  X(MINDLIN_FORCE, mindlin_force, "mindlin/force", 3, 3,                                      \
+  X(c, MINDLIN, mindlin, "mindlin", 3, 3, TFLAG_HISTORY | TFLAG_MINDLIN,                      \
+    "k_t x_gamma_t mu_t")                                                                     \
+  X(c, MINDLIN_FORCE, mindlin_force, "mindlin/force", 3, 3,                                   \
     TFLAG_HISTORY | TFLAG_MINDLIN | TFLAG_FORCE, "k_t x_gamma_t mu_t")                        \
-  X(MINDLIN_RESCALE, mindlin_rescale, "mindlin_rescale", 3, 4,                                \
+  X(c, MINDLIN_RESCALE, mindlin_rescale, "mindlin_rescale", 3, 4,                             \
     TFLAG_HISTORY | TFLAG_MINDLIN | TFLAG_RESCALE, "k_t x_gamma_t mu_t")                      \
-  X(MINDLIN_RESCALE_FORCE, mindlin_rescale_force, "mindlin_rescale/force", 3, 4,              \
+  X(c, MINDLIN_RESCALE_FORCE, mindlin_rescale_force, "mindlin_rescale/force", 3, 4,           \
     TFLAG_HISTORY | TFLAG_MINDLIN | TFLAG_RESCALE | TFLAG_FORCE, "k_t x_gamma_t mu_t")
+#define TANGENTIAL_MODELS(X) TANGENTIAL_MODELS_EX(GD_APPLY_ROW, X)
 
 typedef enum TangentialModel {
 #define X(ID, id, name, nc, nh, fl, cn) TANGENTIAL_##ID,
@@ -45,6 +47,12 @@ typedef enum TangentialModel {
 } TangentialModel;
 
 #define TANGENTIAL_MAX_HISTORY 4
+
+/** History doubles per contact, constant for a literal id. */
+GD_INLINE int tangential_nhist(TangentialModel tm) {
+  return tm == TANGENTIAL_LINEAR_NOHISTORY ? 0
+         : tm == TANGENTIAL_MINDLIN_RESCALE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE ? 4 : 3;
+}
 
 /** Tangential coefficients as given, and as derived by tangential_setup(). */
 typedef struct TangentialParams {
@@ -97,13 +105,13 @@ typedef struct TangentialOutput {
 
 #define TANGENTIAL_EPSILON 1e-10 /* frame-update threshold relative to Fscrit (§5) */
 
-static inline double tng_dot(const double a[3], const double b[3]) {
+GD_INLINE double tng_dot(const double a[3], const double b[3]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
 /** rotate_rescale (§5): project h onto the plane normal to n, keeping |h| (zero if the
  *  projection vanishes). */
-static inline void tangential_rotate_rescale(double h[3], const double n[3]) {
+GD_INLINE void tangential_rotate_rescale(double h[3], const double n[3]) {
   const double mag = sqrt(tng_dot(h, h));
   const double hn = tng_dot(h, n);
   for (int k = 0; k < 3; k++) h[k] -= hn * n[k];
@@ -115,7 +123,7 @@ static inline void tangential_rotate_rescale(double h[3], const double n[3]) {
 /** Tangential force (§5) and the history update of h (3 or 4 values; none for
  *  linear_nohistory). Dissipation: while sticking, the dashpot dissipates eta_t |vtr|^2; while
  *  the Coulomb cap holds, the whole tangential force is friction, -fs . vtr. */
-static inline void tangential_force(TangentialModel tm, const TangentialParams *p, const TangentialInput *in,
+GD_INLINE void tangential_force(TangentialModel tm, const TangentialParams *p, const TangentialInput *in,
                                     double *h, TangentialOutput *out) {
   const double eta_t = p->xt * in->eta_n;
   const double Fscrit = p->mu * in->Fncrit;

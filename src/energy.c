@@ -1,0 +1,70 @@
+/* energy.c - kinetic and elastic energy (see energy.h). */
+#include "energy.h"
+
+#include <math.h>
+
+#include "contact.h"
+
+void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot) {
+  double kt = 0.0, kr = 0.0;
+  const int64_t n = p->n;
+#pragma omp parallel for schedule(static) reduction(+ : kt, kr)
+  for (int64_t i = 0; i < n; i++) {
+    const double m = p->mass[i], r = p->radius[i];
+    kt += 0.5 * m * (p->vx[i] * p->vx[i] + p->vy[i] * p->vy[i] + p->vz[i] * p->vz[i]);
+    kr += 0.5 * 0.4 * m * r * r * (p->wx[i] * p->wx[i] + p->wy[i] * p->wy[i] + p->wz[i] * p->wz[i]);
+  }
+  *ke_trans = kt;
+  *ke_rot = kr;
+}
+
+static double contact_energy(const ContactModel *m, double delta, double Reff, const double *h) {
+  const NormalParams *np = &m->normal;
+  const double a = sqrt(delta * Reff);
+  double u;
+  switch (np->model) {
+  case NORMAL_HOOKE: u = 0.5 * np->k * delta * delta; break;
+  case NORMAL_HERTZ:
+  case NORMAL_HERTZ_MATERIAL: u = 0.4 * np->k * a * delta * delta; break;
+  case NORMAL_DMT: u = 0.4 * np->k * a * delta * delta - 4.0 * GD_PI * np->gamma * Reff * delta; break;
+  default: return NAN;
+  }
+  const TangentialModel tm = m->tangential.model;
+  if (tm != TANGENTIAL_LINEAR_NOHISTORY) {
+    const double k = tm == TANGENTIAL_LINEAR_HISTORY ? m->tangential.kt : m->tangential.kt * a;
+    const double h2 = h[0] * h[0] + h[1] * h[1] + h[2] * h[2];
+    const bool force = tm == TANGENTIAL_MINDLIN_FORCE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
+    if (force) u += k > 0.0 ? 0.5 * h2 / k : 0.0;
+    else u += 0.5 * k * h2;
+  }
+  return u;
+}
+
+double energy_elastic(const ForceSystem *s) {
+  const Particles *p = s->p;
+  const NeighborList *nl = s->nl;
+  double len[3], half[3];
+  for (int d = 0; d < 3; d++) {
+    len[d] = s->box->periodic[d] ? s->box->hi[d] - s->box->lo[d] : 0.0;
+    half[d] = s->box->periodic[d] ? 0.5 * len[d] : INFINITY;
+  }
+  double u = 0.0;
+  const int64_t n = p->n;
+#pragma omp parallel for schedule(static) reduction(+ : u)
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
+      const int64_t j = nl->j[k];
+      double d[3] = {p->x[i] - p->x[j], p->y[i] - p->y[j], p->z[i] - p->z[j]};
+      for (int c = 0; c < 3; c++) {
+        if (d[c] > half[c]) d[c] -= len[c];
+        if (d[c] < -half[c]) d[c] += len[c];
+      }
+      const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      const double delta = p->radius[i] + p->radius[j] - r;
+      if (delta <= 0.0) continue;
+      const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
+      const double Reff = contact_reff(p->radius[i], p->radius[j]);
+      u += (nl->full ? 0.5 : 1.0) * contact_energy(m, delta, Reff, nl->hsize ? &nl->hist[k * nl->hsize] : NULL);
+    }
+  return u;
+}

@@ -1,0 +1,190 @@
+/*
+ * force.c - specialised pair loops and their OpenMP driver; the one hot file.
+ *
+ * Specialisation: force_rows() is an always-inline body that takes the model ids and the
+ * strategy as arguments. The nested X-macros below emit one thin wrapper per (normal,
+ * damping, tangential, strategy), passing literal ids, so constant propagation removes every
+ * model switch: each wrapper is a straight-line loop with no per-pair model branch or indirect
+ * call. Combinations the parser refuses (mdr, restitution damping with cohesion) compile to
+ * empty functions and are NULL in the table. The parallel region lives in force_compute(), not
+ * in the inlined body (GCC 12 does not specialise a body that contains `omp parallel`).
+ *
+ * Races and determinism: with the full list a thread writes only its own rows i, and each
+ * row sums its partners in list order, so forces are bitwise identical for any thread count.
+ * The full list holds every pair twice with mirrored history; the contact computation is
+ * exactly antisymmetric under i <-> j (IEEE negation and commutative sums), so the two copies
+ * stay exact mirrors. The half-reduce strategy gives each thread private arrays, summed in
+ * thread order (deterministic for a fixed thread count); half-atomic uses atomic updates
+ * (order-dependent in the last bits).
+ */
+#include "force.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contact.h"
+#include "error.h"
+#include "force_kernel.h"
+
+#define FORCE_BLOCK 512 /* rows per scheduling block */
+
+/* One table slice per normal model, each from its own translation unit. */
+#define SLICE_PTR(c, N, ...) [NORMAL_##N] = &force_slice_##N,
+static const ForceSlice *const SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SLICE_PTR, _)};
+#define KERNEL(nm, dm, tm, st) ((*SLICES[nm])[dm][tm][st])
+
+/* ---- strategies -------------------------------------------------------------------------- */
+
+static const char *const STRATEGY_NAMES[] = {
+#define X(c, ID, id, name, fl) name,
+    FORCE_STRATEGIES_EX(X, _)
+#undef X
+};
+static const bool STRATEGY_FULL[] = {
+#define X(c, ID, id, name, fl) fl,
+    FORCE_STRATEGIES_EX(X, _)
+#undef X
+};
+
+const char *force_strategy_name(ForceStrategy s) { return STRATEGY_NAMES[s]; }
+bool force_strategy_full_list(ForceStrategy s) { return STRATEGY_FULL[s]; }
+
+bool force_strategy_parse(const char *s, ForceStrategy *out) {
+  for (int k = 0; k < N_STRATEGY; k++)
+    if (strcmp(s, STRATEGY_NAMES[k]) == 0) {
+      *out = (ForceStrategy)k;
+      return true;
+    }
+  return false;
+}
+
+bool force_specialised(const ForceSystem *s) {
+  const ContactModel *m0 = &s->models[0];
+  for (int k = 1; k < s->ntypes * s->ntypes; k++) {
+    const ContactModel *m = &s->models[k];
+    if (m->normal.model != m0->normal.model || m->damping.model != m0->damping.model ||
+        m->tangential.model != m0->tangential.model)
+      return false;
+  }
+  return KERNEL(m0->normal.model, m0->damping.model, m0->tangential.model, 0) != NULL &&
+         combo_valid(m0->normal.model, m0->damping.model);
+}
+
+static KernelArgs kernel_args(const ForceSystem *s) {
+  const Particles *p = s->p;
+  KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
+                  .wx = p->wx, .wy = p->wy, .wz = p->wz, .rad = p->radius, .mass = p->mass,
+                  .type = p->type, .start = s->nl->start, .jl = s->nl->j, .hist = s->nl->hist,
+                  .touch = s->nl->touch, .models = s->models, .ntypes = s->ntypes,
+                  .dt = s->dt, .history_update = s->history_update};
+  for (int d = 0; d < 3; d++) {
+    a.len[d] = s->box->periodic[d] ? s->box->hi[d] - s->box->lo[d] : 0.0;
+    a.half[d] = s->box->periodic[d] ? 0.5 * a.len[d] : INFINITY;
+  }
+  return a;
+}
+
+static void stats_add(ForceStats *dst, const ForceStats *src) {
+  dst->pairs += src->pairs;
+  dst->contacts += src->contacts;
+  dst->power_normal += src->power_normal;
+  dst->power_tangential += src->power_tangential;
+  dst->power_friction += src->power_friction;
+}
+
+void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
+  const ContactModel *m0 = &s->models[0];
+  const ForceKernel kern = KERNEL(m0->normal.model, m0->damping.model, m0->tangential.model, st);
+  GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
+  const KernelArgs a = kernel_args(s);
+  Particles *p = s->p;
+  const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
+  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
+  ForceStats total = {0};
+  const int nthreads = omp_get_max_threads();
+  if (st == FORCE_HALF_REDUCE) {
+    const size_t need = (size_t)nthreads * 6 * (size_t)n;
+    if (w->size < need) {
+      free(w->buf);
+      w->buf = gd_xmalloc(need * sizeof(double));
+      w->size = need;
+    }
+  }
+  double *buf = w ? w->buf : NULL;
+#pragma omp parallel default(none) shared(a, global, total, buf, n, nblocks, kern, st, p)
+  {
+    ForceStats local = {0};
+    Targets tg = global;
+    if (st == FORCE_HALF_REDUCE) {
+      double *mine = buf + (size_t)omp_get_thread_num() * 6 * (size_t)n;
+      memset(mine, 0, 6 * (size_t)n * sizeof(double)); /* first touch by its owner */
+      tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n};
+    } else if (st == FORCE_HALF_ATOMIC) {
+#pragma omp for schedule(static)
+      for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+    }
+#pragma omp for schedule(static)
+    for (int64_t b = 0; b < nblocks; b++) {
+      const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+      kern(&a, &tg, i0, i1, &local);
+    }
+    if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
+      const int nth = omp_get_num_threads();
+#pragma omp for schedule(static)
+      for (int64_t i = 0; i < n; i++) {
+        double sum[6] = {0, 0, 0, 0, 0, 0};
+        for (int th = 0; th < nth; th++)
+          for (int c = 0; c < 6; c++) sum[c] += buf[((size_t)th * 6 + (size_t)c) * (size_t)n + (size_t)i];
+        p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
+        p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
+      }
+    }
+#pragma omp critical
+    stats_add(&total, &local);
+  }
+  *stats = total;
+}
+
+void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
+  GD_ASSERT(!s->nl->full);
+  const KernelArgs a = kernel_args(s);
+  Particles *p = s->p;
+  const NeighborList *nl = s->nl;
+  const int hs = nl->hsize;
+  ForceStats st = {0};
+  for (int64_t i = 0; i < p->n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+  for (int64_t i = 0; i < p->n; i++)
+    for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
+      const int64_t j = nl->j[k];
+      const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
+      PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
+                      .dt = s->dt, .history_update = s->history_update, .wall = false};
+      const double xi[3] = {p->x[i], p->y[i], p->z[i]}, xj[3] = {p->x[j], p->y[j], p->z[j]};
+      for (int d = 0; d < 3; d++) in.dx[d] = min_image(xi[d] - xj[d], a.len[d], a.half[d]);
+      in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
+      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
+      in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];
+      bool touch = nl->touch[k];
+      ContactOutput o;
+      const bool on = contact_compute(m, &in, hs ? &nl->hist[k * hs] : NULL, &touch, &o);
+      nl->touch[k] = touch;
+      st.pairs++;
+      if (!on) continue;
+      st.contacts++;
+      st.power_normal += o.power_normal_damping;
+      st.power_tangential += o.t.power_damping;
+      st.power_friction += o.t.power_friction;
+      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
+      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
+      p->fx[j] -= o.force[0], p->fy[j] -= o.force[1], p->fz[j] -= o.force[2];
+      p->tx[j] += o.torque_j[0], p->ty[j] += o.torque_j[1], p->tz[j] += o.torque_j[2];
+    }
+  *stats = st;
+}
+
+void force_work_free(ForceWork *w) {
+  free(w->buf);
+  w->buf = NULL;
+  w->size = 0;
+}

@@ -1,0 +1,171 @@
+/*
+ * force_kernel.h - internal to the force pass: the always-inline pair-loop body and the macro
+ * that stamps out its specialisations (see force.c for the design). Each normal model's
+ * kernels live in their own translation unit (force_<normal>.c) so the build parallelises.
+ */
+#ifndef GD_FORCE_KERNEL_H
+#define GD_FORCE_KERNEL_H
+
+#include "contact.h"
+#include "force.h"
+
+/* What a kernel reads (hoisted once per pass). */
+typedef struct KernelArgs {
+  const double *x, *y, *z, *vx, *vy, *vz, *wx, *wy, *wz, *rad, *mass;
+  const int *type;
+  const int64_t *start;
+  const int32_t *jl;
+  double *hist;
+  unsigned char *touch;
+  const ContactModel *models;
+  int ntypes;
+  double len[3], half[3]; /* periodic lengths; half = inf along fixed dimensions */
+  double dt;
+  bool history_update;
+} KernelArgs;
+
+/* Where a kernel writes: the particles' arrays, or a thread's private copies. */
+typedef struct Targets {
+  double *fx, *fy, *fz, *tx, *ty, *tz;
+} Targets;
+
+typedef void (*ForceKernel)(const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *st);
+
+GD_INLINE double min_image(double d, double len, double half) {
+  d = d > half ? d - len : d;
+  return d < -half ? d + len : d;
+}
+
+/* Combinations the model checks allow (constant for literal ids). */
+GD_INLINE bool combo_valid(NormalModel nm, DampingModel dm) {
+  const bool restitution = dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION;
+  const bool cohesive = nm == NORMAL_DMT || nm == NORMAL_JKR;
+  return nm != NORMAL_MDR && dm != DAMPING_MDR && !(restitution && cohesive);
+}
+
+#define ATOMIC_ADD(dst, v) _Pragma("omp atomic") dst += (v)
+
+GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st,
+                          const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
+  if (!combo_valid(nm, dm)) return;
+  const bool half = st != FORCE_FULL;
+  const int hs = tangential_nhist(tm);
+  const bool keep_touch = nm == NORMAL_JKR; /* only JKR reads the previous touch flag */
+  const double *restrict x = a->x, *restrict y = a->y, *restrict z = a->z;
+  const double *restrict vx = a->vx, *restrict vy = a->vy, *restrict vz = a->vz;
+  const double *restrict wx = a->wx, *restrict wy = a->wy, *restrict wz = a->wz;
+  const double *restrict rad = a->rad, *restrict mass = a->mass;
+  const int64_t *restrict start = a->start;
+  const int32_t *restrict jl = a->jl;
+  double *restrict hist = a->hist;
+  unsigned char *restrict touchf = a->touch;
+  const int nt = a->ntypes;
+  const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
+  const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
+  double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
+  double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
+  int64_t contacts = 0;
+  double pn = 0.0, pt = 0.0, pf = 0.0;
+
+  for (int64_t i = i0; i < i1; i++) {
+    const double xi = x[i], yi = y[i], zi = z[i], Ri = rad[i], mi = mass[i];
+    const ContactModel *mrow = nt == 1 ? a->models : &a->models[(a->type[i] - 1) * nt];
+    double fxi = 0.0, fyi = 0.0, fzi = 0.0, txi = 0.0, tyi = 0.0, tzi = 0.0;
+    for (int64_t k = start[i]; k < start[i + 1]; k++) {
+      const int64_t j = jl[k];
+      const ContactModel *m = nt == 1 ? mrow : &mrow[a->type[j] - 1];
+      const double mj = mass[j];
+      const PairInput in = {.dx = {min_image(xi - x[j], lx, hx), min_image(yi - y[j], ly, hy),
+                                   min_image(zi - z[j], lz, hz)},
+                            .vr = {vx[i] - vx[j], vy[i] - vy[j], vz[i] - vz[j]},
+                            .wi = {wx[i], wy[i], wz[i]},
+                            .wj = {wx[j], wy[j], wz[j]},
+                            .Ri = Ri,
+                            .Rj = rad[j],
+                            .meff = mi * mj / (mi + mj),
+                            .dt = a->dt,
+                            .history_update = a->history_update,
+                            .wall = false};
+      bool touch = keep_touch && touchf[k];
+      ContactOutput o;
+      const bool on = contact_force(nm, dm, tm, m, &in, hs ? &hist[k * hs] : NULL, &touch, &o);
+      if (keep_touch) touchf[k] = touch;
+      if (!on) continue;
+      contacts++;
+      pn += o.power_normal_damping;
+      pt += o.t.power_damping;
+      pf += o.t.power_friction;
+      fxi += o.force[0];
+      fyi += o.force[1];
+      fzi += o.force[2];
+      txi += o.torque_i[0];
+      tyi += o.torque_i[1];
+      tzi += o.torque_i[2];
+      if (st == FORCE_HALF_REDUCE) {
+        fx[j] -= o.force[0];
+        fy[j] -= o.force[1];
+        fz[j] -= o.force[2];
+        tx[j] += o.torque_j[0];
+        ty[j] += o.torque_j[1];
+        tz[j] += o.torque_j[2];
+      } else if (st == FORCE_HALF_ATOMIC) {
+        ATOMIC_ADD(fx[j], -o.force[0]);
+        ATOMIC_ADD(fy[j], -o.force[1]);
+        ATOMIC_ADD(fz[j], -o.force[2]);
+        ATOMIC_ADD(tx[j], o.torque_j[0]);
+        ATOMIC_ADD(ty[j], o.torque_j[1]);
+        ATOMIC_ADD(tz[j], o.torque_j[2]);
+      }
+    }
+    if (st == FORCE_FULL) { /* the only writer of row i */
+      fx[i] = fxi, fy[i] = fyi, fz[i] = fzi, tx[i] = txi, ty[i] = tyi, tz[i] = tzi;
+    } else if (st == FORCE_HALF_REDUCE) {
+      fx[i] += fxi, fy[i] += fyi, fz[i] += fzi, tx[i] += txi, ty[i] += tyi, tz[i] += tzi;
+    } else {
+      ATOMIC_ADD(fx[i], fxi);
+      ATOMIC_ADD(fy[i], fyi);
+      ATOMIC_ADD(fz[i], fzi);
+      ATOMIC_ADD(tx[i], txi);
+      ATOMIC_ADD(ty[i], tyi);
+      ATOMIC_ADD(tz[i], tzi);
+    }
+  }
+  const double w = half ? 1.0 : 0.5; /* the full list sees each pair twice */
+  stats->pairs += (start[i1] - start[i0]);
+  stats->contacts += contacts;
+  stats->power_normal += w * pn;
+  stats->power_tangential += w * pt;
+  stats->power_friction += w * pf;
+}
+
+/* ---- one wrapper per (normal, damping, tangential, strategy) ----------------------------- */
+
+#define GD_UNPACK2(a, b) a, b
+#define GD_UNPACK3(a, b, c) a, b, c
+#define GD_CALL(m, args) m args
+
+#define KERNEL_DEF(N, D, T, S)                                                                \
+  static void kernel_##N##__##D##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
+                                              int64_t i1, ForceStats *st) {                  \
+    force_rows(NORMAL_##N, DAMPING_##D, TANGENTIAL_##T, FORCE_##S, a, t, i0, i1, st);         \
+  }
+#define KDEF_S(ctx, S, ...) GD_CALL(KERNEL_DEF, (GD_UNPACK3 ctx, S))
+#define KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(KDEF_S, (GD_UNPACK2 ctx, T))
+#define KDEF_D(N, D, ...) TANGENTIAL_MODELS_EX(KDEF_T, (N, D))
+
+#define KTAB_ENTRY(N, D, T, S) [DAMPING_##D][TANGENTIAL_##T][FORCE_##S] = kernel_##N##__##D##__##T##__##S,
+#define KTAB_S(ctx, S, ...) GD_CALL(KTAB_ENTRY, (GD_UNPACK3 ctx, S))
+#define KTAB_T(ctx, T, ...) FORCE_STRATEGIES_EX(KTAB_S, (GD_UNPACK2 ctx, T))
+#define KTAB_D(N, D, ...) TANGENTIAL_MODELS_EX(KTAB_T, (N, D))
+
+typedef ForceKernel ForceSlice[N_DAMPING][N_TANGENTIAL][N_STRATEGY];
+
+/** Defines every kernel of normal model N and its table slice force_slice_N. */
+#define FORCE_DEFINE_NORMAL(N)                                                                \
+  DAMPING_MODELS_EX(KDEF_D, N)                                                                \
+  const ForceSlice force_slice_##N = {DAMPING_MODELS_EX(KTAB_D, N)};
+
+#define FORCE_DECLARE_SLICE(c, N, ...) extern const ForceSlice force_slice_##N;
+NORMAL_MODELS_EX(FORCE_DECLARE_SLICE, _)
+
+#endif

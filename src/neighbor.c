@@ -1,0 +1,269 @@
+/*
+ * neighbor.c - cell sort, neighbour list build and history carry-over (see neighbor.h).
+ *
+ * The build is deterministic for any thread count: rows are filled in stencil order and then
+ * sorted by partner index, so the list (and everything computed from it) depends only on the
+ * particle positions.
+ */
+#include "neighbor.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra) {
+  memset(nl, 0, sizeof *nl);
+  nl->full = full;
+  nl->hsize = hsize;
+  nl->skin = skin;
+  nl->extra = extra;
+}
+
+void nbr_free(NeighborList *nl) {
+  free(nl->start);
+  free(nl->j);
+  free(nl->hist);
+  free(nl->touch);
+  free(nl->x0);
+  free(nl->y0);
+  free(nl->z0);
+  const bool full = nl->full;
+  const int hsize = nl->hsize;
+  const double skin = nl->skin, extra = nl->extra;
+  nbr_init(nl, full, hsize, skin, extra);
+}
+
+size_t nbr_bytes(const NeighborList *nl) {
+  return (size_t)(nl->n + 1) * sizeof(int64_t) + (size_t)nl->cap * (sizeof(int32_t) + 1 + nl->hsize * sizeof(double)) +
+         3 * (size_t)nl->n * sizeof(double);
+}
+
+/* The cell grid: nc[d] cells of width w[d] from lo[d]. */
+typedef struct Grid {
+  int nc[3];
+  double lo[3], w[3];
+  bool periodic[3];
+  int64_t ncells;
+} Grid;
+
+static bool grid_make(Grid *g, const Particles *p, const Box *b, double range, const char **why) {
+  const double *c[3] = {p->x, p->y, p->z};
+  int64_t total = 1;
+  for (int d = 0; d < 3; d++) {
+    double lo = b->lo[d], hi = b->hi[d];
+    if (!b->periodic[d]) /* fixed dimension: particles may have left the box */
+      for (int64_t i = 0; i < p->n; i++) {
+        lo = fmin(lo, c[d][i]);
+        hi = fmax(hi, c[d][i]);
+      }
+    const double len = hi - lo;
+    int n = (int)fmin(floor(len / range), 1 << 20);
+    if (n < 1) n = 1;
+    if (b->periodic[d] && n < 3) {
+      *why = "the box is narrower than 3 interaction ranges (2 R_max + skin) along a periodic dimension";
+      return false;
+    }
+    g->nc[d] = n;
+    g->lo[d] = lo;
+    g->w[d] = len / n;
+    g->periodic[d] = b->periodic[d];
+    total *= n;
+  }
+  /* A very sparse system would get more cells than particles are worth: coarsen it. */
+  while (total > 8 * p->n + 64) {
+    total = 1;
+    for (int d = 0; d < 3; d++) {
+      const int n = g->nc[d] > 3 || !g->periodic[d] ? (g->nc[d] + 1) / 2 : g->nc[d];
+      g->w[d] *= (double)g->nc[d] / n;
+      g->nc[d] = n;
+      total *= n;
+    }
+  }
+  g->ncells = total;
+  return true;
+}
+
+static inline int cell_coord(const Grid *g, int d, double v) {
+  int k = (int)floor((v - g->lo[d]) / g->w[d]);
+  if (k < 0) k = 0;
+  if (k >= g->nc[d]) k = g->nc[d] - 1;
+  return k;
+}
+
+/* Minimum-image separation for one dimension (len = 0, half = inf when not periodic). */
+static inline double min_image(double d, double len, double half) {
+  if (d > half) d -= len;
+  if (d < -half) d += len;
+  return d;
+}
+
+static void sort_row(int32_t *j, int64_t n) {
+  for (int64_t a = 1; a < n; a++) {
+    int32_t v = j[a];
+    int64_t k = a - 1;
+    while (k >= 0 && j[k] > v) {
+      j[k + 1] = j[k];
+      k--;
+    }
+    j[k + 1] = v;
+  }
+}
+
+/* Index of partner `want` in the old row `row`, or -1. */
+static inline int64_t find_in_row(const int64_t *start, const int32_t *jl, int64_t row, int32_t want) {
+  for (int64_t k = start[row]; k < start[row + 1]; k++)
+    if (jl[k] == want) return k;
+  return -1;
+}
+
+bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
+  const int64_t n = p->n;
+  particles_wrap(p, b);
+  double rmax = 0.0;
+  for (int64_t i = 0; i < n; i++) rmax = fmax(rmax, p->radius[i]);
+  const double skin = nl->skin, extra = nl->extra;
+  Grid g;
+  if (!grid_make(&g, p, b, 2.0 * rmax + skin + extra, why)) return false;
+
+  /* Counting sort by cell (stable: ties keep their current order). */
+  int64_t *cell_of = gd_xmalloc((size_t)n * sizeof *cell_of);
+  int64_t *cstart = gd_xmalloc((size_t)(g.ncells + 1) * sizeof *cstart);
+  memset(cstart, 0, (size_t)(g.ncells + 1) * sizeof *cstart);
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < n; i++) {
+    const int cx = cell_coord(&g, 0, p->x[i]), cy = cell_coord(&g, 1, p->y[i]), cz = cell_coord(&g, 2, p->z[i]);
+    cell_of[i] = ((int64_t)cz * g.nc[1] + cy) * g.nc[0] + cx;
+  }
+  for (int64_t i = 0; i < n; i++) cstart[cell_of[i] + 1]++;
+  for (int64_t c = 0; c < g.ncells; c++) cstart[c + 1] += cstart[c];
+  int64_t *order = gd_xmalloc((size_t)n * sizeof *order);
+  {
+    int64_t *fill = gd_xmalloc((size_t)g.ncells * sizeof *fill);
+    memcpy(fill, cstart, (size_t)g.ncells * sizeof *fill);
+    for (int64_t i = 0; i < n; i++) order[fill[cell_of[i]]++] = i;
+    free(fill);
+  }
+  free(cell_of);
+  particles_permute(p, order);
+
+  /* Periodic images: dimension lengths, and +inf half-lengths for fixed dimensions. */
+  double len[3], half[3];
+  for (int d = 0; d < 3; d++) {
+    len[d] = b->periodic[d] ? b->hi[d] - b->lo[d] : 0.0;
+    half[d] = b->periodic[d] ? 0.5 * len[d] : INFINITY;
+  }
+  const double *x = p->x, *y = p->y, *z = p->z, *rad = p->radius;
+  const bool full = nl->full;
+  int64_t *start = gd_xmalloc((size_t)(n + 1) * sizeof *start);
+  start[0] = 0;
+
+  /* Two passes over the stencil: count, then fill. */
+  int32_t *jl = NULL;
+  for (int pass = 0; pass < 2; pass++) {
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int64_t i = 0; i < n; i++) {
+      const int c0[3] = {cell_coord(&g, 0, x[i]), cell_coord(&g, 1, y[i]), cell_coord(&g, 2, z[i])};
+      int64_t cnt = 0, out = pass ? start[i] : 0;
+      for (int dz = -1; dz <= 1; dz++)
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dx = -1; dx <= 1; dx++) {
+            int cc[3] = {c0[0] + dx, c0[1] + dy, c0[2] + dz};
+            bool skip = false;
+            for (int d = 0; d < 3; d++) {
+              if (cc[d] < 0 || cc[d] >= g.nc[d]) { /* >= 3 cells when periodic: no repeats */
+                if (!g.periodic[d]) skip = true;
+                else cc[d] = (cc[d] + g.nc[d]) % g.nc[d];
+              }
+            }
+            if (skip) continue;
+            const int64_t c = ((int64_t)cc[2] * g.nc[1] + cc[1]) * g.nc[0] + cc[0];
+            for (int64_t j = cstart[c]; j < cstart[c + 1]; j++) {
+              if (j == i || (!full && j < i)) continue;
+              const double ddx = min_image(x[i] - x[j], len[0], half[0]);
+              const double ddy = min_image(y[i] - y[j], len[1], half[1]);
+              const double ddz = min_image(z[i] - z[j], len[2], half[2]);
+              const double cut = rad[i] + rad[j] + skin + extra;
+              if (ddx * ddx + ddy * ddy + ddz * ddz < cut * cut) {
+                if (pass) jl[out++] = (int32_t)j;
+                cnt++;
+              }
+            }
+          }
+      if (pass) sort_row(jl + start[i], cnt);
+      else start[i + 1] = cnt;
+    }
+    if (pass == 0) {
+      for (int64_t i = 0; i < n; i++) start[i + 1] += start[i];
+      jl = gd_xmalloc((size_t)(start[n] > 0 ? start[n] : 1) * sizeof *jl);
+    }
+  }
+  free(cstart);
+  const int64_t npairs = start[n];
+
+  /* History and touch flags carried over by identity (order[k] = old index of new k). */
+  const int hs = nl->hsize;
+  double *hist = gd_xmalloc((size_t)(npairs > 0 ? npairs : 1) * (size_t)(hs > 0 ? hs : 1) * sizeof *hist);
+  unsigned char *touch = gd_xmalloc((size_t)(npairs > 0 ? npairs : 1));
+  memset(hist, 0, (size_t)(npairs > 0 ? npairs : 1) * (size_t)(hs > 0 ? hs : 1) * sizeof *hist);
+  memset(touch, 0, (size_t)(npairs > 0 ? npairs : 1));
+  if (nl->start && nl->n == n) {
+    const int64_t *ostart = nl->start;
+    const int32_t *ojl = nl->j;
+    const double *ohist = nl->hist;
+    const unsigned char *otouch = nl->touch;
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int64_t i = 0; i < n; i++) {
+      const int64_t oi = order[i];
+      for (int64_t k = start[i]; k < start[i + 1]; k++) {
+        const int64_t oj = order[jl[k]];
+        double sign = 1.0;
+        int64_t ok = find_in_row(ostart, ojl, oi, (int32_t)oj);
+        if (ok < 0 && !full) {
+          ok = find_in_row(ostart, ojl, oj, (int32_t)oi);
+          sign = -1.0; /* the pair changed rows: i and j swap roles */
+        }
+        if (ok < 0) continue;
+        touch[k] = otouch[ok];
+        for (int h = 0; h < hs; h++) hist[k * hs + h] = (h < 3 ? sign : 1.0) * ohist[ok * hs + h];
+      }
+    }
+  }
+  free(order);
+  free(nl->start);
+  free(nl->j);
+  free(nl->hist);
+  free(nl->touch);
+  nl->start = start;
+  nl->j = jl;
+  nl->hist = hist;
+  nl->touch = touch;
+  nl->npairs = nl->cap = npairs;
+  nl->n = n;
+
+  if (!nl->x0) {
+    nl->x0 = gd_xmalloc((size_t)n * sizeof(double));
+    nl->y0 = gd_xmalloc((size_t)n * sizeof(double));
+    nl->z0 = gd_xmalloc((size_t)n * sizeof(double));
+  }
+  memcpy(nl->x0, p->x, (size_t)n * sizeof(double));
+  memcpy(nl->y0, p->y, (size_t)n * sizeof(double));
+  memcpy(nl->z0, p->z, (size_t)n * sizeof(double));
+  nl->builds++;
+  return true;
+}
+
+bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
+  if (!nl->start) return true;
+  const double lim = 0.25 * nl->skin * nl->skin; /* (skin/2)^2 */
+  int moved = 0;
+  const double *x = p->x, *y = p->y, *z = p->z, *x0 = nl->x0, *y0 = nl->y0, *z0 = nl->z0;
+  const int64_t n = p->n;
+#pragma omp parallel for schedule(static) reduction(|| : moved)
+  for (int64_t i = 0; i < n; i++) {
+    const double dx = x[i] - x0[i], dy = y[i] - y0[i], dz = z[i] - z0[i];
+    moved = moved || (dx * dx + dy * dy + dz * dz > lim);
+  }
+  return moved;
+}

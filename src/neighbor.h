@@ -1,0 +1,60 @@
+/*
+ * neighbor.h - cell sort and Verlet neighbour lists with per-contact history.
+ *
+ * Particles are sorted in cell order (counting sort on a cell grid at least as wide as the
+ * largest interaction range), so neighbours are near in memory. A pair (i, j) enters the list
+ * while r < R_i + R_j + skin (+ the JKR pull-off range); the list is rebuilt once any particle
+ * has moved more than half the skin since the last build. Lists are CSR: the partners of i are
+ * j[start[i] .. start[i+1]). A half list holds each pair once (in the row of the lower index),
+ * a full list twice. Each entry carries the contact's history and touch flag; a rebuild carries
+ * them over by particle identity, as LAMMPS fix neigh/history does (the vector components change
+ * sign when the pair changes rows, §5), and a pair that leaves the list forgets them.
+ */
+#ifndef GD_NEIGHBOR_H
+#define GD_NEIGHBOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "particles.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct NeighborList {
+  bool full;             /**< full (each pair twice) or half list */
+  int64_t n;             /**< rows (particles) */
+  int64_t *start;        /**< n + 1 row offsets */
+  int32_t *j;            /**< partner index per entry */
+  int64_t npairs;        /**< entries, start[n] */
+  int64_t cap;           /**< allocated entries */
+  int hsize;             /**< history doubles per entry */
+  double *hist;          /**< npairs * hsize */
+  unsigned char *touch;  /**< touch flag per entry (JKR hysteresis, §1.5) */
+  double skin;           /**< [m] */
+  double extra;          /**< extra range beyond R_i + R_j + skin (JKR pull-off) [m] */
+  double *x0, *y0, *z0;  /**< positions at the last build */
+  int64_t builds;        /**< number of builds so far */
+} NeighborList;
+
+/** Prepares an empty list. hsize: history doubles per entry; extra: pull-off range. */
+void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra);
+void nbr_free(NeighborList *nl);
+
+/** Sorts the particles in cell order and rebuilds the list, carrying history and touch flags
+ *  over from the previous list (if any). Returns false and sets *why when the box is too small
+ *  for the interaction range along a periodic dimension (fewer than 3 cells). */
+bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why);
+
+/** True if some particle moved more than half the skin since the last build. */
+bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p);
+
+/** Bytes held by the list (for the memory report). */
+size_t nbr_bytes(const NeighborList *nl);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

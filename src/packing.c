@@ -1,0 +1,186 @@
+/* packing.c - fcc and random packings (see packing.h). */
+#include "packing.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "energy.h"
+#include "force.h"
+#include "model.h"
+#include "neighbor.h"
+#include "rng.h"
+
+enum { STREAM_X, STREAM_Y, STREAM_Z, STREAM_R, STREAM_V = 8, STREAM_W = 16 };
+
+PackingSpec packing_defaults(void) {
+  return (PackingSpec){.type = PACKING_FCC, .n = 32000, .seed = 1, .radius = 0.5, .density = 1.0,
+                       .overlap = 0.005, .phi = 0.66, .ratio = 2.0, .dist = RADIUS_UNIFORM,
+                       .velocity = 0.005, .spin = 0.01, .threads = 0};
+}
+
+int64_t packing_fcc_cells(int64_t n) {
+  int64_t m = (int64_t)llround(cbrt((double)n / 4.0));
+  return m < 3 ? 3 : m; /* at least 3 cells per side: the neighbour stencil needs them */
+}
+
+size_t packing_bytes(int64_t n) {
+  /* particles, a full list with history (~40 entries of 4 + 1 + 32 bytes), sort scratch,
+   * and two threads' reduction arrays */
+  return (size_t)n * (PARTICLES_BYTES_PER_ATOM + 40 * 37 + 64 + 2 * 48);
+}
+
+int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err) {
+  const int n0 = err->n;
+  if (s->n < 2) errlist_add(err, "packing: --n must be >= 2, got %lld", (long long)s->n);
+  else if (s->n > (int64_t)1 << 31)
+    errlist_add(err, "packing: --n %lld is above the 2^31 particles a neighbour list can index", (long long)s->n);
+  else if (packing_bytes(s->n) > max_bytes)
+    errlist_add(err, "packing: --n %lld needs about %.1f GiB, more than the %.1f GiB this machine has",
+                (long long)s->n, packing_bytes(s->n) / 1073741824.0, max_bytes / 1073741824.0);
+  if (!(s->radius > 0.0)) errlist_add(err, "packing: --radius must be > 0");
+  if (!(s->density > 0.0)) errlist_add(err, "packing: --density must be > 0");
+  if (!(s->velocity >= 0.0)) errlist_add(err, "packing: --velocity must be >= 0");
+  if (!(s->spin >= 0.0)) errlist_add(err, "packing: --spin must be >= 0");
+  if (s->type == PACKING_FCC && !(s->overlap >= 0.0 && s->overlap < 0.2))
+    errlist_add(err, "packing: --overlap must be in [0, 0.2) (a fraction of the diameter)");
+  if (s->type == PACKING_RANDOM) {
+    if (!(s->phi > 0.0 && s->phi <= 0.74))
+      errlist_add(err, "packing: --phi %g is impossible for a random packing; it must be in (0, 0.74]", s->phi);
+    if (!(s->ratio >= 1.0 && s->ratio <= 3.0)) errlist_add(err, "packing: --ratio must be in [1, 3]");
+    if (!(s->overlap > 0.0 && s->overlap < 0.2)) errlist_add(err, "packing: --overlap must be in (0, 0.2)");
+  }
+  return err->n - n0;
+}
+
+static void random_motion(const PackingSpec *s, Particles *p) {
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < p->n; i++) {
+    const uint64_t id = (uint64_t)p->id[i];
+    p->vx[i] = s->velocity * rng_normal(s->seed, id, STREAM_V + 0);
+    p->vy[i] = s->velocity * rng_normal(s->seed, id, STREAM_V + 1);
+    p->vz[i] = s->velocity * rng_normal(s->seed, id, STREAM_V + 2);
+    p->wx[i] = s->spin * rng_normal(s->seed, id, STREAM_W + 0);
+    p->wy[i] = s->spin * rng_normal(s->seed, id, STREAM_W + 1);
+    p->wz[i] = s->spin * rng_normal(s->seed, id, STREAM_W + 2);
+  }
+}
+
+static double sphere_mass(double r, double density) { return 4.0 / 3.0 * 3.14159265358979323846 * r * r * r * density; }
+
+static void make_fcc(const PackingSpec *s, Particles *p, Box *b) {
+  const int64_t m = packing_fcc_cells(s->n);
+  const double a = (1.0 - s->overlap) * 2.0 * s->radius * sqrt(2.0);
+  particles_alloc(p, 4 * m * m * m, 1);
+  static const double basis[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
+#pragma omp parallel for schedule(static)
+  for (int64_t c = 0; c < m * m * m; c++) {
+    const int64_t cx = c % m, cy = (c / m) % m, cz = c / (m * m);
+    for (int k = 0; k < 4; k++) {
+      const int64_t i = 4 * c + k;
+      p->x[i] = (cx + basis[k][0]) * a;
+      p->y[i] = (cy + basis[k][1]) * a;
+      p->z[i] = (cz + basis[k][2]) * a;
+      p->radius[i] = s->radius;
+      p->mass[i] = sphere_mass(s->radius, s->density);
+    }
+  }
+  for (int d = 0; d < 3; d++) {
+    b->lo[d] = 0.0;
+    b->hi[d] = m * a;
+    b->periodic[d] = true;
+  }
+}
+
+/* Radius of particle i: uniform in [Rmin, ratio Rmin], or lognormal truncated to it, with the
+ * mean near s->radius. */
+static double draw_radius(const PackingSpec *s, uint64_t id) {
+  const double q = s->ratio;
+  const double rmin = 2.0 * s->radius / (1.0 + q), rmax = q * rmin;
+  if (s->dist == RADIUS_UNIFORM) return rmin + (rmax - rmin) * rng_uniform(s->seed, id, STREAM_R);
+  const double mu = log(sqrt(rmin * rmax)), sigma = q > 1.0 ? log(q) / 4.0 : 0.0;
+  for (uint64_t attempt = 0; attempt < 64; attempt++) {
+    const double r = exp(mu + sigma * rng_normal(s->seed, id, STREAM_R + 1 + attempt));
+    if (r >= rmin && r <= rmax) return r;
+  }
+  return sqrt(rmin * rmax);
+}
+
+static void make_random(const PackingSpec *s, Particles *p, Box *b) {
+  particles_alloc(p, s->n, 1);
+  double volume = 0.0;
+  for (int64_t i = 0; i < p->n; i++) {
+    const double r = draw_radius(s, (uint64_t)p->id[i]);
+    p->radius[i] = r;
+    p->mass[i] = sphere_mass(r, s->density);
+    volume += 4.0 / 3.0 * 3.14159265358979323846 * r * r * r;
+  }
+  const double L = cbrt(volume / s->phi);
+  for (int d = 0; d < 3; d++) {
+    b->lo[d] = 0.0;
+    b->hi[d] = L;
+    b->periodic[d] = true;
+  }
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < p->n; i++) {
+    const uint64_t id = (uint64_t)p->id[i];
+    p->x[i] = L * rng_uniform(s->seed, id, STREAM_X);
+    p->y[i] = L * rng_uniform(s->seed, id, STREAM_Y);
+    p->z[i] = L * rng_uniform(s->seed, id, STREAM_Z);
+  }
+
+  /* Overdamped relaxation with the project's pair loop: harmonic repulsion, step c F / k capped
+   * at a tenth of the smallest radius. */
+  ErrList err = {0};
+  ContactModel model;
+  if (model_parse("hooke 1 0 tangential linear_nohistory 0 0 damping none", &model, &err))
+    gd_die(GD_EXIT_RUNTIME, "internal error: relaxation model");
+  double rmin = INFINITY, dsum = 0.0;
+  for (int64_t i = 0; i < p->n; i++) {
+    rmin = fmin(rmin, p->radius[i]);
+    dsum += 2.0 * p->radius[i];
+  }
+  const double dmean = dsum / p->n, target = s->overlap * dmean, cap = 0.1 * rmin;
+  NeighborList nl;
+  nbr_init(&nl, true, 0, 0.2 * rmin, 0.0);
+  ForceSystem fs = {.p = p, .box = b, .nl = &nl, .models = &model, .ntypes = 1, .dt = 0.0, .history_update = false};
+  ForceWork work = {0};
+  double best = INFINITY;
+  int stall = 0;
+  for (int it = 0; it < 5000; it++) {
+    const char *why = NULL;
+    if (nbr_needs_rebuild(&nl, p) && !nbr_build(&nl, p, b, &why))
+      gd_die(GD_EXIT_USAGE, "packing: %s; use more particles or a larger --phi", why);
+    ForceStats st;
+    force_compute(&fs, FORCE_FULL, &work, &st);
+    if (it % 10 == 0) {
+      /* rms overlap of the contacts from the elastic energy sum(delta^2)/2 (k = 1) */
+      const double rms = st.contacts > 0 ? sqrt(2.0 * energy_elastic(&fs) / (0.5 * st.contacts)) : 0.0;
+      if (rms <= target) break;
+      stall = rms > 0.995 * best ? stall + 1 : 0;
+      if (stall >= 10) break; /* jammed: the overlaps no longer shrink */
+      best = fmin(best, rms);
+    }
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < p->n; i++) {
+      const double f = sqrt(p->fx[i] * p->fx[i] + p->fy[i] * p->fy[i] + p->fz[i] * p->fz[i]);
+      if (f > 0.0) {
+        const double step = fmin(0.2 * f, cap) / f;
+        p->x[i] += step * p->fx[i];
+        p->y[i] += step * p->fy[i];
+        p->z[i] += step * p->fz[i];
+      }
+    }
+  }
+  force_work_free(&work);
+  nbr_free(&nl);
+  particles_wrap(p, b);
+}
+
+void packing_make(const PackingSpec *s, Particles *p, Box *b) {
+  if (s->threads > 0) omp_set_num_threads(s->threads);
+  if (s->type == PACKING_FCC) make_fcc(s, p, b);
+  else make_random(s, p, b);
+  random_motion(s, p);
+}

@@ -1,0 +1,53 @@
+/*
+ * packing.h - synthetic packings, deterministic for a seed and independent of the thread count
+ * (particle i draws its numbers from rng.h keyed by i).
+ *
+ *   fcc     periodic FCC lattice of equal spheres with nearest-neighbour distance
+ *           (1 - overlap) * diameter: every sphere has 12 contacts of overlap `overlap * d`.
+ *   random  polydisperse spheres (uniform or lognormal radii, R_max/R_min = ratio <= 3) placed at
+ *           random in a periodic cube at packing fraction phi (nominal sphere volumes), then
+ *           relaxed by overdamped steps of grandamp's own pair loop (hooke repulsion) until the
+ *           mean overlap of the contacts is at most `overlap * d_mean` or relaxation stalls.
+ * Both get Gaussian velocities (std `velocity` per component) and spins (std `spin`).
+ */
+#ifndef GD_PACKING_H
+#define GD_PACKING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "particles.h"
+
+typedef enum PackingType { PACKING_FCC, PACKING_RANDOM } PackingType;
+typedef enum RadiusDist { RADIUS_UNIFORM, RADIUS_LOGNORMAL } RadiusDist;
+
+typedef struct PackingSpec {
+  PackingType type;
+  int64_t n;        /**< requested particles (fcc rounds to 4 m^3) */
+  uint64_t seed;
+  double radius;    /**< fcc radius; random: mean radius [m] */
+  double density;   /**< [kg/m^3] */
+  double overlap;   /**< fcc: overlap / diameter; random: target mean overlap / mean diameter */
+  double phi;       /**< random: packing fraction */
+  double ratio;     /**< random: R_max / R_min, in [1, 3] */
+  RadiusDist dist;  /**< random: radius distribution */
+  double velocity;  /**< std of each velocity component [m/s] */
+  double spin;      /**< std of each angular velocity component [1/s] */
+  int threads;      /**< for the relaxation */
+} PackingSpec;
+
+/** Defaults: fcc, n = 32000, seed 1, radius 0.5, density 1, overlap 0.005, phi 0.66, ratio 2,
+ *  uniform, velocity 0.005, spin 0.01. */
+PackingSpec packing_defaults(void);
+/** Checks the spec (every problem appended to err); also refuses n whose memory would exceed
+ *  max_bytes, naming the bytes needed. */
+int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err);
+/** Bytes a packing of n particles needs while it is built and run (estimate). */
+size_t packing_bytes(int64_t n);
+/** Builds the packing (the spec must have passed packing_check). */
+void packing_make(const PackingSpec *s, Particles *p, Box *b);
+/** FCC cells per side for n particles (n rounds to 4 m^3). */
+int64_t packing_fcc_cells(int64_t n);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * sim.h - a running simulation: particles, box, models, neighbour list, force pass, time
+ * stepping (fix nve/sphere order) and the energy ledger. The same code serves `grandamp run`,
+ * the packing relaxation, the benchmark and the verifier.
+ */
+#ifndef GD_SIM_H
+#define GD_SIM_H
+
+#include <stdbool.h>
+
+#include "energy.h"
+#include "force.h"
+#include "neighbor.h"
+#include "particles.h"
+#include "timer.h"
+
+typedef struct Sim {
+  Particles p;
+  Box box;
+  ContactModel *models; /**< ntypes x ntypes, owned */
+  int ntypes;
+  NeighborList nl;
+  ForceStrategy strategy;
+  bool use_ref;         /**< run force_compute_ref (half list) instead of a specialised kernel */
+  ForceWork work;
+  double dt;            /**< [s] */
+  int64_t step;
+  ForceStats last;      /**< stats of the last force pass */
+  Ledger ledger;        /**< dissipated energy accumulated since sim_setup */
+  double time[N_TIMERS]; /**< seconds per phase */
+  int64_t pair_evals;   /**< neighbour pairs examined, summed over force passes (unique pairs) */
+  int64_t contact_evals; /**< contacts evaluated, summed over force passes */
+  int64_t force_passes;
+} Sim;
+
+/** Takes ownership of p and models; picks the list type for the strategy. Does not compute. */
+void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,
+              double skin, double dt);
+/** Builds the list and runs the setup force evaluation (history_update off, LAMMPS `run 0`).
+ *  Returns false with *why set when the box is too small for the interaction range. */
+bool sim_setup(Sim *s, const char **why);
+/** One velocity-Verlet step with a rebuild when needed. Returns false as sim_setup does. */
+bool sim_step(Sim *s, const char **why);
+/** The force pass alone, with the given history_update (timed as force). */
+void sim_force(Sim *s, bool history_update);
+/** Kinetic and elastic energy now, plus the dissipated energy so far. */
+Ledger sim_ledger(const Sim *s);
+void sim_free(Sim *s);
+
+/** The largest JKR pull-off distance of any type pair (extra neighbour range). */
+double sim_pulloff_range(const ContactModel *models, int ntypes, double rmax);
+
+#endif

@@ -16,7 +16,7 @@ GNUPLOT ?= gnuplot
 BUILD := build
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes
-CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L
+CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-errno -fno-trapping-math
 ifeq ($(DEBUG),1)
   CFLAGS += -O0 -g -DGD_DEBUG
 else

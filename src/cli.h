@@ -4,5 +4,8 @@
 
 int cli_model(int argc, char **argv);
 int cli_contact(int argc, char **argv);
+int cli_packing(int argc, char **argv);
+int cli_run(int argc, char **argv);
+int cli_forces(int argc, char **argv);
 
 #endif

@@ -19,6 +19,15 @@ static const char USAGE[] =
     "          [--was-touching]\n"
     "                       evaluate one contact's normal force and damping, print JSON\n"
     "                       (vnnr < 0 on approach; Rj and mj may be inf: a flat wall)\n"
+    "  packing --type fcc|random [--n N --seed S --radius R --density RHO --overlap F\n"
+    "          --phi PHI --ratio Q --dist uniform|lognormal --velocity V --spin W] --out FILE.data\n"
+    "                       write a synthetic packing as a LAMMPS data file\n"
+    "  run --packing fcc|random|FILE.data [--n N] --model '<text>' --steps S [--dt DT]\n"
+    "      [--threads T] [--strategy full|half-reduce|half-atomic] [--skin SKIN] [--ref]\n"
+    "                       time steps; prints phase times, rates, memory and energies (JSON)\n"
+    "  forces --data FILE.data --coeff '<I> <J> <text>' [--coeff ...] [--boundary p|f|xyz]\n"
+    "         --out forces.csv\n"
+    "                       one force evaluation (LAMMPS run 0): id,fx,fy,fz,tqx,tqy,tqz\n"
     "  help                 this text;  version: build information\n"
     "\n"
     "<text> is the model part of a LAMMPS pair_coeff line, e.g.\n"
@@ -36,10 +45,13 @@ int main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (strcmp(cmd, "model") == 0) return cli_model(argc - 2, argv + 2);
   if (strcmp(cmd, "contact") == 0) return cli_contact(argc - 2, argv + 2);
+  if (strcmp(cmd, "packing") == 0) return cli_packing(argc - 2, argv + 2);
+  if (strcmp(cmd, "run") == 0) return cli_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "forces") == 0) return cli_forces(argc - 2, argv + 2);
   if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
     printf("grandamp %s\ncompiler: %s\nflags: %s\n", GD_BUILD_REVISION, GD_BUILD_COMPILER, GD_BUILD_FLAGS);
     return GD_EXIT_OK;
   }
-  fprintf(stderr, "grandamp: error: '%s': unknown command; expected model, contact, help or version\n", cmd);
+  fprintf(stderr, "grandamp: error: '%s': unknown command; expected model, contact, packing, run, forces, help or version\n", cmd);
   return GD_EXIT_USAGE;
 }

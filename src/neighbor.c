@@ -8,6 +8,7 @@
 #include "neighbor.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +33,7 @@ void nbr_free(NeighborList *nl) {
   const bool full = nl->full;
   const int hsize = nl->hsize;
   const double skin = nl->skin, extra = nl->extra;
-  nbr_init(nl, full, hsize, skin, extra);
+  nbr_init(nl, full, hsize, skin, extra); /* keeps the settings, drops the lists */
 }
 
 size_t nbr_bytes(const NeighborList *nl) {
@@ -120,6 +121,7 @@ static inline int64_t find_in_row(const int64_t *start, const int32_t *jl, int64
 
 bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   const int64_t n = p->n;
+  const double t0 = omp_get_wtime();
   particles_wrap(p, b);
   double rmax = 0.0;
   for (int64_t i = 0; i < n; i++) rmax = fmax(rmax, p->radius[i]);
@@ -147,6 +149,8 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   }
   free(cell_of);
   particles_permute(p, order);
+  const double t1 = omp_get_wtime();
+  nl->t_sort += t1 - t0;
 
   /* Periodic images: dimension lengths, and +inf half-lengths for fixed dimensions. */
   double len[3], half[3];
@@ -251,6 +255,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   memcpy(nl->y0, p->y, (size_t)n * sizeof(double));
   memcpy(nl->z0, p->z, (size_t)n * sizeof(double));
   nl->builds++;
+  nl->t_build += omp_get_wtime() - t1;
   return true;
 }
 

@@ -37,6 +37,7 @@ typedef struct NeighborList {
   double extra;          /**< extra range beyond R_i + R_j + skin (JKR pull-off) [m] */
   double *x0, *y0, *z0;  /**< positions at the last build */
   int64_t builds;        /**< number of builds so far */
+  double t_sort, t_build; /**< seconds spent sorting and building, summed over builds */
 } NeighborList;
 
 /** Prepares an empty list. hsize: history doubles per entry; extra: pull-off range. */

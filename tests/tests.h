@@ -28,6 +28,7 @@ TEST_GROUP(damping);
 TEST_GROUP(model);
 TEST_GROUP(mixing);
 TEST_GROUP(tangential);
+TEST_GROUP(pairloop);
 TEST_GROUP(cli);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */

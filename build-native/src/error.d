@@ -1,0 +1,2 @@
+build-native/src/error.o: src/error.c src/error.h
+src/error.h:

@@ -1,0 +1,4 @@
+build-native/src/integrate.o: src/integrate.c src/integrate.h \
+ src/particles.h
+src/integrate.h:
+src/particles.h:

@@ -1,0 +1,2 @@
+build-native/src/json.o: src/json.c src/json.h
+src/json.h:

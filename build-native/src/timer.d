@@ -1,0 +1,2 @@
+build-native/src/timer.o: src/timer.c src/timer.h
+src/timer.h:

@@ -1,0 +1,38 @@
+/* cli_common.h - helpers shared by the run, forces and packing commands. */
+#ifndef GD_CLI_COMMON_H
+#define GD_CLI_COMMON_H
+
+#include <stddef.h>
+
+#include "cli_args.h"
+#include "packing.h"
+
+/* The packing options, shared by `packing` and `run`. */
+typedef struct PackingOpts {
+  double n, seed, radius, density, overlap, phi, ratio, velocity, spin;
+  const char *dist;
+} PackingOpts;
+
+#define PACKING_OPTS(o)                                                                        \
+  {.name = "--n", .nvals = 1, .value_names = "N", .vals = &(o).n},                             \
+  {.name = "--seed", .nvals = 1, .value_names = "S", .vals = &(o).seed},                       \
+  {.name = "--radius", .nvals = 1, .value_names = "R", .vals = &(o).radius},                   \
+  {.name = "--density", .nvals = 1, .value_names = "rho", .vals = &(o).density},               \
+  {.name = "--overlap", .nvals = 1, .value_names = "fraction of d", .vals = &(o).overlap},     \
+  {.name = "--phi", .nvals = 1, .value_names = "packing fraction", .vals = &(o).phi},          \
+  {.name = "--ratio", .nvals = 1, .value_names = "Rmax/Rmin", .vals = &(o).ratio},             \
+  {.name = "--velocity", .nvals = 1, .value_names = "std", .vals = &(o).velocity},             \
+  {.name = "--spin", .nvals = 1, .value_names = "std", .vals = &(o).spin},                     \
+  {.name = "--dist", .nvals = -1, .value_names = "uniform|lognormal", .str = &(o).dist}
+#define N_PACKING_OPTS 10
+
+/** Fills spec from the options given (the others keep their defaults); errors to err. */
+void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSpec *spec, ErrList *err);
+/** Physical memory of this machine in bytes. */
+size_t machine_memory(void);
+/** Peak resident memory of this process in bytes. */
+size_t peak_memory(void);
+/** Sets the OpenMP thread count from a --threads value (0 = leave it); errors to err. */
+void threads_apply(const CliOpt *o, double threads, ErrList *err);
+
+#endif

@@ -606,10 +606,14 @@ bool datafile_read(const char *path, Particles *p, Box *b, ErrList *err) {
     if (fl.n == 0) continue;
     char name[128];
     join_fields(&fl, 0, name, sizeof name);
-    /* A section keyword: a known one anywhere; any word-led line outside Atoms and Velocities,
-     * whose data lines start with numbers (there a word is a bad field, reported as such). */
+    /* A section keyword: a line of words only (LAMMPS keywords have no numbers; fix sections
+     * may have any name); outside Atoms and Velocities any line that starts with a word. Inside
+     * them "abc 1 0.5 ..." is an Atoms line with a bad id, reported as such. */
+    bool all_words = fl.n <= DF_MAX_FIELDS;
+    for (int i = 0; i < fl.n && i < DF_MAX_FIELDS; i++) all_words = all_words && isalpha((unsigned char)fl.f[i][0]);
     const bool word = isalpha((unsigned char)fl.f[0][0]);
-    const bool is_section = word && (is_known_section(name) || (r.sec != SEC_ATOMS && r.sec != SEC_VELOCITIES));
+    const bool is_section =
+        all_words || (word && (is_known_section(name) || (r.sec != SEC_ATOMS && r.sec != SEC_VELOCITIES)));
     if (is_section) section_start(&r, name, comment);
     else if (r.sec == SEC_HEADER) header_line(&r, &fl);
     else if (r.sec == SEC_ATOMS) atoms_line(&r, &fl);

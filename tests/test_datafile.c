@@ -103,7 +103,6 @@ static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0
 /* A valid file with 3 atoms; pieces are spliced into it by the error tests. */
 #define HEAD3                                                                                  \
   "title\n"                                                                                    \
-  "\n"                                                                                         \
   "3 atoms\n"                                                                                  \
   "2 atom types\n"                                                                             \
   "0 10 xlo xhi\n"                                                                             \
@@ -292,7 +291,7 @@ static void test_read_comments_blank_lines(void **state) {
                                 "  \t\n"
                                 "2 atoms   # two of them\n"
                                 "\t1 atom types\r\n"
-                                "0 0 0 bonds\n"
+                                "0 bonds\n"
                                 "0 0 0 xy xz yz\n"
                                 "0 1 xlo xhi\n0 1 ylo yhi\n0 1 zlo zhi # end of header\n"
                                 "\n\n"
@@ -344,7 +343,7 @@ static void test_error_bad_number(void **state) {
                "Atoms: iz 'x' is not an integer");
   expect_error(*state, "t\n3 atoms\n2 atom types\n0 1e999 xlo xhi\n", 4, "header: xhi '1e999' is out of the range of a double");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\nVelocities\n1 0 0 0 0 0 0\n2 0 0 0 0 0 0\n3 0 0 0 1,5 0 0\n",
-               17, "Velocities: wx '1,5' is not a number");
+               16, "Velocities: wx '1,5' is not a number");
 }
 
 static void test_error_field_count(void **state) {
@@ -352,7 +351,7 @@ static void test_error_field_count(void **state) {
                "Atoms: expected 7 or 10 fields (id type diameter density x y z [ix iy iz]), got 6");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1 0 0\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\n", 10,
                "Atoms: expected 7 or 10 fields (id type diameter density x y z [ix iy iz]), got 9");
-  expect_error(*state, HEAD3 "1 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\n\nVelocities\n\n1 0 0 0\n", 17,
+  expect_error(*state, HEAD3 "1 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\n\nVelocities\n\n1 0 0 0\n", 16,
                "Velocities: expected 7 fields (id vx vy vz wx wy wz), got 4");
   expect_error(*state, "t\n3 atoms 4\n", 2, "unknown header line '3 atoms 4'");
   expect_error(*state, "t\n3 4 atoms\n", 2, "header: 'atoms' needs 1 number before it, got 2");
@@ -391,8 +390,9 @@ static void test_error_unknown_section(void **state) {
                "section 'Bonds' is not supported (grandamp reads Atoms, Velocities and Masses of atom_style sphere)");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\nFrobnicate # x\n1 2 3\n", 13,
                "unknown section 'Frobnicate' (grandamp reads Atoms, Velocities and Masses)");
+  expect_error(*state, HEAD3 "1 1 1 1 1 1 1\nabc 1 1 1 1 1 1\n3 1 1 1 1 1 1\n", 11, "Atoms: id 'abc' is not an integer");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\nAtoms\n", 13,
-               "second Atoms section (first on line 9)");
+               "second Atoms section (first on line 8)");
   expect_error(*state, "t\n3 atoms\n2 atom types\nfoo 1 xlo xhi\n", 4,
                "unknown section 'foo 1 xlo xhi' (grandamp reads Atoms, Velocities and Masses)");
   expect_error(*state, "t\n3 atoms\n2 bonds\n", 3,

@@ -18,5 +18,6 @@ int main(void) {
   add(all, &n, tangential_tests, tangential_ntests);
   add(all, &n, pairloop_tests, pairloop_ntests);
   add(all, &n, cli_tests, cli_ntests);
+  add(all, &n, datafile_tests, datafile_ntests);
   return _cmocka_run_group_tests("grandamp", all, n, NULL, NULL);
 }

@@ -30,6 +30,7 @@ TEST_GROUP(mixing);
 TEST_GROUP(tangential);
 TEST_GROUP(pairloop);
 TEST_GROUP(cli);
+TEST_GROUP(datafile);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

@@ -1,2 +1,0 @@
-build-native/src/error.o: src/error.c src/error.h
-src/error.h:

@@ -1,4 +1,0 @@
-build-native/src/integrate.o: src/integrate.c src/integrate.h \
- src/particles.h
-src/integrate.h:
-src/particles.h:

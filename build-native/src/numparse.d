@@ -1,2 +1,0 @@
-build-native/src/numparse.o: src/numparse.c src/numparse.h
-src/numparse.h:

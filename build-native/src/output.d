@@ -1,3 +1,0 @@
-build-native/src/output.o: src/output.c src/output.h src/error.h
-src/output.h:
-src/error.h:

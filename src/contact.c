@@ -16,5 +16,7 @@ void contact_normal_compute(const ContactModel *m, NormalContact *c) {
 }
 
 bool contact_compute(const ContactModel *m, const PairInput *in, double *hist, bool *touch, ContactOutput *out) {
-  return contact_force(m->normal.model, m->damping.model, m->tangential.model, m, in, hist, touch, out);
+  const bool on = contact_force(m->normal.model, m->damping.model, m->tangential.model, m, in, hist, touch, out);
+  if (!on) memset(out, 0, sizeof *out); /* the kernel evaluates a separated pair at delta = 0 */
+  return on;
 }

@@ -86,7 +86,7 @@ GD_INLINE void contact_normal_force(NormalModel nm, DampingModel dm, const Conta
   const double eta = damping_eta(dm, &m->damping, &din);
   const double Fdamp = -eta * c->vnnr;
   double Fntot = Fne + Fdamp;
-  const bool clamped = m->limit_damping && Fntot < 0.0;
+  const bool clamped = m->limit_damping & (Fntot < 0.0); /* & not &&: no branch */
   if (clamped) Fntot = 0.0; /* §4 step 6: the only clamp */
   c->clamped = clamped;
   c->a = a;
@@ -134,60 +134,76 @@ GD_INLINE bool contact_touching_rsq(NormalModel nm, const NormalParams *np, doub
 
 /** Evaluates one contact in the assembly order of §4. hist holds the model's history values
  *  (m->history_size of them) and *touch the stored touch flag; both are updated. A contact
- *  that does not touch has its history zeroed and every output 0. Returns the touch flag. */
+ *  that does not touch has its history zeroed and every output 0. Returns the touch flag.
+ *  Branch-free (selects, not early returns), so the pair loops can vectorise over partners. */
 GD_INLINE bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm, const ContactModel *m,
-                                 const PairInput *in, double *hist, bool *touch, ContactOutput *out) {
-  const double *dx = in->dx;
-  const double rsq = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
-  const double radsum = in->wall ? in->Ri : in->Ri + in->Rj;
-  const double Reff = in->wall ? in->Ri : in->Ri * in->Rj / (in->Ri + in->Rj);
-  if (!contact_touching_rsq(nm, &m->normal, rsq, radsum, Reff, *touch)) {
-    *touch = false;
-    for (int k = 0; k < tangential_nhist(tm); k++) hist[k] = 0.0;
-    *out = (ContactOutput){0};
-    return false;
-  }
-  *touch = true;
+                             const PairInput *in, double *hist, bool *touch, ContactOutput *out) {
+  const double dx0 = in->dx[0], dx1 = in->dx[1], dx2 = in->dx[2];
+  const double rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
+  const double Ri = in->Ri, Rj = in->Rj;
+  const double radsum = in->wall ? Ri : Ri + Rj;
+  const double Reff = in->wall ? Ri : Ri * Rj / (Ri + Rj);
+  const bool on = contact_touching_rsq(nm, &m->normal, rsq, radsum, Reff, *touch);
+  *touch = on;
   /* Step 1: geometry (§1.1). */
   const double r = sqrt(rsq), rinv = 1.0 / r;
-  const double n[3] = {dx[0] * rinv, dx[1] * rinv, dx[2] * rinv};
-  const double *vr = in->vr;
-  const double vnnr = vr[0] * n[0] + vr[1] * n[1] + vr[2] * n[2];
-  const double vt[3] = {vr[0] - vnnr * n[0], vr[1] - vnnr * n[1], vr[2] - vnnr * n[2]};
-  double wr[3];
-  for (int k = 0; k < 3; k++) wr[k] = in->wall ? in->Ri * in->wi[k] : in->Ri * in->wi[k] + in->Rj * in->wj[k];
-  TangentialInput ti = {.n = {n[0], n[1], n[2]},
-                        .vtr = {vt[0] - (wr[1] * n[2] - wr[2] * n[1]), vt[1] - (wr[2] * n[0] - wr[0] * n[2]),
-                                vt[2] - (wr[0] * n[1] - wr[1] * n[0])},
-                        .a = 0.0, .dt = in->dt, .history_update = in->history_update};
+  const double n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
+  const double vr0 = in->vr[0], vr1 = in->vr[1], vr2 = in->vr[2];
+  const double vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
+  const double vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
+  const double wr0 = in->wall ? Ri * in->wi[0] : Ri * in->wi[0] + Rj * in->wj[0];
+  const double wr1 = in->wall ? Ri * in->wi[1] : Ri * in->wi[1] + Rj * in->wj[1];
+  const double wr2 = in->wall ? Ri * in->wi[2] : Ri * in->wi[2] + Rj * in->wj[2];
+  TangentialInput ti = {.n = {n0, n1, n2},
+                        .vtr = {vt0 - (wr1 * n2 - wr2 * n1), vt1 - (wr2 * n0 - wr0 * n2), vt2 - (wr0 * n1 - wr1 * n0)},
+                        .dt = in->dt, .history_update = in->history_update};
   ti.vrel = sqrt(ti.vtr[0] * ti.vtr[0] + ti.vtr[1] * ti.vtr[1] + ti.vtr[2] * ti.vtr[2]);
 
-  /* Steps 2-7: contact radius, Fne, damping, Fntot, limit_damping, Fncrit. */
-  NormalContact *c = &out->n;
-  *c = (NormalContact){.delta = radsum - r, .Reff = Reff, .meff = in->meff, .vnnr = vnnr,
-                       .touching_before = true, .touching = true};
+  /* Steps 2-7; a pair out of contact is evaluated at delta = 0 and its results discarded.
+   * Everything is computed in locals and stored to *out once, at the end: stores in the middle
+   * would keep the compiler from turning the selects into vector blends. */
+  NormalContact cn = {.delta = on ? radsum - r : 0.0, .Reff = Reff, .meff = in->meff, .vnnr = vnnr,
+                      .touching_before = true, .touching = on};
+  NormalContact *c = &cn;
   contact_normal_force(nm, dm, m, contact_needs_radius(nm, dm, tm), 0.0, c);
 
-  /* Step 8: tangential. */
+  /* Step 8: tangential, on a private copy of the history (zeroed when the contact ends). */
   ti.a = c->a;
   ti.eta_n = c->eta;
   ti.Fncrit = c->Fncrit;
-  tangential_force(tm, &m->tangential, &ti, hist, &out->t);
+  const int hs = tangential_nhist(tm);
+  double h[TANGENTIAL_MAX_HISTORY] = {0.0, 0.0, 0.0, 0.0};
+  for (int k = 0; k < hs; k++) h[k] = hist[k];
+  TangentialOutput to;
+  tangential_force(tm, &m->tangential, &ti, h, &to);
+  for (int k = 0; k < hs; k++) hist[k] = on ? h[k] : 0.0;
 
   /* Step 9: force and torques (arm R - delta/2 for pairs, R_i for walls). */
-  const double *fs = out->t.fs;
-  const double tor[3] = {n[1] * fs[2] - n[2] * fs[1], n[2] * fs[0] - n[0] * fs[2], n[0] * fs[1] - n[1] * fs[0]};
-  const double arm_i = in->wall ? in->Ri : in->Ri - 0.5 * c->delta;
-  const double arm_j = in->wall ? 0.0 : in->Rj - 0.5 * c->delta;
-  for (int k = 0; k < 3; k++) {
-    out->normal[k] = n[k];
-    out->force[k] = c->Fntot * n[k] + fs[k];
-    out->torque_i[k] = -arm_i * tor[k];
-    out->torque_j[k] = -arm_j * tor[k];
-  }
+  const double fs0 = to.fs[0], fs1 = to.fs[1], fs2 = to.fs[2];
+  const double tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
+  const double arm_i = in->wall ? Ri : Ri - 0.5 * c->delta;
+  const double arm_j = in->wall ? 0.0 : Rj - 0.5 * c->delta;
+  const double Fntot = c->Fntot;
+  const double g = on ? 1.0 : 0.0; /* selects every output of a non-touching pair to 0 */
+  out->normal[0] = n0 * g, out->normal[1] = n1 * g, out->normal[2] = n2 * g;
+  out->force[0] = on ? Fntot * n0 + fs0 : 0.0;
+  out->force[1] = on ? Fntot * n1 + fs1 : 0.0;
+  out->force[2] = on ? Fntot * n2 + fs2 : 0.0;
+  out->torque_i[0] = on ? -arm_i * tor0 : 0.0;
+  out->torque_i[1] = on ? -arm_i * tor1 : 0.0;
+  out->torque_i[2] = on ? -arm_i * tor2 : 0.0;
+  out->torque_j[0] = on ? -arm_j * tor0 : 0.0;
+  out->torque_j[1] = on ? -arm_j * tor1 : 0.0;
+  out->torque_j[2] = on ? -arm_j * tor2 : 0.0;
   /* The work of the damping force; under the clamp the force removed is Fne itself. */
-  out->power_normal_damping = c->clamped ? c->Fne * vnnr : c->eta * vnnr * vnnr;
-  return true;
+  const double pn = c->clamped ? c->Fne * vnnr : c->eta * vnnr * vnnr;
+  out->power_normal_damping = on ? pn : 0.0;
+  to.power_damping = on ? to.power_damping : 0.0;
+  to.power_friction = on ? to.power_friction : 0.0;
+  to.sliding = on & to.sliding;
+  out->n = cn;
+  out->t = to;
+  return on;
 }
 
 /** contact_force with the model's run-time ids (the generic `_ref` path). */

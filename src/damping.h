@@ -124,7 +124,7 @@ GD_INLINE double damping_eta(DampingModel m, const DampingParams *p, const Dampi
   case DAMPING_COEFF_RESTITUTION: {
     /* Guard of §3.3: delta can be 0 on a touching contact after rounding, and a negative
      * Fne (only reachable past the cohesion check) must not reach the sqrt. */
-    const double arg = in->delta > 0.0 ? fmax(0.0, in->meff * in->Fne / in->delta) : 0.0;
+    const double arg = in->delta > 0.0 ? gd_max(0.0, in->meff * in->Fne / in->delta) : 0.0;
     return p->D * sqrt(arg);
   }
   case DAMPING_MDR:

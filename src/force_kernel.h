@@ -45,6 +45,7 @@ GD_INLINE bool combo_valid(NormalModel nm, DampingModel dm) {
 
 #define ATOMIC_ADD(dst, v) _Pragma("omp atomic") dst += (v)
 
+
 GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st,
                           const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
   if (!combo_valid(nm, dm)) return;
@@ -60,6 +61,7 @@ GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, F
   double *restrict hist = a->hist;
   unsigned char *restrict touchf = a->touch;
   const int nt = a->ntypes;
+  const int *restrict type = a->type;
   const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
   const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
   double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
@@ -69,11 +71,11 @@ GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, F
 
   for (int64_t i = i0; i < i1; i++) {
     const double xi = x[i], yi = y[i], zi = z[i], Ri = rad[i], mi = mass[i];
-    const ContactModel *mrow = nt == 1 ? a->models : &a->models[(a->type[i] - 1) * nt];
+    const ContactModel *mrow = nt == 1 ? a->models : &a->models[(type[i] - 1) * nt];
     double fxi = 0.0, fyi = 0.0, fzi = 0.0, txi = 0.0, tyi = 0.0, tzi = 0.0;
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k];
-      const ContactModel *m = nt == 1 ? mrow : &mrow[a->type[j] - 1];
+      const ContactModel *m = nt == 1 ? mrow : &mrow[type[j] - 1];
       const double mj = mass[j];
       const PairInput in = {.dx = {min_image(xi - x[j], lx, hx), min_image(yi - y[j], ly, hy),
                                    min_image(zi - z[j], lz, hz)},

@@ -28,6 +28,11 @@ extern "C" {
  * LIST_EX(X, ctx) expands to X(ctx, row...) for each row; LIST(X) to X(row...). */
 #define GD_APPLY_ROW(X, ...) X(__VA_ARGS__)
 
+/* MAX and MIN as LAMMPS writes them ((a) > (b) ? (a) : (b)): inlined, unlike libm's fmax/fmin
+ * with their NaN rules, and with the same result for every non-NaN input. */
+GD_INLINE double gd_max(double a, double b) { return a > b ? a : b; }
+GD_INLINE double gd_min(double a, double b) { return a < b ? a : b; }
+
 /* Row flags. */
 #define NFLAG_CONTACT_RADIUS 1u /**< needs the contact radius a (§1.4) */
 #define NFLAG_MATERIAL 2u       /**< coefficient 0 is Young's modulus E (mindlin NULL k_t works) */
@@ -116,11 +121,11 @@ GD_INLINE double normal_jkr_contact_radius(double delta, double Reff, double Est
   const double t1 = PI27SQ * t0;
   const double t2 = ((((8.0 * D) * D2) * E) * E) * E;
   const double t3 = (4.0 * D2) * E;
-  const double s1 = fmax(0.0, t0 * (t1 + 2.0 * t2)); /* clamps absorb rounding only (§2.5) */
+  const double s1 = gd_max(0.0, t0 * (t1 + 2.0 * t2)); /* clamps absorb rounding only (§2.5) */
   const double t4 = cbrt((t1 + t2) + ((SQRT3X3 * GD_PI) * sqrt(s1)));
   const double t5 = t3 / t4 + t4 / E;
-  const double t6 = sqrt(fmax(0.0, 2.0 * D + t5));
-  const double s3 = fmax(0.0, (4.0 * D - t5) + (((SQRT6X6 * gamma) * GD_PI) * R2) / (E * t6));
+  const double t6 = sqrt(gd_max(0.0, 2.0 * D + t5));
+  const double s3 = gd_max(0.0, (4.0 * D - t5) + (((SQRT6X6 * gamma) * GD_PI) * R2) / (E * t6));
   return INVSQRT6 * (t6 + sqrt(s3));
 }
 

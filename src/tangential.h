@@ -105,43 +105,32 @@ typedef struct TangentialOutput {
 
 #define TANGENTIAL_EPSILON 1e-10 /* frame-update threshold relative to Fscrit (§5) */
 
-GD_INLINE double tng_dot(const double a[3], const double b[3]) {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-/** rotate_rescale (§5): project h onto the plane normal to n, keeping |h| (zero if the
- *  projection vanishes). */
-GD_INLINE void tangential_rotate_rescale(double h[3], const double n[3]) {
-  const double mag = sqrt(tng_dot(h, h));
-  const double hn = tng_dot(h, n);
-  for (int k = 0; k < 3; k++) h[k] -= hn * n[k];
-  const double prj = sqrt(tng_dot(h, h));
-  const double scale = prj > 0.0 ? mag / prj : 0.0;
-  for (int k = 0; k < 3; k++) h[k] *= scale;
-}
-
 /** Tangential force (§5) and the history update of h (3 or 4 values; none for
  *  linear_nohistory). Dissipation: while sticking, the dashpot dissipates eta_t |vtr|^2; while
- *  the Coulomb cap holds, the whole tangential force is friction, -fs . vtr. */
+ *  the Coulomb cap holds, the whole tangential force is friction, -fs . vtr.
+ *  Written with selects instead of branches, so the pair loops can vectorise it: every
+ *  expression is evaluated and the branch of the spec is chosen by a ternary (a discarded lane
+ *  may divide by zero; the build uses -fno-trapping-math). */
 GD_INLINE void tangential_force(TangentialModel tm, const TangentialParams *p, const TangentialInput *in,
-                                    double *h, TangentialOutput *out) {
+                                double *h, TangentialOutput *out) {
   const double eta_t = p->xt * in->eta_n;
   const double Fscrit = p->mu * in->Fncrit;
-  const double *vtr = in->vtr;
+  const double vtr0 = in->vtr[0], vtr1 = in->vtr[1], vtr2 = in->vtr[2], vrel = in->vrel;
   out->eta_t = eta_t;
   out->Fscrit = Fscrit;
-  out->sliding = false;
-  out->power_damping = out->power_friction = 0.0;
 
   if (tm == TANGENTIAL_LINEAR_NOHISTORY) {
-    const double fdamp = eta_t * in->vrel;
-    const double fmag = fmin(Fscrit, fdamp);
-    const double scale = in->vrel != 0.0 ? -fmag / in->vrel : 0.0;
-    for (int k = 0; k < 3; k++) out->fs[k] = scale * vtr[k];
-    out->sliding = Fscrit < fdamp;
-    const double P = fmag * in->vrel; /* = -fs . vtr */
-    if (out->sliding) out->power_friction = P;
-    else out->power_damping = P;
+    const double fdamp = eta_t * vrel;
+    const double fmag = gd_min(Fscrit, fdamp);
+    const double scale = vrel != 0.0 ? -fmag / vrel : 0.0;
+    out->fs[0] = scale * vtr0;
+    out->fs[1] = scale * vtr1;
+    out->fs[2] = scale * vtr2;
+    const bool sliding = Fscrit < fdamp;
+    const double P = fmag * vrel; /* = -fs . vtr */
+    out->sliding = sliding;
+    out->power_friction = sliding ? P : 0.0;
+    out->power_damping = sliding ? 0.0 : P;
     return;
   }
 
@@ -149,46 +138,64 @@ GD_INLINE void tangential_force(TangentialModel tm, const TangentialParams *p, c
   const bool force_history = tm == TANGENTIAL_MINDLIN_FORCE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
   const bool rescale = tm == TANGENTIAL_MINDLIN_RESCALE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
   const double k = mindlin ? p->kt * in->a : p->kt;
+  const double n0 = in->n[0], n1 = in->n[1], n2 = in->n[2], dt = in->dt;
+  double h0 = h[0], h1 = h[1], h2 = h[2];
 
   /* Step 0: unloading shrinks the contact; scale the history with it (always, §5). */
-  if (rescale && in->a < h[3]) {
-    const double factor = in->a / h[3];
-    for (int c = 0; c < 3; c++) h[c] *= factor;
+  if (rescale) {
+    const double aprev = h[3];
+    const double factor = in->a < aprev ? in->a / aprev : 1.0;
+    h0 *= factor, h1 *= factor, h2 *= factor;
   }
-  /* Step 1: frame update onto the current tangent plane, then accumulate. */
+  /* Step 1: frame update onto the current tangent plane (rotate_rescale), then accumulate. */
   if (in->history_update) {
-    const double hn = fabs(tng_dot(h, in->n));
-    if ((force_history ? hn : hn * k) > TANGENTIAL_EPSILON * Fscrit) tangential_rotate_rescale(h, in->n);
-    if (force_history)
-      for (int c = 0; c < 3; c++) h[c] += -k * vtr[c] * in->dt;
-    else
-      for (int c = 0; c < 3; c++) h[c] += vtr[c] * in->dt;
+    const double hn = h0 * n0 + h1 * n1 + h2 * n2;
+    const double ahn = fabs(hn);
+    const bool rotate = (force_history ? ahn : ahn * k) > TANGENTIAL_EPSILON * Fscrit;
+    const double mag = sqrt(h0 * h0 + h1 * h1 + h2 * h2);
+    const double p0 = h0 - hn * n0, p1 = h1 - hn * n1, p2 = h2 - hn * n2;
+    const double prj = sqrt(p0 * p0 + p1 * p1 + p2 * p2);
+    const double scale = prj > 0.0 ? mag / prj : 0.0;
+    h0 = rotate ? p0 * scale : h0;
+    h1 = rotate ? p1 * scale : h1;
+    h2 = rotate ? p2 * scale : h2;
+    if (force_history) {
+      h0 += -k * vtr0 * dt, h1 += -k * vtr1 * dt, h2 += -k * vtr2 * dt;
+    } else {
+      h0 += vtr0 * dt, h1 += vtr1 * dt, h2 += vtr2 * dt;
+    }
     if (rescale) h[3] = in->a;
   }
   /* Step 2: spring (or stored elastic force) plus dashpot. */
-  double fs[3];
-  for (int c = 0; c < 3; c++) fs[c] = (force_history ? h[c] : -k * h[c]) - eta_t * vtr[c];
+  double fs0 = (force_history ? h0 : -k * h0) - eta_t * vtr0;
+  double fs1 = (force_history ? h1 : -k * h1) - eta_t * vtr1;
+  double fs2 = (force_history ? h2 : -k * h2) - eta_t * vtr2;
   /* Step 3: Coulomb cap; it rewrites the history even on setup evaluations (as LAMMPS). */
-  const double fsmag = sqrt(tng_dot(fs, fs));
-  if (fsmag > Fscrit) {
-    out->sliding = true;
-    const double hmag = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
-    if (hmag != 0.0) {
-      const double scale = Fscrit / fsmag;
-      for (int c = 0; c < 3; c++) {
-        fs[c] *= scale;
-        const double elastic = fs[c] + eta_t * vtr[c]; /* fs - f_damp */
-        /* LAMMPS divides by k here; with k = 0 (k_t = 0, or mindlin at a = 0) that makes the
-         * history inf/NaN although any finite value gives the same force: keep it 0 (§9.14). */
-        h[c] = force_history ? elastic : (k != 0.0 ? -elastic / k : 0.0);
-      }
-    } else {
-      fs[0] = fs[1] = fs[2] = 0.0;
-    }
-  }
-  for (int c = 0; c < 3; c++) out->fs[c] = fs[c];
-  if (out->sliding) out->power_friction = -tng_dot(fs, vtr);
-  else out->power_damping = eta_t * tng_dot(vtr, vtr);
+  const double fsmag = sqrt(fs0 * fs0 + fs1 * fs1 + fs2 * fs2);
+  const bool sliding = fsmag > Fscrit;
+  const bool has_history = (h0 * h0 + h1 * h1 + h2 * h2) != 0.0;
+  const double cap = Fscrit / fsmag;
+  const double c0 = fs0 * cap, c1 = fs1 * cap, c2 = fs2 * cap;
+  /* the elastic part fs - f_damp; LAMMPS divides it by k, and with k = 0 (k_t = 0, or mindlin
+   * at a = 0) stores an inf/NaN history although any finite value gives the same force: keep 0
+   * (§9.14) */
+  const double e0 = c0 + eta_t * vtr0, e1 = c1 + eta_t * vtr1, e2 = c2 + eta_t * vtr2;
+  const bool k_ok = k != 0.0;
+  const double r0 = force_history ? e0 : k_ok ? -e0 / k : 0.0;
+  const double r1 = force_history ? e1 : k_ok ? -e1 / k : 0.0;
+  const double r2 = force_history ? e2 : k_ok ? -e2 / k : 0.0;
+  const bool rewrite = sliding & has_history; /* & not &&: no branch */
+  h0 = rewrite ? r0 : h0;
+  h1 = rewrite ? r1 : h1;
+  h2 = rewrite ? r2 : h2;
+  fs0 = sliding ? (has_history ? c0 : 0.0) : fs0;
+  fs1 = sliding ? (has_history ? c1 : 0.0) : fs1;
+  fs2 = sliding ? (has_history ? c2 : 0.0) : fs2;
+  h[0] = h0, h[1] = h1, h[2] = h2;
+  out->fs[0] = fs0, out->fs[1] = fs1, out->fs[2] = fs2;
+  out->sliding = sliding;
+  out->power_friction = sliding ? -(fs0 * vtr0 + fs1 * vtr1 + fs2 * vtr2) : 0.0;
+  out->power_damping = sliding ? 0.0 : eta_t * (vtr0 * vtr0 + vtr1 * vtr1 + vtr2 * vtr2);
 }
 
 #ifdef __cplusplus

@@ -135,7 +135,7 @@ GD_INLINE bool contact_touching_rsq(NormalModel nm, const NormalParams *np, doub
 /** Evaluates one contact in the assembly order of §4. hist holds the model's history values
  *  (m->history_size of them) and *touch the stored touch flag; both are updated. A contact
  *  that does not touch has its history zeroed and every output 0. Returns the touch flag.
- *  Branch-free (selects, not early returns), so the pair loops can vectorise over partners. */
+ *  Branch-free (selects, not early returns): a short, predictable body for the pair loops. */
 GD_INLINE bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm, const ContactModel *m,
                              const PairInput *in, double *hist, bool *touch, ContactOutput *out) {
   const double dx0 = in->dx[0], dx1 = in->dx[1], dx2 = in->dx[2];
@@ -160,8 +160,7 @@ GD_INLINE bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm
   ti.vrel = sqrt(ti.vtr[0] * ti.vtr[0] + ti.vtr[1] * ti.vtr[1] + ti.vtr[2] * ti.vtr[2]);
 
   /* Steps 2-7; a pair out of contact is evaluated at delta = 0 and its results discarded.
-   * Everything is computed in locals and stored to *out once, at the end: stores in the middle
-   * would keep the compiler from turning the selects into vector blends. */
+   * Everything is computed in locals and stored to *out once, at the end. */
   NormalContact cn = {.delta = on ? radsum - r : 0.0, .Reff = Reff, .meff = in->meff, .vnnr = vnnr,
                       .touching_before = true, .touching = on};
   NormalContact *c = &cn;

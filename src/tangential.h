@@ -108,9 +108,9 @@ typedef struct TangentialOutput {
 /** Tangential force (§5) and the history update of h (3 or 4 values; none for
  *  linear_nohistory). Dissipation: while sticking, the dashpot dissipates eta_t |vtr|^2; while
  *  the Coulomb cap holds, the whole tangential force is friction, -fs . vtr.
- *  Written with selects instead of branches, so the pair loops can vectorise it: every
- *  expression is evaluated and the branch of the spec is chosen by a ternary (a discarded lane
- *  may divide by zero; the build uses -fno-trapping-math). */
+ *  Written with selects instead of branches: every expression is evaluated and the branch of
+ *  the spec is chosen by a ternary (a discarded value may be a division by zero; the build uses
+ *  -fno-trapping-math). */
 GD_INLINE void tangential_force(TangentialModel tm, const TangentialParams *p, const TangentialInput *in,
                                 double *h, TangentialOutput *out) {
   const double eta_t = p->xt * in->eta_n;

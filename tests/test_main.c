@@ -17,6 +17,7 @@ int main(void) {
   add(all, &n, mixing_tests, mixing_ntests);
   add(all, &n, tangential_tests, tangential_ntests);
   add(all, &n, pairloop_tests, pairloop_ntests);
+  add(all, &n, commands_tests, commands_ntests);
   add(all, &n, cli_tests, cli_ntests);
   add(all, &n, datafile_tests, datafile_ntests);
   return _cmocka_run_group_tests("grandamp", all, n, NULL, NULL);

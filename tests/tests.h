@@ -29,6 +29,7 @@ TEST_GROUP(model);
 TEST_GROUP(mixing);
 TEST_GROUP(tangential);
 TEST_GROUP(pairloop);
+TEST_GROUP(commands);
 TEST_GROUP(cli);
 TEST_GROUP(datafile);
 

@@ -1,0 +1,176 @@
+/*
+ * test_commands.c - the packing, run and forces commands: output, exit codes, messages, and
+ * that nothing is written on bad input.
+ */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "datafile.h"
+#include "tests.h"
+
+#define RUN(r, ...) run_grandamp(r, (const char *const[]){__VA_ARGS__, NULL})
+
+static char dir[64];
+
+static int setup(void **state) {
+  (void)state;
+  strcpy(dir, "/tmp/grandamp_cmd_XXXXXX");
+  return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  return system(cmd);
+}
+
+static const char *path(const char *name) {
+  static char buf[4][128];
+  static int k;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+  return buf[k];
+}
+
+static bool exists(const char *p) { return access(p, F_OK) == 0; }
+
+static double json_value(const char *json, const char *key) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr(json, pat);
+  if (!p) fail_msg("no \"%s\" in output:\n%s", key, json);
+  return strtod(p + strlen(pat), NULL);
+}
+
+static void test_packing_command(void **state) {
+  (void)state;
+  static CmdResult r;
+  RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", path("fcc.data"));
+  assert_int_equal(r.status, 0);
+  Particles p;
+  Box b;
+  ErrList err = {0};
+  assert_true(datafile_read(path("fcc.data"), &p, &b, &err));
+  assert_int_equal(p.n, 500);
+  particles_free(&p);
+  assert_false(exists(path("fcc.data.tmp")));
+
+  RUN(&r, "packing", "--type", "random", "--n", "300", "--ratio", "3", "--dist", "lognormal", "--seed", "5",
+      "--out", path("rnd.data"));
+  assert_int_equal(r.status, 0);
+  assert_true(datafile_read(path("rnd.data"), &p, &b, &err));
+  double rmin = 1e9, rmax = 0;
+  for (int64_t i = 0; i < p.n; i++) rmin = fmin(rmin, p.radius[i]), rmax = fmax(rmax, p.radius[i]);
+  assert_true(rmax / rmin <= 3.0 + 1e-12 && rmax / rmin > 1.5);
+  particles_free(&p);
+
+  RUN(&r, "packing", "--type", "random", "--n", "300", "--phi", "0.9", "--ratio", "4", "--out", path("bad.data"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "--phi 0.9 is impossible"));
+  assert_non_null(strstr(r.err, "--ratio must be in [1, 3]"));
+  assert_false(exists(path("bad.data")));
+  RUN(&r, "packing", "--type", "fcc", "--n", "1000000000000", "--out", path("bad.data"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "2^31"));
+  RUN(&r, "packing", "--type", "fcc", "--n", "2000000000", "--out", path("bad.data"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "GiB, more than"));
+  RUN(&r, "packing", "--type", "cubic", "--out", path("bad.data"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "'cubic' is not fcc or random"));
+  assert_false(exists(path("bad.data")));
+}
+
+static void test_run_command(void **state) {
+  (void)state;
+  static CmdResult r;
+  const char *model = "hertz/material 1e6 0.5 0.3 tangential mindlin NULL 1 0.4 damping tsuji";
+  const char *strategies[] = {"full", "half-reduce", "half-atomic"};
+  for (int s = 0; s < 3; s++) {
+    RUN(&r, "run", "--packing", "fcc", "--n", "500", "--model", model, "--steps", "20", "--strategy", strategies[s]);
+    if (r.status != 0) fail_msg("%s", r.err);
+    assert_rel(json_value(r.out, "pairs_per_atom"), 6, 0);
+    assert_rel(json_value(r.out, "contacts_per_atom"), 12, 0);
+    assert_true(json_value(r.out, "pair_evals_per_s") > 0 && json_value(r.out, "atom_steps_per_s") > 0);
+    assert_true(json_value(r.out, "peak_memory_bytes") > 0);
+    assert_non_null(strstr(r.out, "\"sort\": "));
+    assert_non_null(strstr(r.out, "\"integrate\": "));
+  }
+  /* a data file in, the same packing */
+  RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", path("p.data"));
+  assert_int_equal(r.status, 0);
+  RUN(&r, "run", "--packing", path("p.data"), "--model", model, "--steps", "5");
+  assert_int_equal(r.status, 0);
+  assert_rel(json_value(r.out, "n"), 500, 0);
+
+  RUN(&r, "run", "--packing", "fcc", "--n", "500", "--model", "hooke 1 1 tangential linear_nohistory 0 0", "--steps",
+      "-1", "--strategy", "half-magic", "--dt", "0");
+  assert_int_equal(r.status, 2);
+  assert_string_equal(r.out, "");
+  assert_non_null(strstr(r.err, "--strategy: 'half-magic' is unknown"));
+  assert_non_null(strstr(r.err, "--steps: must be a whole number"));
+  assert_non_null(strstr(r.err, "--dt: must be > 0"));
+  RUN(&r, "run", "--packing", path("missing.data"), "--model", model, "--steps", "1");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "cannot open"));
+}
+
+static void test_forces_command(void **state) {
+  (void)state;
+  static CmdResult r;
+  RUN(&r, "packing", "--type", "random", "--n", "400", "--seed", "3", "--velocity", "0.1", "--spin", "0.5", "--out",
+      path("f.data"));
+  assert_int_equal(r.status, 0);
+  RUN(&r, "forces", "--data", path("f.data"), "--coeff",
+      "* * hertz/material 1e5 0.5 0.3 tangential mindlin NULL 1 0.4 damping viscoelastic", "--out", path("f.csv"));
+  if (r.status != 0) fail_msg("%s", r.err);
+  FILE *f = fopen(path("f.csv"), "r");
+  assert_non_null(f);
+  char line[512];
+  int lines = 0;
+  double sum[3] = {0, 0, 0}, mag = 0;
+  long last_id = 0;
+  assert_non_null(fgets(line, sizeof line, f));
+  assert_string_equal(line, "id,fx,fy,fz,tqx,tqy,tqz\n");
+  while (fgets(line, sizeof line, f)) {
+    long id;
+    double v[6];
+    assert_int_equal(sscanf(line, "%ld,%lf,%lf,%lf,%lf,%lf,%lf", &id, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]), 7);
+    assert_true(id > last_id); /* sorted by id */
+    last_id = id;
+    for (int d = 0; d < 3; d++) sum[d] += v[d], mag += fabs(v[d]);
+    lines++;
+  }
+  fclose(f);
+  assert_int_equal(lines, 400);
+  for (int d = 0; d < 3; d++) assert_true(fabs(sum[d]) <= 1e-12 * mag);
+
+  /* errors: nothing written, every problem listed */
+  FILE *bad = fopen(path("bad.data"), "w");
+  fputs("title\n\n2 atoms\n1 atom types\n0 4 xlo xhi\n0 4 ylo yhi\n0 4 zlo zhi\n\nAtoms # sphere\n\n"
+        "1 1 1 1 0.5 0.5 0.5\n2 1 1 x 1.4 0.5 0.5\n", bad);
+  fclose(bad);
+  RUN(&r, "forces", "--data", path("bad.data"), "--coeff", "* * hooke 1 1 tangential linear_nohistory 0 0", "--out",
+      path("out.csv"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "bad.data:12:"));
+  assert_false(exists(path("out.csv")));
+  RUN(&r, "forces", "--data", path("f.data"), "--boundary", "pq", "--out", path("out.csv"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "at least one --coeff"));
+  assert_non_null(strstr(r.err, "--boundary: 'pq'"));
+  RUN(&r, "forces", "--data", path("f.data"), "--coeff", "1 2 hooke 1 1 tangential linear_nohistory 0 0", "--out",
+      path("out.csv"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "type '2' is not a type or range within 1..1"));
+  assert_false(exists(path("out.csv")));
+}
+
+const struct CMUnitTest commands_tests[] = {
+    cmocka_unit_test_setup_teardown(test_packing_command, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_run_command, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_forces_command, setup, teardown),
+};
+const size_t commands_ntests = sizeof commands_tests / sizeof *commands_tests;

@@ -11,6 +11,9 @@ OPT     ?= -O3
 NATIVE  ?= 0
 DEBUG   ?= 0
 GNUPLOT ?= gnuplot
+CXX     ?= g++
+QUICK   ?= 0
+FILTER  ?=
 
 # ------------------------------------------------------------------------------------------
 BUILD := build
@@ -37,9 +40,11 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 
 TEST_PACKAGES := gcc make libcmocka-dev pkg-config
+BENCH_PACKAGES := g++ libbenchmark-dev gnuplot-nox jq
+CXXFLAGS := -std=c++17 -Wall -Wextra -Wshadow -fopenmp $(OPT) -g
 
 .DELETE_ON_ERROR:
-.PHONY: all test bench verify deps clean FORCE
+.PHONY: all test bench plots verify deps clean FORCE
 
 all: $(BUILD)/grandamp
 
@@ -71,9 +76,28 @@ test:
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/test_grandamp
 	GRANDAMP_BIN=$(BUILD)/grandamp $(BUILD)/test_grandamp
 
-# The benchmark matrix and the verifier stand on the pair loops (see README, Status).
-bench verify:
-	@echo "grandamp: make $@ is not available yet: it lands with the pair loops (README, Status)" >&2
+# ---- benchmark ---------------------------------------------------------------------------
+$(BUILD)/bench/bench.o: bench/bench.cpp $(BUILD)/build_info.h
+	@mkdir -p $(@D)
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/grandamp_bench: $(BUILD)/bench/bench.o $(BUILD)/libgrandamp.a
+	$(CXX) $(LDFLAGS) -o $@ $^ -lbenchmark -lpthread $(LDLIBS)
+DEPS += $(BUILD)/bench/bench.d
+
+# The main job: the benchmark matrix to data/, then plots/ (QUICK=1: the smoke matrix;
+# FILTER=regex: --benchmark_filter).
+bench:
+	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES)
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_bench
+	@QUICK=$(QUICK) FILTER='$(FILTER)' GNUPLOT=$(GNUPLOT) tools/bench.sh $(BUILD)/grandamp_bench
+
+plots:
+	@tools/deps.sh gnuplot-nox
+	plots/all.sh "$$(ls -t data/bench-*.csv | head -n 1)" "$$(ls -t data/lammps-*.csv 2>/dev/null | head -n 1)" plots/
+
+# The verifier stands on the pair loops and lands with its own issue.
+verify:
+	@echo "grandamp: make verify is not available yet (README, Status)" >&2
 	@exit 2
 
 deps:

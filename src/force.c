@@ -93,10 +93,68 @@ static void stats_add(ForceStats *dst, const ForceStats *src) {
   dst->power_friction += src->power_friction;
 }
 
+/* The geometry floor (benchmark baseline): the same list, strategy and write pattern as a
+ * force pass, with the force law replaced by the overlap vector delta n of touching pairs. */
+GD_INLINE void geometry_rows(ForceStrategy st, const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1,
+                             ForceStats *stats) {
+  const double *restrict x = a->x, *restrict y = a->y, *restrict z = a->z, *restrict rad = a->rad;
+  const int64_t *restrict start = a->start;
+  const int32_t *restrict jl = a->jl;
+  int64_t contacts = 0;
+  for (int64_t i = i0; i < i1; i++) {
+    double gx = 0.0, gy = 0.0, gz = 0.0;
+    for (int64_t k = start[i]; k < start[i + 1]; k++) {
+      const int64_t j = jl[k];
+      const double dx = min_image(x[i] - x[j], a->len[0], a->half[0]);
+      const double dy = min_image(y[i] - y[j], a->len[1], a->half[1]);
+      const double dz = min_image(z[i] - z[j], a->len[2], a->half[2]);
+      const double rsq = dx * dx + dy * dy + dz * dz, radsum = rad[i] + rad[j];
+      const bool on = rsq < radsum * radsum;
+      const double r = sqrt(rsq), s = on ? (radsum - r) / r : 0.0;
+      contacts += on;
+      gx += s * dx, gy += s * dy, gz += s * dz;
+      if (st == FORCE_HALF_REDUCE) t->fx[j] -= s * dx, t->fy[j] -= s * dy, t->fz[j] -= s * dz;
+      if (st == FORCE_HALF_ATOMIC) {
+        ATOMIC_ADD(t->fx[j], -s * dx);
+        ATOMIC_ADD(t->fy[j], -s * dy);
+        ATOMIC_ADD(t->fz[j], -s * dz);
+      }
+    }
+    if (st == FORCE_FULL) t->fx[i] = gx, t->fy[i] = gy, t->fz[i] = gz;
+    else if (st == FORCE_HALF_REDUCE) t->fx[i] += gx, t->fy[i] += gy, t->fz[i] += gz;
+    else {
+      ATOMIC_ADD(t->fx[i], gx);
+      ATOMIC_ADD(t->fy[i], gy);
+      ATOMIC_ADD(t->fz[i], gz);
+    }
+  }
+  stats->pairs += start[i1] - start[i0];
+  stats->contacts += contacts;
+}
+#define GEOMETRY_DEF(c, S, ...)                                                                \
+  static void geometry_##S(const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *st) { \
+    geometry_rows(FORCE_##S, a, t, i0, i1, st);                                               \
+  }
+FORCE_STRATEGIES_EX(GEOMETRY_DEF, _)
+#define GEOMETRY_PTR(c, S, ...) [FORCE_##S] = geometry_##S,
+static const ForceKernel GEOMETRY[N_STRATEGY] = {FORCE_STRATEGIES_EX(GEOMETRY_PTR, _)};
+
+static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, ForceWork *w, ForceStats *stats);
+
 void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
   const ContactModel *m0 = &s->models[0];
   const ForceKernel kern = KERNEL(m0->normal.model, m0->damping.model, m0->tangential.model, st);
   GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
+  run_kernel(s, st, kern, w, stats);
+}
+
+void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
+  GD_ASSERT(s->nl->full == force_strategy_full_list(st));
+  run_kernel(s, st, GEOMETRY[st], w, stats);
+  if (s->nl->full) stats->contacts /= 2;
+}
+
+static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, ForceWork *w, ForceStats *stats) {
   const KernelArgs a = kernel_args(s);
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;

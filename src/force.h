@@ -72,6 +72,9 @@ bool force_specialised(const ForceSystem *s);
 
 /** One force pass with the specialised kernel: sets f and t of every particle. */
 void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats);
+/** The geometry floor of the benchmark: the same loop and writes as force_compute with the
+ *  force law replaced by the overlap vector (f = delta n; torques untouched). */
+void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats);
 /** The serial reference pass (half list only): contact_compute per pair. */
 void force_compute_ref(const ForceSystem *s, ForceStats *stats);
 void force_work_free(ForceWork *w);

@@ -1,0 +1,279 @@
+/*
+ * bench.cpp - the grandamp benchmark matrix: a thin Google Benchmark (1.7.1) wrapper over the
+ * C library.
+ *
+ * Families (the first field of every benchmark name, which tools/bench_csv.sh splits on '/'):
+ *   model     every damping model on its natural normal models, tangential off and mindlin;
+ *   strategy  the three OpenMP strategies x threads 1..nproc for hertz/material + tsuji;
+ *   size      hertz/material + tsuji over N (32k .. 4M);
+ *   geometry  the floor: the same list and writes with the force law replaced by delta n;
+ *   probe     this machine's ceilings: memory bandwidth (STREAM triad) and scalar sqrt+div.
+ * Name: <family>/<normal>/<damping>/<tangential>/<packing>/<strategy>/n:<N>/threads:<T>.
+ * Packings and neighbour lists are built outside the timed region; one iteration is one force
+ * pass with history update. Counters: pairs_per_s, contacts_per_s, atom_steps_per_s (kIsRate),
+ * bytes_per_particle, pairs_per_atom. Options after the Google Benchmark ones:
+ *   --quick   the smoke matrix (small N, few models), for `make bench QUICK=1` and CI.
+ */
+#include <benchmark/benchmark.h>
+#include <omp.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "build_info.h"
+#include "force.h"
+#include "model.h"
+#include "packing.h"
+#include "sim.h"
+}
+
+namespace {
+
+struct Row { /* one damping model on one normal model */
+  const char *normal_name, *damping_name, *normal_text;
+};
+
+/* The natural normal models of each damping model (issue: velocity and mass_velocity on hooke
+ * and hertz; the rest on hertz/material). Parameters as in shared/lammps/in.fcc-bench. */
+const Row ROWS[] = {
+    {"hooke", "velocity", "hooke 2000 0.5"},          {"hertz", "velocity", "hertz 1e5 0.5"},
+    {"hooke", "mass_velocity", "hooke 2000 0.5"},     {"hertz", "mass_velocity", "hertz 1e5 0.5"},
+    {"hertz_material", "viscoelastic", "hertz/material 1e6 0.5 0.3"},
+    {"hertz_material", "tsuji", "hertz/material 1e6 0.5 0.3"},
+    {"hertz_material", "tsuji_legacy", "hertz/material 1e6 0.5 0.3"},
+    {"hertz_material", "coeff_restitution", "hertz/material 1e6 0.5 0.3"},
+};
+
+const char *TANGENTIAL[][2] = {{"nohistory", "linear_nohistory 0 0"}, {"mindlin", "mindlin NULL 1.0 0.4"}};
+
+std::string damping_keyword(const char *name) {
+  std::string s = name;
+  return s == "tsuji_legacy" ? "tsuji/legacy" : s;
+}
+
+/* Packings are expensive (the random one is relaxed): build each (type, n) once. */
+struct Packing {
+  Particles p;
+  Box b;
+};
+std::map<std::string, std::unique_ptr<Packing>> g_packings;
+
+const Packing &packing(const std::string &type, int64_t n) {
+  const std::string key = type + "/" + std::to_string(n);
+  auto it = g_packings.find(key);
+  if (it != g_packings.end()) return *it->second;
+  PackingSpec s = packing_defaults();
+  s.type = type == "fcc" ? PACKING_FCC : PACKING_RANDOM;
+  s.n = n;
+  auto pk = std::make_unique<Packing>();
+  packing_make(&s, &pk->p, &pk->b);
+  return *(g_packings[key] = std::move(pk));
+}
+
+void copy_particles(const Particles &src, Particles *dst) {
+  particles_alloc(dst, src.n, src.ntypes);
+  const size_t bytes = (size_t)src.n * sizeof(double);
+  std::memcpy(dst->id, src.id, (size_t)src.n * sizeof *src.id);
+  std::memcpy(dst->type, src.type, (size_t)src.n * sizeof *src.type);
+  double *const to[] = {dst->x, dst->y, dst->z, dst->vx, dst->vy, dst->vz, dst->wx, dst->wy, dst->wz, dst->radius, dst->mass};
+  const double *const from[] = {src.x, src.y, src.z, src.vx, src.vy, src.vz, src.wx, src.wy, src.wz, src.radius, src.mass};
+  for (int k = 0; k < 11; k++) std::memcpy(to[k], from[k], bytes);
+}
+
+struct Case {
+  std::string family, normal, damping, tangential, packing, strategy_name;
+  std::string model_text; /* empty for the geometry floor */
+  ForceStrategy strategy;
+  int64_t n;
+  int threads;
+};
+
+void bm_force(benchmark::State &state, const Case c) {
+  omp_set_num_threads(c.threads);
+  const Packing &pk = packing(c.packing, c.n);
+  ErrList err = {};
+  ContactModel *model = (ContactModel *)std::malloc(sizeof *model);
+  const std::string text = c.model_text.empty() ? "hooke 1 0 tangential linear_nohistory 0 0 damping none" : c.model_text;
+  if (model_parse(text.c_str(), model, &err)) {
+    errlist_print(&err, stderr);
+    state.SkipWithError("model refused");
+    std::free(model);
+    return;
+  }
+  Particles p;
+  copy_particles(pk.p, &p);
+  Box b = pk.b;
+  Sim s;
+  sim_init(&s, &p, &b, model, 1, c.strategy, 0.1, 1e-4);
+  const char *why = nullptr;
+  if (!sim_setup(&s, &why)) {
+    state.SkipWithError(why);
+    sim_free(&s);
+    return;
+  }
+  ForceSystem fs = {&s.p, &s.box, &s.nl, s.models, 1, 1e-4, true};
+  ForceStats st = {};
+  const bool geometry = c.model_text.empty();
+  for (auto _ : state) {
+    if (geometry) force_geometry(&fs, c.strategy, &s.work, &st);
+    else force_compute(&fs, c.strategy, &s.work, &st);
+    benchmark::DoNotOptimize(s.p.fx);
+    benchmark::ClobberMemory();
+  }
+  const double pairs = (double)st.pairs / (s.nl.full ? 2 : 1);
+  const double contacts = geometry ? (double)st.contacts : (double)st.contacts / (s.nl.full ? 2 : 1);
+  const double it = (double)state.iterations();
+  state.counters["pairs_per_s"] = benchmark::Counter(pairs * it, benchmark::Counter::kIsRate);
+  state.counters["contacts_per_s"] = benchmark::Counter(contacts * it, benchmark::Counter::kIsRate);
+  state.counters["atom_steps_per_s"] = benchmark::Counter((double)s.p.n * it, benchmark::Counter::kIsRate);
+  state.counters["pairs_per_atom"] = pairs / (double)s.p.n;
+  state.counters["bytes_per_particle"] =
+      (double)(PARTICLES_BYTES_PER_ATOM * (size_t)s.p.n + nbr_bytes(&s.nl) + s.work.size * sizeof(double)) / (double)s.p.n;
+  sim_free(&s);
+}
+
+/* STREAM triad: a = b + q c, 24 bytes per element. */
+void bm_bandwidth(benchmark::State &state, int64_t n, int threads) {
+  omp_set_num_threads(threads);
+  std::vector<double> a((size_t)n), b((size_t)n, 1.0), c((size_t)n, 2.0);
+  double *pa = a.data();
+  const double *pb = b.data(), *pc = c.data();
+  for (auto _ : state) {
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < n; i++) pa[i] = pb[i] + 3.0 * pc[i];
+    benchmark::DoNotOptimize(pa);
+    benchmark::ClobberMemory();
+  }
+  state.counters["bytes_per_s"] = benchmark::Counter(24.0 * (double)n * (double)state.iterations(), benchmark::Counter::kIsRate);
+}
+
+/* Scalar sqrt + div throughput with 8 independent chains per thread (the pair loop is scalar). */
+__attribute__((optimize("no-tree-vectorize"))) void bm_sqrtdiv(benchmark::State &state, int threads) {
+  omp_set_num_threads(threads);
+  const int64_t per_thread = 1 << 20;
+  for (auto _ : state) {
+    double total = 0.0;
+#pragma omp parallel reduction(+ : total)
+    {
+      double v[8] = {1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8};
+      for (int64_t k = 0; k < per_thread / 8; k++)
+        for (int c = 0; c < 8; c++) v[c] = std::sqrt(v[c] + 2.0) / v[c];
+      for (double x : v) total += x;
+    }
+    benchmark::DoNotOptimize(total);
+  }
+  state.counters["ops_per_s"] =
+      benchmark::Counter((double)per_thread * threads * (double)state.iterations(), benchmark::Counter::kIsRate);
+}
+
+std::string name_of(const Case &c) {
+  return c.family + "/" + c.normal + "/" + c.damping + "/" + c.tangential + "/" + c.packing + "/" + c.strategy_name +
+         "/n:" + std::to_string(c.n) + "/threads:" + std::to_string(c.threads);
+}
+
+Case make_case(const std::string &family, const Row &r, int t, const std::string &pack, ForceStrategy st, int64_t n,
+               int threads) {
+  Case c;
+  c.family = family;
+  c.normal = r.normal_name;
+  c.damping = r.damping_name;
+  c.tangential = TANGENTIAL[t][0];
+  c.packing = pack;
+  c.strategy = st;
+  c.strategy_name = force_strategy_name(st);
+  c.model_text = std::string(r.normal_text) + " tangential " + TANGENTIAL[t][1] + " damping " + damping_keyword(r.damping_name);
+  c.n = n;
+  c.threads = threads;
+  return c;
+}
+
+/* Console output plus a "[k/N]" progress line on stderr for every finished benchmark. */
+class ProgressReporter : public benchmark::ConsoleReporter {
+ public:
+  explicit ProgressReporter(size_t total)
+      : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular), total_(total) {}
+  void ReportRuns(const std::vector<Run> &runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    if (!runs.empty() && runs.front().aggregate_name == "mean")
+      std::fprintf(stderr, "grandamp bench: [%zu/%zu] %s done\n", ++done_, total_, runs.front().run_name.str().c_str());
+  }
+
+ private:
+  size_t total_, done_ = 0;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  bool quick = false;
+  for (int i = 1; i < argc; i++) quick = quick || std::strcmp(argv[i], "--quick") == 0;
+  /* Repetitions and minimum time as default flags (the command line can override them), so
+   * they do not become part of the benchmark names. */
+  static char reps_flag[] = "--benchmark_repetitions=3", quick_reps[] = "--benchmark_repetitions=2";
+  static char time_flag[] = "--benchmark_min_time=0.3", quick_time[] = "--benchmark_min_time=0.05";
+  static char aggr_flag[] = "--benchmark_report_aggregates_only=true";
+  std::vector<char *> args = {argv[0], quick ? quick_reps : reps_flag, quick ? quick_time : time_flag, aggr_flag};
+  for (int i = 1; i < argc; i++)
+    if (std::strcmp(argv[i], "--quick") != 0) args.push_back(argv[i]);
+  int bargc = (int)args.size();
+  const int nproc = omp_get_num_procs();
+  const int64_t n_model = quick ? 4000 : 256000;
+  const ForceStrategy def = FORCE_HALF_REDUCE;
+  const Row &tsuji = ROWS[5];
+
+  std::vector<Case> cases;
+  for (const Row &r : ROWS)
+    for (int t = 0; t < 2; t++) cases.push_back(make_case("model", r, t, "fcc", def, n_model, nproc));
+  for (int st = 0; st < N_STRATEGY; st++)
+    for (int th = 1; th <= nproc; th++)
+      for (int t = 0; t < 2; t++) cases.push_back(make_case("strategy", tsuji, t, "fcc", (ForceStrategy)st, n_model, th));
+  const std::vector<int64_t> sizes = quick ? std::vector<int64_t>{4000, 32000} : std::vector<int64_t>{32000, 256000, 1000000, 4000000};
+  for (int64_t n : sizes) cases.push_back(make_case("size", tsuji, 0, "fcc", def, n, nproc));
+  for (int st = 0; st < N_STRATEGY; st++) cases.push_back(make_case("model", tsuji, 0, "random", (ForceStrategy)st, n_model, nproc));
+  for (int st = 0; st < N_STRATEGY; st++)
+    for (int th = 1; th <= nproc; th++) {
+      Case g = make_case("geometry", tsuji, 0, "fcc", (ForceStrategy)st, n_model, th);
+      g.normal = g.damping = g.tangential = "none";
+      g.model_text.clear();
+      cases.push_back(g);
+    }
+  for (int64_t n : sizes) {
+    Case g = make_case("geometry", tsuji, 0, "fcc", def, n, nproc);
+    g.normal = g.damping = g.tangential = "none";
+    g.model_text.clear();
+    g.family = "geometry";
+    if (n != n_model) cases.push_back(g);
+  }
+  for (const Case &c : cases)
+    benchmark::RegisterBenchmark(name_of(c).c_str(), bm_force, c)->UseRealTime()->Unit(benchmark::kMillisecond);
+  const int64_t stream_n = quick ? (1 << 22) : (1 << 25);
+  for (int th = 1; th <= nproc; th++) {
+    const std::string t = std::to_string(th);
+    benchmark::RegisterBenchmark(("probe/bandwidth/none/none/none/none/n:" + std::to_string(stream_n) + "/threads:" + t).c_str(),
+                                 bm_bandwidth, stream_n, th)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("probe/sqrtdiv/none/none/none/none/n:" + std::to_string(1 << 20) + "/threads:" + t).c_str(),
+                                 bm_sqrtdiv, th)
+        ->UseRealTime();
+  }
+  benchmark::AddCustomContext("grandamp_revision", GD_BUILD_REVISION);
+  benchmark::AddCustomContext("compiler", GD_BUILD_COMPILER);
+  benchmark::AddCustomContext("flags", GD_BUILD_FLAGS);
+  benchmark::AddCustomContext("matrix", quick ? "quick" : "default");
+  benchmark::Initialize(&bargc, args.data());
+  if (benchmark::ReportUnrecognizedArguments(bargc, args.data())) return 2;
+  const size_t registered = cases.size() + 2 * (size_t)nproc;
+  ProgressReporter progress(registered);
+  const size_t ran = benchmark::RunSpecifiedBenchmarks(&progress);
+  benchmark::Shutdown();
+  for (auto &kv : g_packings) particles_free(&kv.second->p);
+  return ran > 0 ? 0 : 1;
+}

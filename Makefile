@@ -71,9 +71,12 @@ $(BUILD)/test_grandamp: $(TEST_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
 
+# The unit tests, after a smoke run of the benchmark harness (two tiny benchmarks).
 test:
-	@tools/deps.sh $(TEST_PACKAGES)
-	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/test_grandamp
+	@tools/deps.sh $(TEST_PACKAGES) g++ libbenchmark-dev
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/test_grandamp $(BUILD)/grandamp_bench
+	$(BUILD)/grandamp_bench --quick --benchmark_repetitions=1 --benchmark_min_time=0.01 \
+	  --benchmark_filter='^(model/hertz_material/tsuji/mindlin/fcc/half-reduce|geometry/none/none/none/fcc/full/n:4000/threads:1/)' >/dev/null
 	GRANDAMP_BIN=$(BUILD)/grandamp $(BUILD)/test_grandamp
 
 # ---- benchmark ---------------------------------------------------------------------------
@@ -101,7 +104,7 @@ verify:
 	@exit 2
 
 deps:
-	@tools/deps.sh $(TEST_PACKAGES)
+	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 clean:
 	rm -rf $(BUILD)

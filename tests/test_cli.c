@@ -7,14 +7,6 @@
 
 #define RUN(r, ...) run_grandamp(r, (const char *const[]){__VA_ARGS__, NULL})
 
-/* The number after "key": in a JSON text. */
-static double json_value(const char *json, const char *key) {
-  char pat[64];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  if (!p) fail_msg("no \"%s\" in output:\n%s", key, json);
-  return strtod(p + strlen(pat), NULL);
-}
 
 static void test_model_command(void **state) {
   (void)state;

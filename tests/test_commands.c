@@ -36,13 +36,6 @@ static const char *path(const char *name) {
 
 static bool exists(const char *p) { return access(p, F_OK) == 0; }
 
-static double json_value(const char *json, const char *key) {
-  char pat[64];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  if (!p) fail_msg("no \"%s\" in output:\n%s", key, json);
-  return strtod(p + strlen(pat), NULL);
-}
 
 static void test_packing_command(void **state) {
   (void)state;

@@ -7,15 +7,6 @@
 
 static const double PI = 3.14159265358979323846;
 
-static ContactModel parse_ok(const char *text) {
-  ErrList err = {0};
-  ContactModel m;
-  if (model_parse(text, &m, &err)) {
-    errlist_print(&err, stderr);
-    fail_msg("refused: %s", text);
-  }
-  return m;
-}
 
 /* Parses text expecting failure; every needle must occur in some message. Returns the count. */
 static int parse_bad(const char *text, const char *const *needles) {

@@ -6,16 +6,6 @@
 #include "model.h"
 #include "tests.h"
 
-static ContactModel parse_ok(const char *text) {
-  ErrList err = {0};
-  ContactModel m;
-  if (model_parse(text, &m, &err)) {
-    errlist_print(&err, stderr);
-    fail_msg("model text refused: %s", text);
-  }
-  errlist_free(&err);
-  return m;
-}
 
 static NormalContact eval(const ContactModel *m, double delta, double Reff, double meff, double vn,
                           bool before) {

@@ -16,15 +16,6 @@ static void cross(const double a[3], const double b[3], double c[3]) {
 static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 static double norm(const double a[3]) { return sqrt(dot(a, a)); }
 
-static ContactModel parse_ok(const char *text) {
-  ErrList err = {0};
-  ContactModel m;
-  if (model_parse(text, &m, &err)) {
-    errlist_print(&err, stderr);
-    fail_msg("refused: %s", text);
-  }
-  return m;
-}
 
 /* A two-sphere configuration, not aligned with any axis. */
 typedef struct Config {

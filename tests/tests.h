@@ -57,5 +57,9 @@ typedef struct CmdResult {
 
 /* Runs $GRANDAMP_BIN (default build/grandamp) with the NULL-terminated argument list. */
 void run_grandamp(CmdResult *r, const char *const *args);
+/* The number after "key": in a JSON text (fails the test if the key is missing). */
+double json_value(const char *json, const char *key);
+/* Parses a model text that must be valid (fails the test otherwise). */
+struct ContactModel parse_ok(const char *text);
 
 #endif

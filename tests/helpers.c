@@ -1,4 +1,4 @@
-/* run_cmd.c - run the grandamp binary and capture its output (for the CLI tests). */
+/* helpers.c - helpers shared by the test files: run the binary, read its JSON, parse models. */
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "tests.h"
+
+#include "model.h"
 
 extern char **environ;
 
@@ -58,4 +60,23 @@ void run_grandamp(CmdResult *r, const char *const *args) {
   int st;
   waitpid(pid, &st, 0);
   r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+double json_value(const char *json, const char *key) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr(json, pat);
+  if (!p) fail_msg("no \"%s\" in output:\n%s", key, json);
+  return strtod(p + strlen(pat), NULL);
+}
+
+ContactModel parse_ok(const char *text) {
+  ErrList err = {0};
+  ContactModel m;
+  if (model_parse(text, &m, &err)) {
+    errlist_print(&err, stderr);
+    fail_msg("model text refused: %s", text);
+  }
+  errlist_free(&err);
+  return m;
 }

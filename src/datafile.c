@@ -644,16 +644,6 @@ bool datafile_read(const char *path, Particles *p, Box *b, ErrList *err) {
 
 /* ---- datafile_write --------------------------------------------------------------------- */
 
-static void write_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void write_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("grandamp: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-}
-
 /* Subnormal values become zero of the same sign: numparse refuses them (strtod ERANGE). */
 static double no_subnormal(double v) {
   return fpclassify(v) == FP_SUBNORMAL ? copysign(0.0, v) : v;
@@ -663,13 +653,13 @@ static double no_subnormal(double v) {
 static bool write_check(const char *path, const Particles *p, const Box *b) {
   int bad = 0;
   if (p->ntypes < 1) {
-    write_error("cannot write %s: %d atom types (must be >= 1)", path, p->ntypes);
+    gd_error("cannot write %s: %d atom types (must be >= 1)", path, p->ntypes);
     bad++;
   }
   static const char dim[3] = {'x', 'y', 'z'};
   for (int d = 0; d < 3; d++)
     if (!(isfinite(b->lo[d]) && isfinite(b->hi[d]) && b->lo[d] < b->hi[d])) {
-      write_error("cannot write %s: box %clo %g, %chi %g (must be finite with lo < hi)", path, dim[d], b->lo[d],
+      gd_error("cannot write %s: box %clo %g, %chi %g (must be finite with lo < hi)", path, dim[d], b->lo[d],
                   dim[d], b->hi[d]);
       bad++;
     }
@@ -691,7 +681,7 @@ static bool write_check(const char *path, const Particles *p, const Box *b) {
         why = "density mass / (4 pi / 3 radius^3) is not a positive normal number";
     }
     if (why) {
-      write_error("cannot write %s: atom %lld (id %lld, type %d, radius %g, mass %g): %s", path, (long long)i,
+      gd_error("cannot write %s: atom %lld (id %lld, type %d, radius %g, mass %g): %s", path, (long long)i,
                   (long long)p->id[i], p->type[i], p->radius[i], p->mass[i], why);
       bad++;
     }
@@ -731,7 +721,7 @@ bool datafile_write(const char *path, const Particles *p, const Box *b, const ch
   }
   return out_commit(&o);
 fail:
-  write_error("writing %s failed: %s; %s left unchanged", o.tmp_path, strerror(errno ? errno : EIO), path);
+  gd_error("writing %s failed: %s; %s left unchanged", o.tmp_path, strerror(errno ? errno : EIO), path);
   out_abort(&o);
   return false;
 }

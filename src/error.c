@@ -47,12 +47,23 @@ void gd_warn(const char *fmt, ...) {
   va_end(ap);
 }
 
-void gd_die(int code, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
+static void print_error(const char *fmt, va_list ap) {
   fputs("grandamp: error: ", stderr);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
+}
+
+void gd_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  print_error(fmt, ap);
+  va_end(ap);
+}
+
+void gd_die(int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  print_error(fmt, ap);
   va_end(ap);
   exit(code);
 }

@@ -44,6 +44,8 @@ void errlist_free(ErrList *e);
 #define GD_ASSERT(c) ((void)0)
 #endif
 
+/** Prints "grandamp: error: <msg>" to stderr (and does not exit). */
+void gd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** Prints "grandamp: warning: <msg>" to stderr. */
 void gd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** Prints "grandamp: error: <msg>" to stderr and exits with code. */

@@ -53,6 +53,9 @@ const Row ROWS[] = {
 };
 
 const char *TANGENTIAL[][2] = {{"nohistory", "linear_nohistory 0 0"}, {"mindlin", "mindlin NULL 1.0 0.4"}};
+/* hooke and hertz have no material to derive a NULL k_t from: the value NULL gives for
+ * hertz/material 1e6 0.3, 2E/((2 - nu)(1 + nu)). */
+const char *MINDLIN_EXPLICIT = "mindlin 904977.375565611 1.0 0.4";
 
 std::string damping_keyword(const char *name) {
   std::string s = name;
@@ -189,7 +192,9 @@ Case make_case(const std::string &family, const Row &r, int t, const std::string
   c.packing = pack;
   c.strategy = st;
   c.strategy_name = force_strategy_name(st);
-  c.model_text = std::string(r.normal_text) + " tangential " + TANGENTIAL[t][1] + " damping " + damping_keyword(r.damping_name);
+  const bool material = std::strncmp(r.normal_text, "hertz/material", 14) == 0;
+  const char *tang = t == 1 && !material ? MINDLIN_EXPLICIT : TANGENTIAL[t][1];
+  c.model_text = std::string(r.normal_text) + " tangential " + tang + " damping " + damping_keyword(r.damping_name);
   c.n = n;
   c.threads = threads;
   return c;

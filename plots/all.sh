@@ -1,0 +1,45 @@
+#!/bin/sh
+# Draws every plot of plots/*.gp from the tidy benchmark CSV (tools/bench_csv.sh) and the
+# LAMMPS CSV (bench/lammps.sh; '' or a missing file: grandamp only) into OUTDIR, as NAME.png
+# and NAME.svg. Images are drawn in a scratch folder and renamed into OUTDIR when complete.
+# Usage: plots/all.sh CSV LAMMPS_CSV OUTDIR       (exit 1 if gnuplot fails for any script)
+set -eu
+
+die() { echo "grandamp: error: $*" >&2; exit 1; }
+[ $# -eq 3 ] || die "usage: plots/all.sh CSV LAMMPS_CSV OUTDIR"
+csv="$1"; lammps="$2"; outdir="${3%/}"
+[ -n "$outdir" ] || outdir=.
+gnuplot="${GNUPLOT:-gnuplot}"
+command -v "$gnuplot" >/dev/null 2>&1 || die "gnuplot not found (apt-get install gnuplot-nox)"
+[ -r "$csv" ] || die "$csv: cannot read the benchmark CSV"
+case "$csv$lammps$outdir" in *"'"*) die "paths with a single quote are not supported" ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+sh "$here/select.sh" check "$csv" >/dev/null || exit 1
+mkdir -p "$outdir"
+scratch=$(mktemp -d "$outdir/.plots.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+trap 'exit 1' HUP INT TERM
+
+failed=""; written=""; skipped=""
+for name in throughput scaling size floor lammps; do
+  if ! "$gnuplot" -e "csv='$csv'; lammps='$lammps'; out='$scratch/'; quiet=1" "$here/$name.gp"; then
+    failed="$failed $name"
+    continue
+  fi
+  if [ -s "$scratch/$name.png" ] && [ -s "$scratch/$name.svg" ]; then
+    mv "$scratch/$name.png" "$outdir/$name.png"
+    mv "$scratch/$name.svg" "$outdir/$name.svg"
+    written="$written $outdir/$name.png $outdir/$name.svg"
+  else
+    skipped="$skipped $name"
+  fi
+done
+
+[ -n "$written" ] && echo "grandamp: plots written:$written" >&2
+[ -n "$skipped" ] && echo "grandamp: notice: no data for:$skipped (nothing written for them)" >&2
+if [ -n "$failed" ]; then
+  echo "grandamp: error: gnuplot failed for:$failed" >&2
+  exit 1
+fi
+[ -n "$written" ] || echo "grandamp: warning: no plot written" >&2
+exit 0

@@ -81,16 +81,6 @@ const Packing &packing(const std::string &type, int64_t n) {
   return *(g_packings[key] = std::move(pk));
 }
 
-void copy_particles(const Particles &src, Particles *dst) {
-  particles_alloc(dst, src.n, src.ntypes);
-  const size_t bytes = (size_t)src.n * sizeof(double);
-  std::memcpy(dst->id, src.id, (size_t)src.n * sizeof *src.id);
-  std::memcpy(dst->type, src.type, (size_t)src.n * sizeof *src.type);
-  double *const to[] = {dst->x, dst->y, dst->z, dst->vx, dst->vy, dst->vz, dst->wx, dst->wy, dst->wz, dst->radius, dst->mass};
-  const double *const from[] = {src.x, src.y, src.z, src.vx, src.vy, src.vz, src.wx, src.wy, src.wz, src.radius, src.mass};
-  for (int k = 0; k < 11; k++) std::memcpy(to[k], from[k], bytes);
-}
-
 struct Case {
   std::string family, normal, damping, tangential, packing, strategy_name;
   std::string model_text; /* empty for the geometry floor */
@@ -112,7 +102,7 @@ void bm_force(benchmark::State &state, const Case c) {
     return;
   }
   Particles p;
-  copy_particles(pk.p, &p);
+  particles_copy(&p, &pk.p);
   Box b = pk.b;
   Sim s;
   sim_init(&s, &p, &b, model, 1, c.strategy, 0.1, 1e-4);

@@ -20,14 +20,15 @@
 
 #define MAX_COEFF_LINES 64
 
-static int by_id(const void *a, const void *b, void *ids) {
-  const int64_t *id = ids;
-  const int64_t x = id[*(const int64_t *)a], y = id[*(const int64_t *)b];
+/* (id, storage index) for writing the rows in id order, as LAMMPS dumps sorted by id. */
+typedef struct IdIndex {
+  int64_t id, index;
+} IdIndex;
+
+static int cmp_id(const void *a, const void *b) {
+  const int64_t x = ((const IdIndex *)a)->id, y = ((const IdIndex *)b)->id;
   return (x > y) - (x < y);
 }
-
-static int64_t *g_ids; /* qsort has no context argument in C11 */
-static int cmp_index_by_id(const void *a, const void *b) { return by_id(a, b, g_ids); }
 
 int cli_forces(int argc, char **argv) {
   const char *data = NULL, *out = NULL, *boundary = "p";
@@ -100,17 +101,15 @@ int cli_forces(int argc, char **argv) {
     sim_free(&s);
     return GD_EXIT_USAGE;
   }
-  /* Rows in id order, as LAMMPS dumps sorted by id. */
-  int64_t *idx = gd_xmalloc((size_t)s.p.n * sizeof *idx);
-  for (int64_t i = 0; i < s.p.n; i++) idx[i] = i;
-  g_ids = s.p.id;
-  qsort(idx, (size_t)s.p.n, sizeof *idx, cmp_index_by_id);
+  IdIndex *idx = gd_xmalloc((size_t)s.p.n * sizeof *idx);
+  for (int64_t i = 0; i < s.p.n; i++) idx[i] = (IdIndex){s.p.id[i], i};
+  qsort(idx, (size_t)s.p.n, sizeof *idx, cmp_id);
   OutFile of;
   bool ok = out_open(&of, out);
   if (ok) {
     fprintf(of.f, "id,fx,fy,fz,tqx,tqy,tqz\n");
     for (int64_t k = 0; k < s.p.n; k++) {
-      const int64_t i = idx[k];
+      const int64_t i = idx[k].index;
       fprintf(of.f, "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", (long long)s.p.id[i], s.p.fx[i], s.p.fy[i],
               s.p.fz[i], s.p.tx[i], s.p.ty[i], s.p.tz[i]);
     }

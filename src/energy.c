@@ -44,21 +44,16 @@ double energy_elastic(const ForceSystem *s) {
   const Particles *p = s->p;
   const NeighborList *nl = s->nl;
   double len[3], half[3];
-  for (int d = 0; d < 3; d++) {
-    len[d] = s->box->periodic[d] ? s->box->hi[d] - s->box->lo[d] : 0.0;
-    half[d] = s->box->periodic[d] ? 0.5 * len[d] : INFINITY;
-  }
+  box_images(s->box, len, half);
   double u = 0.0;
   const int64_t n = p->n;
 #pragma omp parallel for schedule(static) reduction(+ : u)
   for (int64_t i = 0; i < n; i++)
     for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
       const int64_t j = nl->j[k];
-      double d[3] = {p->x[i] - p->x[j], p->y[i] - p->y[j], p->z[i] - p->z[j]};
-      for (int c = 0; c < 3; c++) {
-        if (d[c] > half[c]) d[c] -= len[c];
-        if (d[c] < -half[c]) d[c] += len[c];
-      }
+      const double d[3] = {box_min_image(p->x[i] - p->x[j], len[0], half[0]),
+                           box_min_image(p->y[i] - p->y[j], len[1], half[1]),
+                           box_min_image(p->z[i] - p->z[j], len[2], half[2])};
       const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
       const double delta = p->radius[i] + p->radius[j] - r;
       if (delta <= 0.0) continue;

@@ -31,11 +31,6 @@ typedef struct Targets {
 
 typedef void (*ForceKernel)(const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *st);
 
-GD_INLINE double min_image(double d, double len, double half) {
-  d = d > half ? d - len : d;
-  return d < -half ? d + len : d;
-}
-
 /* Combinations the model checks allow (constant for literal ids). */
 GD_INLINE bool combo_valid(NormalModel nm, DampingModel dm) {
   const bool restitution = dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION;
@@ -77,8 +72,8 @@ GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, F
       const int64_t j = jl[k];
       const ContactModel *m = nt == 1 ? mrow : &mrow[type[j] - 1];
       const double mj = mass[j];
-      const PairInput in = {.dx = {min_image(xi - x[j], lx, hx), min_image(yi - y[j], ly, hy),
-                                   min_image(zi - z[j], lz, hz)},
+      const PairInput in = {.dx = {box_min_image(xi - x[j], lx, hx), box_min_image(yi - y[j], ly, hy),
+                                   box_min_image(zi - z[j], lz, hz)},
                             .vr = {vx[i] - vx[j], vy[i] - vy[j], vz[i] - vz[j]},
                             .wi = {wx[i], wy[i], wz[i]},
                             .wj = {wx[j], wy[j], wz[j]},

@@ -93,13 +93,6 @@ static inline int cell_coord(const Grid *g, int d, double v) {
   return k;
 }
 
-/* Minimum-image separation for one dimension (len = 0, half = inf when not periodic). */
-static inline double min_image(double d, double len, double half) {
-  if (d > half) d -= len;
-  if (d < -half) d += len;
-  return d;
-}
-
 static void sort_row(int32_t *j, int64_t n) {
   for (int64_t a = 1; a < n; a++) {
     int32_t v = j[a];
@@ -152,12 +145,8 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   const double t1 = omp_get_wtime();
   nl->t_sort += t1 - t0;
 
-  /* Periodic images: dimension lengths, and +inf half-lengths for fixed dimensions. */
   double len[3], half[3];
-  for (int d = 0; d < 3; d++) {
-    len[d] = b->periodic[d] ? b->hi[d] - b->lo[d] : 0.0;
-    half[d] = b->periodic[d] ? 0.5 * len[d] : INFINITY;
-  }
+  box_images(b, len, half);
   const double *x = p->x, *y = p->y, *z = p->z, *rad = p->radius;
   const bool full = nl->full;
   int64_t *start = gd_xmalloc((size_t)(n + 1) * sizeof *start);
@@ -185,9 +174,9 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
             const int64_t c = ((int64_t)cc[2] * g.nc[1] + cc[1]) * g.nc[0] + cc[0];
             for (int64_t j = cstart[c]; j < cstart[c + 1]; j++) {
               if (j == i || (!full && j < i)) continue;
-              const double ddx = min_image(x[i] - x[j], len[0], half[0]);
-              const double ddy = min_image(y[i] - y[j], len[1], half[1]);
-              const double ddz = min_image(z[i] - z[j], len[2], half[2]);
+              const double ddx = box_min_image(x[i] - x[j], len[0], half[0]);
+              const double ddy = box_min_image(y[i] - y[j], len[1], half[1]);
+              const double ddz = box_min_image(z[i] - z[j], len[2], half[2]);
               const double cut = rad[i] + rad[j] + skin + extra;
               if (ddx * ddx + ddy * ddy + ddz * ddz < cut * cut) {
                 if (pass) jl[out++] = (int32_t)j;

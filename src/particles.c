@@ -84,3 +84,13 @@ void particles_wrap(Particles *p, const Box *b) {
     }
   }
 }
+
+void particles_copy(Particles *dst, const Particles *src) {
+  particles_alloc(dst, src->n, src->ntypes);
+  const size_t nd = (size_t)src->n * sizeof(double);
+  memcpy(dst->id, src->id, (size_t)src->n * sizeof *src->id);
+  memcpy(dst->type, src->type, (size_t)src->n * sizeof *src->type);
+#define X(f) memcpy(dst->f, src->f, nd);
+  X(x) X(y) X(z) X(vx) X(vy) X(vz) X(wx) X(wy) X(wz) X(radius) X(mass)
+#undef X
+}

@@ -8,6 +8,7 @@
 #ifndef GD_PARTICLES_H
 #define GD_PARTICLES_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -46,6 +47,25 @@ void particles_free(Particles *p);
 void particles_permute(Particles *p, const int64_t *order);
 /** Maps positions into [lo, hi) along periodic dimensions. */
 void particles_wrap(Particles *p, const Box *b);
+/** Allocates dst as a copy of src: ids, types, positions, velocities, spins, radii, masses
+ *  (forces and torques zeroed). */
+void particles_copy(Particles *dst, const Particles *src);
+
+/** Periodic image lengths of the box: len = hi - lo and half = len/2 along periodic
+ *  dimensions; len = 0 and half = inf along fixed ones, so box_min_image leaves them alone. */
+static inline void box_images(const Box *b, double len[3], double half[3]) {
+  for (int d = 0; d < 3; d++) {
+    len[d] = b->periodic[d] ? b->hi[d] - b->lo[d] : 0.0;
+    half[d] = b->periodic[d] ? 0.5 * len[d] : INFINITY;
+  }
+}
+
+/** Minimum-image separation along one dimension (positions wrapped at the last rebuild and
+ *  moved less than a skin since, so one correction suffices). Exactly antisymmetric. */
+static inline double box_min_image(double d, double len, double half) {
+  d = d > half ? d - len : d;
+  return d < -half ? d + len : d;
+}
 
 #ifdef __cplusplus
 }

@@ -50,11 +50,7 @@ static Sim make_sim(const Particles *src, const Box *b, const char *text, ForceS
     fail_msg("refused: %s", text);
   }
   Particles p;
-  particles_alloc(&p, src->n, 1);
-  memcpy(p.id, src->id, (size_t)src->n * sizeof *p.id);
-#define COPY(f) memcpy(p.f, src->f, (size_t)src->n * sizeof(double));
-  COPY(x) COPY(y) COPY(z) COPY(vx) COPY(vy) COPY(vz) COPY(wx) COPY(wy) COPY(wz) COPY(radius) COPY(mass)
-#undef COPY
+  particles_copy(&p, src);
   Sim s;
   sim_init(&s, &p, b, m, 1, st, 0.05, 2e-3);
   s.use_ref = ref;
@@ -243,10 +239,8 @@ static void test_all_pairs_cross_check(void **state) {
   assert_true(model_mix(&m[0], &m[3], 1, 2, &m[1], &err));
   m[2] = m[1];
   Particles p;
-  particles_alloc(&p, p0.n, 2);
-#define COPY(f) memcpy(p.f, p0.f, (size_t)p0.n * sizeof(double));
-  COPY(x) COPY(y) COPY(z) COPY(vx) COPY(vy) COPY(vz) COPY(wx) COPY(wy) COPY(wz) COPY(radius) COPY(mass)
-#undef COPY
+  particles_copy(&p, &p0);
+  p.ntypes = 2;
   for (int64_t i = 0; i < p.n; i++) p.type[i] = 1 + (int)(p.id[i] % 2);
   Sim s;
   sim_init(&s, &p, &b, m, 2, FORCE_FULL, 0.0, 1.0);

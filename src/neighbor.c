@@ -72,11 +72,16 @@ static bool grid_make(Grid *g, const Particles *p, const Box *b, double range, c
     g->periodic[d] = b->periodic[d];
     total *= n;
   }
-  /* A very sparse system would get more cells than particles are worth: coarsen it. */
-  while (total > 8 * p->n + 64) {
+  /* A very sparse system would get more cells than particles are worth: coarsen it, keeping
+   * at least 3 cells along periodic dimensions (fewer would repeat cells in the stencil). */
+  bool shrunk = true;
+  while (total > 8 * p->n + 64 && shrunk) {
     total = 1;
+    shrunk = false;
     for (int d = 0; d < 3; d++) {
-      const int n = g->nc[d] > 3 || !g->periodic[d] ? (g->nc[d] + 1) / 2 : g->nc[d];
+      int n = (g->nc[d] + 1) / 2;
+      if (g->periodic[d] && n < 3) n = g->nc[d] < 3 ? g->nc[d] : 3;
+      shrunk = shrunk || n != g->nc[d];
       g->w[d] *= (double)g->nc[d] / n;
       g->nc[d] = n;
       total *= n;

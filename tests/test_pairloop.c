@@ -349,7 +349,32 @@ static void test_energy_ledger(void **state) {
   particles_free(&p0);
 }
 
+/* A dilute periodic system gets a coarsened cell grid: it must still list each pair once. */
+static void test_dilute_list(void **state) {
+  (void)state;
+  Particles p;
+  particles_alloc(&p, 3, 1);
+  const double xs[3] = {1.0, 1.9, 30.0};
+  for (int i = 0; i < 3; i++) {
+    p.x[i] = xs[i], p.y[i] = 5.0, p.z[i] = 5.0;
+    p.radius[i] = 0.5, p.mass[i] = 1.0;
+  }
+  Box b = {.lo = {0, 0, 0}, .hi = {40, 40, 40}, .periodic = {true, true, true}};
+  NeighborList nl;
+  nbr_init(&nl, false, 0, 0.1, 0.0);
+  const char *why = NULL;
+  assert_true(nbr_build(&nl, &p, &b, &why));
+  assert_int_equal(nl.npairs, 1);
+  nbr_free(&nl);
+  nbr_init(&nl, true, 0, 0.1, 0.0);
+  assert_true(nbr_build(&nl, &p, &b, &why));
+  assert_int_equal(nl.npairs, 2);
+  nbr_free(&nl);
+  particles_free(&p);
+}
+
 const struct CMUnitTest pairloop_tests[] = {
+    cmocka_unit_test(test_dilute_list),
     cmocka_unit_test(test_strategies_match_ref),    cmocka_unit_test(test_full_list_thread_invariance),
     cmocka_unit_test(test_newton_third_law),        cmocka_unit_test(test_history_across_rebuild),
     cmocka_unit_test(test_all_pairs_cross_check),   cmocka_unit_test(test_packing_determinism),

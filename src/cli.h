@@ -7,5 +7,6 @@ int cli_contact(int argc, char **argv);
 int cli_packing(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_forces(int argc, char **argv);
+int cli_collide(int argc, char **argv);
 
 #endif

@@ -28,6 +28,10 @@ static const char USAGE[] =
     "  forces --data FILE.data --coeff '<I> <J> <text>' [--coeff ...] [--boundary p|f|xyz]\n"
     "         --out forces.csv\n"
     "                       one force evaluation (LAMMPS run 0): id,fx,fy,fz,tqx,tqy,tqz\n"
+    "  collide --model '<text>' --radius Ri [Rj] (--mass mi [mj] | --density RHO) --v V\n"
+    "          [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T] [--strategy S]\n"
+    "                       a head-on collision (or sphere on a flat wall) through the pair\n"
+    "                       loop and integrator: e, collision time, overlap, energies (JSON)\n"
     "  help                 this text;  version: build information\n"
     "\n"
     "<text> is the model part of a LAMMPS pair_coeff line, e.g.\n"
@@ -48,10 +52,11 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "packing") == 0) return cli_packing(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cli_run(argc - 2, argv + 2);
   if (strcmp(cmd, "forces") == 0) return cli_forces(argc - 2, argv + 2);
+  if (strcmp(cmd, "collide") == 0) return cli_collide(argc - 2, argv + 2);
   if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
     printf("grandamp %s\ncompiler: %s\nflags: %s\n", GD_BUILD_REVISION, GD_BUILD_COMPILER, GD_BUILD_FLAGS);
     return GD_EXIT_OK;
   }
-  fprintf(stderr, "grandamp: error: '%s': unknown command; expected model, contact, packing, run, forces, help or version\n", cmd);
+  fprintf(stderr, "grandamp: error: '%s': unknown command; expected model, contact, packing, run, forces, collide, help or version\n", cmd);
   return GD_EXIT_USAGE;
 }

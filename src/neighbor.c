@@ -30,6 +30,7 @@ void nbr_free(NeighborList *nl) {
   free(nl->x0);
   free(nl->y0);
   free(nl->z0);
+  free(nl->order);
   const bool full = nl->full;
   const int hsize = nl->hsize;
   const double skin = nl->skin, extra = nl->extra;
@@ -228,7 +229,8 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
       }
     }
   }
-  free(order);
+  free(nl->order);
+  nl->order = order; /* kept: per-particle state outside the list follows the same sort */
   free(nl->start);
   free(nl->j);
   free(nl->hist);

@@ -36,6 +36,7 @@ typedef struct NeighborList {
   double skin;           /**< [m] */
   double extra;          /**< extra range beyond R_i + R_j + skin (JKR pull-off) [m] */
   double *x0, *y0, *z0;  /**< positions at the last build */
+  int64_t *order;        /**< the last build's sort: new index k held old index order[k] */
   int64_t builds;        /**< number of builds so far */
   double t_sort, t_build; /**< seconds spent sorting and building, summed over builds */
 } NeighborList;

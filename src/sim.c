@@ -41,9 +41,15 @@ void sim_force(Sim *s, bool history_update) {
   ForceSystem fs = force_system(s, history_update);
   if (s->use_ref || !force_specialised(&fs)) force_compute_ref(&fs, &s->last);
   else force_compute(&fs, s->strategy, &s->work, &s->last);
-  s->time[TIMER_FORCE] += timer_now() - t0;
   s->pair_evals += s->last.pairs / (s->nl.full ? 2 : 1);
   s->contact_evals += s->last.contacts / (s->nl.full ? 2 : 1);
+  if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5) */
+    const int64_t pair_contacts = s->last.contacts;
+    walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->last);
+    s->wall_contacts = s->last.contacts - pair_contacts;
+    s->contact_evals += s->wall_contacts;
+  }
+  s->time[TIMER_FORCE] += timer_now() - t0;
   s->force_passes++;
 }
 
@@ -51,6 +57,7 @@ static bool rebuild(Sim *s, const char **why) {
   const double t0 = timer_now();
   const double sort0 = s->nl.t_sort;
   const bool ok = nbr_build(&s->nl, &s->p, &s->box, why);
+  if (ok && s->walls.n) walls_permute(&s->walls, s->nl.order);
   const double sort = s->nl.t_sort - sort0;
   s->time[TIMER_SORT] += sort;
   s->time[TIMER_NEIGHBOR] += timer_now() - t0 - sort;
@@ -59,6 +66,7 @@ static bool rebuild(Sim *s, const char **why) {
 
 bool sim_setup(Sim *s, const char **why) {
   if (s->use_ref) s->nl.full = false;
+  if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
   if (!rebuild(s, why)) return false;
   sim_force(s, false);
   return true;
@@ -93,6 +101,7 @@ void sim_free(Sim *s) {
   particles_free(&s->p);
   nbr_free(&s->nl);
   force_work_free(&s->work);
+  walls_free(&s->walls);
   free(s->models);
   memset(s, 0, sizeof *s);
 }

@@ -13,6 +13,7 @@
 #include "neighbor.h"
 #include "particles.h"
 #include "timer.h"
+#include "wall.h"
 
 typedef struct Sim {
   Particles p;
@@ -23,6 +24,8 @@ typedef struct Sim {
   ForceStrategy strategy;
   bool use_ref;         /**< run force_compute_ref (half list) instead of a specialised kernel */
   ForceWork work;
+  Walls walls;          /**< flat walls (walls_add after sim_init, before sim_setup) */
+  int64_t wall_contacts; /**< particle-wall contacts of the last force pass */
   double dt;            /**< [s] */
   int64_t step;
   ForceStats last;      /**< stats of the last force pass */

@@ -1,0 +1,89 @@
+/* wall.c - flat walls and their contacts (see wall.h). */
+#include "wall.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "contact.h"
+#include "error.h"
+
+bool walls_add(Walls *ws, int axis, bool hi, double pos) {
+  if (ws->n >= WALLS_MAX) return false;
+  ws->w[ws->n++] = (Wall){.axis = axis, .hi = hi, .pos = pos};
+  return true;
+}
+
+void walls_alloc(Walls *ws, int64_t np, int hsize) {
+  free(ws->hist);
+  free(ws->touch);
+  ws->np = np;
+  ws->hsize = hsize;
+  const size_t contacts = (size_t)(np > 0 ? np : 1) * (size_t)(ws->n > 0 ? ws->n : 1);
+  ws->hist = gd_xmalloc(contacts * (size_t)(hsize > 0 ? hsize : 1) * sizeof *ws->hist);
+  ws->touch = gd_xmalloc(contacts);
+  memset(ws->hist, 0, contacts * (size_t)(hsize > 0 ? hsize : 1) * sizeof *ws->hist);
+  memset(ws->touch, 0, contacts);
+}
+
+void walls_permute(Walls *ws, const int64_t *order) {
+  if (ws->n == 0 || ws->np == 0) return;
+  const size_t per = (size_t)ws->n, hper = per * (size_t)ws->hsize;
+  double *hist = gd_xmalloc((size_t)ws->np * (hper > 0 ? hper : 1) * sizeof *hist);
+  unsigned char *touch = gd_xmalloc((size_t)ws->np * per);
+  for (int64_t k = 0; k < ws->np; k++) {
+    memcpy(hist + (size_t)k * hper, ws->hist + (size_t)order[k] * hper, hper * sizeof *hist);
+    memcpy(touch + (size_t)k * per, ws->touch + (size_t)order[k] * per, per);
+  }
+  free(ws->hist);
+  free(ws->touch);
+  ws->hist = hist;
+  ws->touch = touch;
+}
+
+void walls_free(Walls *ws) {
+  free(ws->hist);
+  free(ws->touch);
+  memset(ws, 0, sizeof *ws);
+}
+
+void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
+                 bool history_update, ForceStats *stats) {
+  if (ws->n == 0) return;
+  GD_ASSERT(ws->np == p->n);
+  const int nw = ws->n, hs = ws->hsize;
+  int64_t contacts = 0;
+  double pn = 0.0, pt = 0.0, pf = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf)
+  for (int64_t i = 0; i < p->n; i++) {
+    const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
+    const double xi[3] = {p->x[i], p->y[i], p->z[i]};
+    for (int w = 0; w < nw; w++) {
+      const Wall *wl = &ws->w[w];
+      const size_t c = (size_t)i * (size_t)nw + (size_t)w;
+      /* x_i minus the nearest wall point: along the wall normal only (§1.3). */
+      PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
+                      .dt = dt, .history_update = history_update, .wall = true};
+      in.dx[wl->axis] = xi[wl->axis] - wl->pos;
+      /* Behind the wall counts as in contact with it, not as a contact from the far side. */
+      const bool behind = wl->hi ? in.dx[wl->axis] > 0.0 : in.dx[wl->axis] < 0.0;
+      if (behind) in.dx[wl->axis] = wl->hi ? -1e-300 : 1e-300;
+      in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
+      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
+      bool touch = ws->touch[c];
+      ContactOutput o;
+      const bool on = contact_compute(m, &in, hs ? &ws->hist[c * (size_t)hs] : NULL, &touch, &o);
+      ws->touch[c] = touch;
+      if (!on) continue;
+      contacts++;
+      pn += o.power_normal_damping;
+      pt += o.t.power_damping;
+      pf += o.t.power_friction;
+      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
+      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
+    }
+  }
+  stats->contacts += contacts;
+  stats->power_normal += pn;
+  stats->power_tangential += pt;
+  stats->power_friction += pf;
+}

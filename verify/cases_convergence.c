@@ -1,0 +1,104 @@
+/*
+ * cases_convergence.c - time-step convergence of the pair loop (verification.md §6, §7.2):
+ *   - hooke, e = 0.5, contact starting on a step boundary, t_c/dt an integer: halving dt
+ *     halves the error (ratio 2.0 +- 0.1 for N >= 50);
+ *   - per model: the error (worst of four onset phases) at N = t_c/dt = 25 ... 400 within the
+ *     bound f dt/t_c at every N, and the fitted order at least 0.8 (first order expected:
+ *     the damping sees the half-step velocity; 2.5 for elastic Hertz).
+ * Writes the error against dt/t_c for the plot.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "expect.h"
+#include "rows.h"
+#include "verify.h"
+
+static const Row *row(const char *normal, const char *damping) {
+  for (int k = 0; k < N_ROWS; k++)
+    if (strcmp(ROWS[k].normal, normal) == 0 && strcmp(ROWS[k].damping, damping) == 0) return &ROWS[k];
+  return NULL;
+}
+
+static void hooke_ratio(Verifier *v) {
+  const Row *r = row("hooke", "coeff_restitution");
+  char text[512];
+  row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
+  const ContactModel m = setup_model(text);
+  const double zeta = expect_beta(0.5);
+  static const int N[] = {50, 100, 200, 400, 800};
+  double err[5];
+  for (int k = 0; k < 5; k++) {
+    if (v->dry) break;
+    /* t_c = t_c,el / sqrt(1 - ζ²): N steps per contact exactly; the onset a hair after a
+     * step boundary, so that rounding cannot move it to the step before. */
+    const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / (N[k] * sqrt(1.0 - zeta * zeta)),
+                     .phase = 1e-9, .strategy = FORCE_HALF_REDUCE};
+    const CollideResult c = setup_collide(&m, &s);
+    err[k] = c.e - 0.5;
+  }
+  for (int k = 0; k + 1 < 5; k++) {
+    if (!case_begin(v, "convergence.hooke", "convergence/hooke/coeff_restitution/e=0.5/N=%d:%d/ratio", N[k], N[k + 1]))
+      continue;
+    case_end(v, err[k] / err[k + 1], 2.0, 0.1, "integer N, onset on a step boundary: error ratio 2.0+-0.1 (§7.2)");
+  }
+}
+
+typedef struct OrderRow {
+  const char *normal, *damping;
+  double x;
+} OrderRow;
+
+static void model_order(Verifier *v, const OrderRow *o) {
+  const Row *r = row(o->normal, o->damping);
+  char id[64], text[512];
+  row_id(r, id, sizeof id);
+  row_model_text(r, o->x, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
+  const ContactModel m = setup_model(text);
+  static const int N[] = {25, 50, 100, 200, 400};
+  static const double PHASES[] = {0.1, 0.37, 0.62, 0.88};
+  const char *src = NULL;
+  const double closed = row_closed_form(r, o->x, false, &src);
+  double e_exp = closed;
+  if (isnan(closed) && !v->dry) e_exp = reference_collide(&m, setup_reff(GEO_EQUAL), setup_meff(GEO_EQUAL), 1.0, false).e;
+  double lx[5], ly[5];
+  int nfit = 0;
+  for (int k = 0; k < 5; k++) {
+    const bool want = case_begin(v, "convergence.bound", "convergence/%s/%s=%g/N=%d/bound", id, row_param_name(r->param),
+                                 o->x, N[k]);
+    if (v->dry) continue;
+    double worst = 0.0, ratio = 0.0;
+    for (int ph = 0; ph < 4; ph++) {
+      /* dt from the measured duration of a first run, so that N = t_c/dt holds */
+      Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / N[k], .phase = PHASES[ph], .strategy = FORCE_HALF_REDUCE};
+      CollideResult c = setup_collide(&m, &s);
+      s.dt_fraction *= c.t_c / c.tc_elastic;
+      c = setup_collide(&m, &s);
+      worst = fmax(worst, fabs(c.e - e_exp));
+      ratio = c.dt / c.t_c;
+    }
+    if (worst > 0) lx[nfit] = log(ratio), ly[nfit] = log(worst), nfit++;
+    if (v->plot_conv) fprintf(v->plot_conv, "%s %.6g %.6g %.6g\n", id, ratio, worst, r->f * ratio);
+    if (want) case_end(v, worst, 0.0, r->f * ratio + 1e-12, "worst of 4 onset phases within f dt/t_c; %s", r->f_src);
+  }
+  if (v->plot_conv) fprintf(v->plot_conv, "\n\n");
+  if (!case_begin(v, "convergence.order", "convergence/%s/%s=%g/order", id, row_param_name(r->param), o->x)) return;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (int k = 0; k < nfit; k++) sx += lx[k], sy += ly[k], sxx += lx[k] * lx[k], sxy += lx[k] * ly[k];
+  const double order = nfit >= 4 ? (nfit * sxy - sx * sy) / (nfit * sxx - sx * sx) : NAN;
+  case_end_bool(v, order >= 0.8, order, 1.0, "fitted order of the error against dt/t_c >= 0.8 (first order expected, §6)");
+}
+
+void cases_convergence(Verifier *v) {
+  hooke_ratio(v);
+  static const OrderRow ORDER[] = {
+      {"hooke", "coeff_restitution", 0.5},  {"hooke", "velocity", 0.9},
+      {"hertz/material", "coeff_restitution", 0.5}, {"hertz/material", "coeff_restitution", 0.9},
+      {"hertz/material", "tsuji", 0.5},     {"hertz/material", "viscoelastic", 0.3},
+      {"hertz", "mass_velocity", 0.5},      {"hertz/material", "none", 0.0},
+      {"dmt", "velocity", 0.1},             {"jkr", "viscoelastic", 0.1},
+  };
+  const int n = v->quick ? 2 : (int)(sizeof ORDER / sizeof *ORDER);
+  for (int k = 0; k < n; k++) model_order(v, &ORDER[v->quick ? 2 * k : k]);
+}

@@ -1,0 +1,93 @@
+/*
+ * cases_restitution.c - the matrix: every normal x damping row, geometries (equal spheres,
+ * unequal radii and masses, sphere-wall), both end-of-contact criteria, the row's parameter
+ * sweep and impact speeds over three decades. Per collision three checks:
+ *   e       the pair loop's e against the continuous-time e of the model (closed form of
+ *           §1-§2, else the reference integrator), tolerance f dt/t_c + 1e-12 (§7.2);
+ *   energy  1 - e^2 - W/E0 (the applied-damping ledger) against the continuous-time value
+ *           (0, or the JKR snap-off loss), tolerance 2 f dt/t_c (§5, §7.5);
+ *   t_c     the duration against the continuous-time one, tolerance dt (§7.2).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rows.h"
+#include "verify.h"
+
+#define DT_FRACTION (1.0 / 500.0)
+
+static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool limit) {
+  char id[64], group[96], base[192], text[512];
+  row_id(r, id, sizeof id);
+  snprintf(group, sizeof group, "restitution.%s", id);
+  for (char *c = group; *c; c++)
+    if (*c == '/') *c = '.';
+  snprintf(base, sizeof base, "restitution/%s/%s/%s/%s=%g/v=%g", id, GEO_NAMES[g], limit ? "force-end" : "delta-end",
+           row_param_name(r->param), x, v0);
+  const bool want_e = case_begin(v, group, "%s/e", base);
+  const bool want_w = case_begin(v, group, "%s/energy", base);
+  const bool want_t = case_begin(v, group, "%s/t_c", base);
+  if (!want_e && !want_w && !want_t) return;
+  row_model_text(r, x, g, v0, limit, v->broken, text, sizeof text);
+  const ContactModel m = setup_model(text);
+  const Setup s = {.geo = g, .v0 = v0, .dt_fraction = DT_FRACTION, .phase = 0.3, .strategy = FORCE_HALF_REDUCE};
+  const CollideResult c = setup_collide(&m, &s);
+  /* The reference sees the model as written (the broken self-test must not fix it). */
+  char honest[512];
+  row_model_text(r, x, g, v0, limit, NULL, honest, sizeof honest);
+  const ContactModel mh = setup_model(honest);
+  const Reference ref = reference_collide(&mh, c.Reff, c.meff, v0, limit);
+  const char *src = NULL;
+  const double closed = row_closed_form(r, x, limit, &src);
+  const double e_exp = isnan(closed) ? ref.e : closed;
+  if (isnan(closed)) src = "continuous-time reference (verify/ode_ref.c)";
+  const double tc = ref.captured ? NAN : (limit ? ref.t_pos : ref.t_c);
+  const double ratio = c.captured || !(c.t_c > 0) ? c.dt / c.tc_elastic : c.dt / c.t_c;
+  const double tol = r->f * ratio + 1e-12;
+  if (want_e) {
+    if (ref.captured || c.captured) {
+      case_begin(v, group, "%s/e", base); /* re-open (the flags above only counted) */
+      case_end_bool(v, ref.captured == c.captured, c.captured, ref.captured,
+                    "captured (never separates) in both the pair loop and the reference");
+    } else {
+      case_begin(v, group, "%s/e", base);
+      case_end(v, c.e, e_exp, tol, "%s; %s", src, r->f_src);
+    }
+  }
+  if (want_w) {
+    case_begin(v, group, "%s/energy", base);
+    if (c.captured || ref.captured) case_skip(v, "captured: no end of contact");
+    else {
+      const double defect = 1.0 - c.e * c.e - c.W_damp / c.E0;
+      const double ref_defect = 1.0 - ref.e * ref.e - ref.W / ref.E0;
+      case_end(v, defect, ref_defect, 2.0 * tol, "1-e^2=W/E0 (§5), ledger of the applied damping; 2f dt/t_c (§7.5)");
+    }
+  }
+  if (want_t) {
+    case_begin(v, group, "%s/t_c", base);
+    if (c.captured || ref.captured) case_skip(v, "captured: no end of contact");
+    else case_end(v, c.t_c, tc, c.dt, "continuous-time contact duration (reference), +-dt (§7.2)");
+  }
+}
+
+void cases_restitution(Verifier *v) {
+  static const double SPEEDS[] = {0.01, 0.1, 1.0, 10.0};
+  for (int k = 0; k < N_ROWS; k++) {
+    const Row *r = &ROWS[k];
+    double xs[8];
+    const int nx = row_params(r, v->quick, xs);
+    for (int limit = 0; limit < (row_allows_limit(r) ? 2 : 1); limit++)
+      for (int g = 0; g < N_GEO; g++)
+        for (int ix = 0; ix < nx; ix++)
+          for (int iv = 0; iv < 4; iv++) {
+            const double v0 = SPEEDS[iv];
+            /* Three decades on equal spheres; the other geometries at 1 m/s; quick: 1 m/s,
+             * equal spheres, plus the wall for the δ-end criterion. */
+            if ((g != GEO_EQUAL || v->quick) && v0 != 1.0) continue;
+            if (v->quick && g == GEO_UNEQUAL) continue;
+            if (v->quick && g == GEO_WALL && limit) continue;
+            one(v, r, xs[ix], (Geometry)g, v0, limit);
+          }
+  }
+}

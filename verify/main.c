@@ -1,0 +1,206 @@
+/*
+ * main.c - grandamp-verify: the nightly verification run (`make verify`).
+ *
+ *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--no-lammps]
+ *                   [--broken tsuji-without-sqrt2] [--list]
+ * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
+ * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
+ * all written atomically. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
+ */
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build_info.h"
+#include "error.h"
+#include "output.h"
+#include "verify.h"
+
+static const char USAGE[] =
+    "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--no-lammps]\n"
+    "                       [--broken tsuji-without-sqrt2] [--list]\n"
+    "  --quick     the make-test subset (well under a minute)\n"
+    "  --filter    only cases whose name or group contains TEXT\n"
+    "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
+    "  --broken    self-test: run with a deliberately broken model; the run must fail\n"
+    "  --list      print the case names and exit\n"
+    "exit codes: 0 all cases pass, 3 some case failed, 2 bad usage, 1 runtime failure\n";
+
+static void run_all(Verifier *v) {
+  cases_theory(v);
+  cases_restitution(v);
+  cases_convergence(v);
+  cases_invariance(v);
+  cases_packing(v);
+  cases_lammps(v);
+}
+
+static void csv_field(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"') fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static void xml_text(FILE *f, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+    case '<': fputs("&lt;", f); break;
+    case '>': fputs("&gt;", f); break;
+    case '&': fputs("&amp;", f); break;
+    case '"': fputs("&quot;", f); break;
+    default: fputc(*s, f);
+    }
+  }
+}
+
+static const char *status(const CaseResult *c) { return c->skipped ? "SKIP" : c->pass ? "PASS" : "FAIL"; }
+
+static bool write_csv(const Verifier *v, const char *path) {
+  OutFile o;
+  if (!out_open(&o, path)) return false;
+  fprintf(o.f, "group,name,status,measured,expected,abs_diff,tolerance,source,seconds\n");
+  for (int k = 0; k < v->nres; k++) {
+    const CaseResult *c = &v->res[k];
+    csv_field(o.f, c->group);
+    fputc(',', o.f);
+    csv_field(o.f, c->name);
+    fprintf(o.f, ",%s,%.17g,%.17g,%.6g,%.6g,", status(c), c->measured, c->expected, fabs(c->measured - c->expected),
+            c->tol);
+    csv_field(o.f, c->source);
+    fprintf(o.f, ",%.6f\n", c->seconds);
+  }
+  return out_commit(&o);
+}
+
+static bool write_junit(const Verifier *v, const char *path, double seconds) {
+  OutFile o;
+  if (!out_open(&o, path)) return false;
+  fprintf(o.f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  fprintf(o.f, "<testsuites name=\"grandamp-verify\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
+          v->nres, v->failed, v->skipped, seconds);
+  fprintf(o.f, "  <testsuite name=\"grandamp-verify%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
+          v->quick ? "-quick" : "", v->nres, v->failed, v->skipped, seconds);
+  fprintf(o.f, "    <properties><property name=\"revision\" value=\"%s\"/></properties>\n", GD_BUILD_REVISION);
+  for (int k = 0; k < v->nres; k++) {
+    const CaseResult *c = &v->res[k];
+    fprintf(o.f, "    <testcase classname=\"");
+    xml_text(o.f, c->group);
+    fprintf(o.f, "\" name=\"");
+    xml_text(o.f, c->name);
+    fprintf(o.f, "\" time=\"%.6f\"", c->seconds);
+    if (c->pass && !c->skipped) {
+      fprintf(o.f, "/>\n");
+      continue;
+    }
+    fprintf(o.f, ">\n      <%s message=\"", c->skipped ? "skipped" : "failure");
+    char msg[512];
+    if (c->skipped) snprintf(msg, sizeof msg, "%s", c->source);
+    else
+      snprintf(msg, sizeof msg, "measured %.10g, expected %.10g, |diff| %.3g > tol %.3g (%s)", c->measured, c->expected,
+               fabs(c->measured - c->expected), c->tol, c->source);
+    xml_text(o.f, msg);
+    fprintf(o.f, "\"/>\n    </testcase>\n");
+  }
+  fprintf(o.f, "  </testsuite>\n</testsuites>\n");
+  return out_commit(&o);
+}
+
+static bool lmp_installed(void) {
+  const char *path = getenv("PATH");
+  if (!path) return false;
+  char buf[4096];
+  for (const char *p = path; *p;) {
+    const char *e = strchr(p, ':');
+    const size_t n = e ? (size_t)(e - p) : strlen(p);
+    snprintf(buf, sizeof buf, "%.*s/lmp", (int)n, p);
+    if (access(buf, X_OK) == 0) return true;
+    p += n + (e ? 1 : 0);
+  }
+  return false;
+}
+
+int main(int argc, char **argv) {
+  Verifier v = {0};
+  const char *data = "data";
+  bool list = false, no_lammps = false;
+  for (int k = 1; k < argc; k++) {
+    const char *a = argv[k];
+    const bool has_val = k + 1 < argc;
+    if (strcmp(a, "--quick") == 0) v.quick = true;
+    else if (strcmp(a, "--list") == 0) list = true;
+    else if (strcmp(a, "--no-lammps") == 0) no_lammps = true;
+    else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
+    else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
+    else if (strcmp(a, "--broken") == 0 && has_val) {
+      v.broken = argv[++k];
+      if (strcmp(v.broken, "tsuji-without-sqrt2") != 0) {
+        fprintf(stderr, "grandamp-verify: error: --broken: '%s' is unknown; expected tsuji-without-sqrt2\n", v.broken);
+        return GD_EXIT_USAGE;
+      }
+    } else if (strcmp(a, "--threads") == 0 && has_val) {
+      char *end;
+      const long t = strtol(argv[++k], &end, 10);
+      if (*end || t < 1 || t > 4096) {
+        fprintf(stderr, "grandamp-verify: error: --threads: '%s' must be a whole number >= 1\n", argv[k]);
+        return GD_EXIT_USAGE;
+      }
+      omp_set_num_threads((int)t);
+    } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(USAGE, stdout);
+      return GD_EXIT_OK;
+    } else {
+      fprintf(stderr, "grandamp-verify: error: '%s': unknown option or missing value\n%s", a, USAGE);
+      return GD_EXIT_USAGE;
+    }
+  }
+  v.have_lmp = !no_lammps && lmp_installed();
+  v.dry = true;
+  run_all(&v);
+  if (v.total == 0) {
+    fprintf(stderr, "grandamp-verify: error: --filter '%s' selects no case\n", v.filter ? v.filter : "");
+    return GD_EXIT_USAGE;
+  }
+  if (list) {
+    printf("%d cases\n", v.total);
+    return GD_EXIT_OK;
+  }
+  mkdir(data, 0777);
+  char path[3][4096];
+  const char *const PLOTS[3] = {"verify-tsuji.dat", "verify-viscoelastic.dat", "verify-convergence.dat"};
+  OutFile plot[3];
+  for (int k = 0; k < 3; k++) {
+    snprintf(path[k], sizeof path[k], "%s/%s", data, PLOTS[k]);
+    if (!out_open(&plot[k], path[k])) return GD_EXIT_RUNTIME;
+  }
+  fprintf(plot[0].f, "# target e_sqrt2(loop) e_sqrt2(table) e_legacy(loop) e_legacy(table) e_coeff_restitution(loop) eF_sqrt2(loop)\n");
+  fprintf(plot[1].f, "# v0 b e_delta(loop) e_force(loop) pade-(4/15)b^2.5e^1.5 pade36\n");
+  fprintf(plot[2].f, "# row dt/t_c worst|e-e_exact| bound(f dt/t_c); one block per row\n");
+  v.plot_tsuji = plot[0].f, v.plot_visco = plot[1].f, v.plot_conv = plot[2].f;
+  v.dry = false;
+  printf("grandamp-verify %s: %d cases%s%s\n", GD_BUILD_REVISION, v.total, v.quick ? " (quick subset)" : "",
+         v.broken ? " WITH A DELIBERATELY BROKEN MODEL (self-test)" : "");
+  fflush(stdout);
+  const double t0 = omp_get_wtime();
+  run_all(&v);
+  const double seconds = omp_get_wtime() - t0;
+  bool ok = true;
+  for (int k = 0; k < 3; k++) ok = out_commit(&plot[k]) && ok;
+  char csv[4096], junit[4096];
+  snprintf(csv, sizeof csv, "%s/verify.csv", data);
+  snprintf(junit, sizeof junit, "%s/verify-junit.xml", data);
+  ok = write_csv(&v, csv) && ok;
+  ok = write_junit(&v, junit, seconds) && ok;
+  free(v.res);
+  printf("grandamp-verify: %d cases in %.1f s: %d passed, %d failed, %d skipped; wrote %s, %s\n", v.done, seconds,
+         v.done - v.failed - v.skipped, v.failed, v.skipped, csv, junit);
+  printf("%d passed, %d failed\n", v.done - v.failed - v.skipped, v.failed);
+  if (!ok) return GD_EXIT_RUNTIME;
+  return v.failed ? GD_EXIT_VERIFY : GD_EXIT_OK;
+}

@@ -1,0 +1,58 @@
+/*
+ * rows.h - the normal x damping rows of the verifier and how each row's damping coefficient
+ * follows from its dimensionless parameter (target e, ζ, γ or b; verification.md §1-§4).
+ */
+#ifndef GD_VERIFY_ROWS_H
+#define GD_VERIFY_ROWS_H
+
+#include <stdbool.h>
+
+#include "verify.h"
+
+typedef enum RowParam {
+  PARAM_E,     /**< target coefficient of restitution */
+  PARAM_ZETA,  /**< damping ratio of an LSD (hooke + viscoelastic: at the elastic δ_max) */
+  PARAM_GAMMA, /**< γ of Hertz + constant damping (§4) */
+  PARAM_B,     /**< b of viscoelastic damping (§3.1) */
+  PARAM_NONE   /**< elastic */
+} RowParam;
+
+typedef struct Row {
+  const char *normal;  /**< pair_coeff name */
+  const char *damping; /**< pair_coeff name ("none": elastic) */
+  RowParam param;
+  double f;            /**< time-step tolerance factor of §7 item 2 */
+  const char *f_src;   /**< where f comes from */
+} Row;
+
+/** Every allowed normal x damping combination (tsuji and coeff_restitution not on dmt/jkr). */
+extern const Row ROWS[];
+extern const int N_ROWS;
+
+/** The parameter values of a row's sweep (quick: one). Returns the count. */
+int row_params(const Row *r, bool quick, double out[8]);
+/** "e=0.5", "gamma=0.1", ... */
+const char *row_param_name(RowParam p);
+
+/** Model text of a row at parameter value x for a geometry and impact speed. broken: the
+ *  self-test's deliberate fault ("tsuji-without-sqrt2" writes tsuji/legacy for tsuji). */
+void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, const char *broken,
+                    char *buf, int size);
+
+/** The continuous-time expectation of a row: a closed form where §1-§2 give one (sets
+ *  *closed and the source), else NAN (the caller uses the reference integrator). */
+double row_closed_form(const Row *r, double x, bool force_end, const char **src);
+
+/** limit_damping (force-end) is refused with the cohesive models dmt and jkr (as in LAMMPS). */
+bool row_allows_limit(const Row *r);
+/** The Hertz stiffness k_H of the row's spring at Reff ([N/m^1.5]; hooke: k [N/m]). */
+double row_spring(const Row *r, double Reff);
+/** The identifier of a row for case names: "hertz_material/tsuji". */
+void row_id(const Row *r, char *buf, int size);
+
+#define E_MOD 1e8          /* Young's modulus of the material models [Pa] */
+#define NU 0.3             /* Poisson ratio */
+#define K_HOOKE 1e5        /* hooke stiffness [N/m] */
+#define SURFACE_ENERGY 0.5 /* dmt and jkr [J/m^2] */
+
+#endif

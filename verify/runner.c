@@ -1,0 +1,134 @@
+/* runner.c - case bookkeeping, the progress line and the physical set-up (see verify.h). */
+#include <math.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contact.h"
+#include "error.h"
+#include "verify.h"
+
+const char *const GEO_NAMES[N_GEO] = {"equal", "unequal", "wall"};
+
+bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
+  char name[sizeof v->cur.name];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(name, sizeof name, fmt, ap);
+  va_end(ap);
+  if (v->filter && !strstr(name, v->filter) && !strstr(group, v->filter)) return false;
+  if (v->dry) {
+    v->total++;
+    return false;
+  }
+  memset(&v->cur, 0, sizeof v->cur);
+  snprintf(v->cur.group, sizeof v->cur.group, "%s", group);
+  snprintf(v->cur.name, sizeof v->cur.name, "%s", name);
+  v->t0 = omp_get_wtime();
+  return true;
+}
+
+static void finish(Verifier *v) {
+  CaseResult *c = &v->cur;
+  c->seconds = omp_get_wtime() - v->t0;
+  v->done++;
+  if (c->skipped) v->skipped++;
+  else if (!c->pass) v->failed++;
+  const char *tag = c->skipped ? "SKIP" : c->pass ? "PASS" : "FAIL";
+  const int w = v->total >= 1000 ? 4 : 3;
+  if (c->skipped)
+    printf("[%*d/%d] %s %s  (%s)\n", w, v->done, v->total, tag, c->name, c->source);
+  else
+    printf("[%*d/%d] %s %s  measured=%.10g expected=%.10g |diff|=%.3g tol=%.3g  (%s)\n", w, v->done, v->total,
+           tag, c->name, c->measured, c->expected, fabs(c->measured - c->expected), c->tol, c->source);
+  fflush(stdout);
+  if (v->nres == v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 256;
+    v->res = realloc(v->res, (size_t)v->cap * sizeof *v->res);
+    if (!v->res) gd_die(GD_EXIT_RUNTIME, "out of memory");
+  }
+  v->res[v->nres++] = *c;
+}
+
+void case_end(Verifier *v, double measured, double expected, double tol, const char *src, ...) {
+  CaseResult *c = &v->cur;
+  c->measured = measured;
+  c->expected = expected;
+  c->tol = tol;
+  c->pass = fabs(measured - expected) <= tol; /* false for NaN */
+  va_list ap;
+  va_start(ap, src);
+  vsnprintf(c->source, sizeof c->source, src, ap);
+  va_end(ap);
+  finish(v);
+}
+
+void case_end_bool(Verifier *v, bool cond, double measured, double expected, const char *src) {
+  CaseResult *c = &v->cur;
+  c->measured = measured;
+  c->expected = expected;
+  c->tol = 0.0;
+  c->pass = cond;
+  snprintf(c->source, sizeof c->source, "%s", src);
+  finish(v);
+}
+
+void case_skip(Verifier *v, const char *why) {
+  v->cur.skipped = true;
+  v->cur.pass = true;
+  snprintf(v->cur.source, sizeof v->cur.source, "%s", why);
+  finish(v);
+}
+
+/* ---- set-up ---- */
+#define DENSITY 2500.0
+#define RADIUS 0.005
+
+static double sphere_mass(double R) { return 4.0 / 3.0 * GD_PI * R * R * R * DENSITY; }
+
+void setup_bodies(Geometry g, double *Ri, double *Rj, double *mi, double *mj) {
+  *Ri = RADIUS;
+  *Rj = g == GEO_UNEQUAL ? 2.0 * RADIUS : g == GEO_WALL ? INFINITY : RADIUS;
+  *mi = sphere_mass(*Ri);
+  *mj = g == GEO_WALL ? INFINITY : sphere_mass(*Rj);
+}
+
+double setup_reff(Geometry g) {
+  double Ri, Rj, mi, mj;
+  setup_bodies(g, &Ri, &Rj, &mi, &mj);
+  return contact_reff(Ri, Rj);
+}
+
+double setup_meff(Geometry g) {
+  double Ri, Rj, mi, mj;
+  setup_bodies(g, &Ri, &Rj, &mi, &mj);
+  return contact_meff(mi, mj);
+}
+
+ContactModel setup_model(const char *text) {
+  ContactModel m;
+  ErrList err = {0};
+  if (model_parse(text, &m, &err) != 0 || err.n) {
+    fprintf(stderr, "grandamp-verify: internal error: model '%s' does not parse:\n", text);
+    errlist_print(&err, stderr);
+    exit(GD_EXIT_USAGE);
+  }
+  return m;
+}
+
+CollideResult setup_collide(const ContactModel *m, const Setup *s) {
+  CollideSpec c = collide_defaults();
+  c.model = *m;
+  setup_bodies(s->geo, &c.Ri, &c.Rj, &c.mi, &c.mj);
+  c.wall = s->geo == GEO_WALL;
+  c.v0 = s->v0;
+  c.dt_fraction = s->dt_fraction;
+  c.phase = s->phase;
+  c.strategy = s->strategy;
+  c.use_ref = s->use_ref;
+  CollideResult r;
+  const char *why = NULL;
+  if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: collision set-up failed: %s", why);
+  return r;
+}

@@ -1,0 +1,91 @@
+/*
+ * verify.h - the verifier: every check is one "case" with a measured value, an expected value,
+ * a tolerance and the source of the expectation (spec verification.md section).
+ *
+ * The case generators run twice: a dry pass that only counts (so the progress line can say
+ * "[k/N]") and the real pass. Each generator wraps one check in
+ *     if (case_begin(v, group, "name...")) { ...measure...; case_end(v, measured, expected, tol, src); }
+ * case_begin returns false in the dry pass and for cases the filter leaves out.
+ */
+#ifndef GD_VERIFY_H
+#define GD_VERIFY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "collide.h"
+#include "model.h"
+
+typedef struct CaseResult {
+  char group[64];    /**< JUnit classname, e.g. restitution.hertz_material.tsuji */
+  char name[192];    /**< unique case name */
+  double measured, expected, tol;
+  bool pass, skipped;
+  char source[128];  /**< where the expectation comes from */
+  double seconds;
+} CaseResult;
+
+typedef struct Verifier {
+  bool dry;           /**< counting pass */
+  bool quick;         /**< the make-test subset */
+  const char *filter; /**< substring a case name must contain (NULL: all) */
+  const char *broken; /**< deliberately broken model for the self-test (NULL: none) */
+  int threads;        /**< threads of the collisions (invariance checks use 1 and 2 too) */
+  int total, done, failed, skipped;
+  CaseResult *res;
+  int nres, cap;
+  CaseResult cur;
+  double t0;
+  FILE *plot_tsuji, *plot_visco, *plot_conv; /**< plot data (NULL in the dry pass) */
+  bool have_lmp;      /**< Debian's lmp found */
+} Verifier;
+
+bool case_begin(Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** Passes when |measured - expected| <= tol (NaN never passes). */
+void case_end(Verifier *v, double measured, double expected, double tol, const char *src, ...)
+    __attribute__((format(printf, 5, 6)));
+/** Passes when cond holds (measured/expected reported as given). */
+void case_end_bool(Verifier *v, bool cond, double measured, double expected, const char *src);
+void case_skip(Verifier *v, const char *why);
+
+/* ---- physical set-up shared by the generators ---- */
+typedef enum Geometry { GEO_EQUAL, GEO_UNEQUAL, GEO_WALL, N_GEO } Geometry;
+extern const char *const GEO_NAMES[N_GEO];
+
+/** A collision set-up: geometry, speed, time step, onset phase. */
+typedef struct Setup {
+  Geometry geo;
+  double v0;
+  double dt_fraction; /**< of the elastic collision time */
+  double phase;
+  ForceStrategy strategy;
+  bool use_ref;
+} Setup;
+
+/** Radii and masses of a geometry (density 2500 kg/m^3, R = 5 mm; unequal 5 and 10 mm). */
+void setup_bodies(Geometry g, double *Ri, double *Rj, double *mi, double *mj);
+double setup_reff(Geometry g);
+double setup_meff(Geometry g);
+/** Parses text (exits 2 with the messages on failure: a verifier bug). */
+ContactModel setup_model(const char *text);
+/** Runs the collision through the production loops. */
+CollideResult setup_collide(const ContactModel *m, const Setup *s);
+
+/* ---- the continuous-time reference (verify/ode_ref.c) ---- */
+typedef struct Reference {
+  double e, t_c, t_pos; /**< t_pos: duration of delta > 0 (= t_c except with limit_damping) */
+  double delta_max, W, U_F, E0;
+  bool captured;
+} Reference;
+/** High-accuracy e, t_c, ... of the model's contact ODE (force-end when force_end). */
+Reference reference_collide(const ContactModel *m, double Reff, double meff, double v0, bool force_end);
+
+/* ---- the generators ---- */
+void cases_restitution(Verifier *v);
+void cases_theory(Verifier *v);
+void cases_convergence(Verifier *v);
+void cases_invariance(Verifier *v);
+void cases_packing(Verifier *v);
+void cases_lammps(Verifier *v);
+
+#endif

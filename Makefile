@@ -67,17 +67,19 @@ $(BUILD)/build_info.h: FORCE
 $(MAIN_OBJ): $(BUILD)/build_info.h
 
 # ---- tests -------------------------------------------------------------------------------
-$(BUILD)/test_grandamp: $(TEST_OBJ) $(BUILD)/libgrandamp.a
+$(BUILD)/test_grandamp: $(TEST_OBJ) $(BUILD)/verify/expect.o $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
+$(TEST_OBJ): CPPFLAGS += -Iverify
 
 # The unit tests, after a smoke run of the benchmark harness (two tiny benchmarks).
 test:
 	@tools/deps.sh $(TEST_PACKAGES) g++ libbenchmark-dev
-	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/test_grandamp $(BUILD)/grandamp_bench
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/test_grandamp $(BUILD)/grandamp_bench \
+	  $(BUILD)/grandamp_verify
 	$(BUILD)/grandamp_bench --quick --benchmark_repetitions=1 --benchmark_min_time=0.01 \
 	  --benchmark_filter='^(model/hertz_material/tsuji/mindlin/fcc/half-reduce|geometry/none/none/none/fcc/full/n:4000/threads:1/)' >/dev/null
-	GRANDAMP_BIN=$(BUILD)/grandamp $(BUILD)/test_grandamp
+	GRANDAMP_BIN=$(BUILD)/grandamp GRANDAMP_VERIFY_BIN=$(BUILD)/grandamp_verify $(BUILD)/test_grandamp
 
 # ---- benchmark ---------------------------------------------------------------------------
 $(BUILD)/bench/bench.o: bench/bench.cpp $(BUILD)/build_info.h

@@ -14,7 +14,10 @@ extern char **environ;
 
 void run_grandamp(CmdResult *r, const char *const *args) {
   const char *bin = getenv("GRANDAMP_BIN");
-  if (!bin) bin = "build/grandamp";
+  run_program(r, bin ? bin : "build/grandamp", args);
+}
+
+void run_program(CmdResult *r, const char *bin, const char *const *args) {
   const char *argv[64];
   int argc = 0;
   argv[argc++] = bin;
@@ -45,7 +48,10 @@ void run_grandamp(CmdResult *r, const char *const *args) {
       if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP))) continue;
       char *buf = k == 0 ? r->out : r->err;
       size_t *len = k == 0 ? &no : &ne;
-      ssize_t got = read(fds[k].fd, buf + *len, sizeof r->out - 1 - *len);
+      char spill[4096]; /* output past the buffer is read and dropped, never left to block */
+      const size_t room = sizeof r->out - 1 - *len;
+      ssize_t got = room > 0 ? read(fds[k].fd, buf + *len, room) : read(fds[k].fd, spill, sizeof spill);
+      if (room == 0 && got > 0) continue;
       if (got <= 0) {
         close(fds[k].fd);
         fds[k].fd = -1;

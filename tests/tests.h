@@ -32,6 +32,8 @@ TEST_GROUP(pairloop);
 TEST_GROUP(commands);
 TEST_GROUP(cli);
 TEST_GROUP(datafile);
+TEST_GROUP(mdr);
+TEST_GROUP(verify);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {
@@ -57,6 +59,8 @@ typedef struct CmdResult {
 
 /* Runs $GRANDAMP_BIN (default build/grandamp) with the NULL-terminated argument list. */
 void run_grandamp(CmdResult *r, const char *const *args);
+/* Runs bin with the NULL-terminated argument list (output past the buffers is dropped). */
+void run_program(CmdResult *r, const char *bin, const char *const *args);
 /* The number after "key": in a JSON text (fails the test if the key is missing). */
 double json_value(const char *json, const char *key);
 /* Parses a model text that must be valid (fails the test otherwise). */

@@ -79,7 +79,8 @@ static void model_order(Verifier *v, const OrderRow *o) {
       ratio = c.dt / c.t_c;
     }
     if (worst > 0) lx[nfit] = log(ratio), ly[nfit] = log(worst), nfit++;
-    if (v->plot_conv) fprintf(v->plot_conv, "%s %.6g %.6g %.6g\n", id, ratio, worst, r->f * ratio);
+    if (v->plot_conv) fprintf(v->plot_conv, "%s/%s=%g %.6g %.6g %.6g\n", id, row_param_name(r->param), o->x, ratio, worst,
+                              r->f * ratio);
     if (want) case_end(v, worst, 0.0, r->f * ratio + 1e-12, "worst of 4 onset phases within f dt/t_c; %s", r->f_src);
   }
   if (v->plot_conv) fprintf(v->plot_conv, "\n\n");

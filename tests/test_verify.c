@@ -1,0 +1,194 @@
+/*
+ * test_verify.c - `grandamp collide`, the flat walls, the verifier's closed forms, and the
+ * verifier itself: the quick subset passes, and a deliberately broken model (tsuji without
+ * its sqrt 2, labelled tsuji) makes it fail with exit 3.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+#include "collide.h"
+#include "contact.h"
+#include "expect.h"
+
+static const char *verify_bin(void) {
+  const char *b = getenv("GRANDAMP_VERIFY_BIN");
+  return b ? b : "build/grandamp_verify";
+}
+
+/* hooke + coeff_restitution, δ-end: e = target up to the first-order Verlet error (§1.3, §7.2). */
+static void collide_hooke_matches_target(void **state) {
+  (void)state;
+  CmdResult r;
+  const char *args[] = {"collide", "--model", "hooke 1e5 0.5 damping coeff_restitution tangential linear_nohistory 0 0",
+                        "--radius", "0.005", "0.005", "--density", "2500", "--v", "1", "--dt-fraction", "0.001", NULL};
+  run_grandamp(&r, args);
+  assert_int_equal(r.status, 0);
+  const double e = json_value(r.out, "e"), ratio = json_value(r.out, "dt_over_tc");
+  assert_true(fabs(e - 0.5) <= 1.2 * ratio);
+  assert_true(fabs(e - 0.5) > 0.0); /* a real integration, not the target echoed back */
+  /* the ledger: 1 - e^2 = W/E0 to the integrator's order (§5) */
+  const double W = json_value(r.out, "damping_work"), E0 = json_value(r.out, "E0");
+  assert_true(fabs(1.0 - e * e - W / E0) <= 2.4 * ratio);
+  assert_int_equal((int)json_value(r.out, "captured"), 0);
+}
+
+/* A sphere on a wall equals the pair with the same meff and Reff (§8); `inf` radius = wall. */
+static void collide_wall_equals_pair(void **state) {
+  (void)state;
+  const char *model = "hertz/material 1e8 0.5 0.3 damping coeff_restitution tangential linear_nohistory 0 0";
+  CmdResult p, w, w2;
+  const char *pa[] = {"collide", "--model", model, "--radius", "0.01", "0.01", "--mass", "0.02", "0.02",
+                      "--v", "1", "--dt", "1e-7", NULL};
+  const char *wa[] = {"collide", "--model", model, "--radius", "0.005", "--wall", "--mass", "0.01",
+                      "--v", "1", "--dt", "1e-7", NULL};
+  const char *wb[] = {"collide", "--model", model, "--radius", "0.005", "inf", "--mass", "0.01",
+                      "--v", "1", "--dt", "1e-7", NULL};
+  run_grandamp(&p, pa);
+  run_grandamp(&w, wa);
+  run_grandamp(&w2, wb);
+  assert_int_equal(p.status, 0);
+  assert_int_equal(w.status, 0);
+  assert_int_equal(w2.status, 0);
+  assert_rel(json_value(w.out, "e"), json_value(p.out, "e"), 1e-12);
+  assert_rel(json_value(w.out, "collision_time"), json_value(p.out, "collision_time"), 1e-9);
+  assert_rel(json_value(w2.out, "e"), json_value(w.out, "e"), 0.0);
+  assert_non_null(strstr(w.out, "\"wall\": true"));
+}
+
+static void collide_bad_input(void **state) {
+  (void)state;
+  CmdResult r;
+  const char *args[] = {"collide", "--model", "hooke 1e5 0.5 damping tsuji tangential linear_nohistory 0 0",
+                        "--radius", "0.005", "--density", "2500", "--mass", "1", "--dt", "1e-6",
+                        "--dt-fraction", "0.01", "--phase", "1.5", NULL};
+  run_grandamp(&r, args);
+  assert_int_equal(r.status, 2);
+  assert_string_equal(r.out, "");
+  assert_non_null(strstr(r.err, "Rj is required"));
+  assert_non_null(strstr(r.err, "either --mass"));
+  assert_non_null(strstr(r.err, "--v V"));
+  assert_non_null(strstr(r.err, "not both"));
+  assert_non_null(strstr(r.err, "--phase"));
+}
+
+/* Library level: a heavily damped hertz + velocity impact below γ_c separates, above it the
+ * pair is captured and reported so (§4), in bounded time. */
+static void collide_capture(void **state) {
+  (void)state;
+  CollideSpec c = collide_defaults();
+  ContactModel m = parse_ok("hertz/material 1e8 20000 0.3 damping mass_velocity tangential linear_nohistory 0 0");
+  c.model = m;
+  c.Ri = c.Rj = 0.005;
+  c.mi = c.mj = 4.0 / 3.0 * GD_PI * 1.25e-7 * 2500;
+  c.v0 = 1.0;
+  c.max_tc = 50;
+  CollideResult r;
+  const char *why;
+  assert_true(collide_run(&c, &r, &why));
+  assert_true(r.captured);
+  assert_true(r.e == 0.0);
+}
+
+/* The verifier's closed forms against spec numbers (verification.md §1-§4). */
+static void expectations_match_spec(void **state) {
+  (void)state;
+  assert_rel(expect_C1(), 1.1534489, 1e-7);
+  assert_rel(expect_const_damping_c1(), 1.787814, 3e-7);
+  assert_true(fabs(expect_sp_e(expect_beta(0.1)) - 0.2527) < 5e-5); /* §1.2 table */
+  assert_true(fabs(expect_sp_e(expect_beta(0.9)) - 0.9020) < 5e-5);
+  assert_true(fabs(expect_sp_w0tc(0.6) - 2.318) < 5e-4);
+  assert_true(fabs(expect_lsd_w0tc(0.6) - 3.927) < 5e-4);
+  assert_rel(expect_sp_w0tc(1.0), 2.0, 0.0);
+  /* continuity of the S&P duration across ζ = 1 */
+  assert_rel(expect_sp_w0tc(1.0 - 1e-7), 2.0, 1e-6);
+  assert_rel(expect_sp_w0tc(1.0 + 1e-7), 2.0, 1e-6);
+  const double s2 = 1.41421356237309504880, s5 = 2.23606797749978969641;
+  assert_true(fabs(expect_lsd_e(s2 * expect_tsuji_P(0.5) / s5) - 0.49992) < 5e-6); /* §2.3 */
+  assert_true(fabs(expect_lsd_e(expect_tsuji_P(0.5) / s5) - 0.6161) < 5e-5);
+  assert_true(fabs(expect_pade36(0.5) - (0.595252 + 1.5e-5)) < 2e-6); /* §3.4 */
+  assert_true(fabs(expect_lsd_e(expect_beta(0.3)) - 0.3) < 1e-15);
+  /* δ_max of an undamped LSD is v0/ω0 */
+  assert_rel(expect_lsd_dmax(0.0), 1.0, 0.0);
+}
+
+static void run_verify(CmdResult *r, const char *const *extra, char *dir, size_t n) {
+  snprintf(dir, n, "/tmp/grandamp-test-verify-XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  const char *args[16] = {"--quick", "--no-lammps", "--data", dir};
+  int k = 4;
+  for (; *extra && k < 15; extra++) args[k++] = *extra;
+  args[k] = NULL;
+  run_program(r, verify_bin(), args);
+}
+
+static void cleanup(const char *dir) {
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+static bool file_has(const char *path, const char *needle) {
+  FILE *f = fopen(path, "r");
+  if (!f) return false;
+  static char buf[1 << 20];
+  const size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return strstr(buf, needle) != NULL;
+}
+
+/* The quick subset of `make verify` passes and writes its CSV, JUnit XML and plot data. */
+static void verify_quick_passes(void **state) {
+  (void)state;
+  CmdResult r;
+  char dir[64], path[128];
+  const char *none[] = {NULL};
+  run_verify(&r, none, dir, sizeof dir);
+  if (r.status != 0) fail_msg("grandamp_verify --quick: exit %d\n%s\n%s", r.status, r.err, strstr(r.out, "FAIL") ? strstr(r.out, "FAIL") : "");
+  snprintf(path, sizeof path, "%s/verify.csv", dir);
+  assert_true(file_has(path, "PASS"));
+  assert_false(file_has(path, ",FAIL,"));
+  snprintf(path, sizeof path, "%s/verify-junit.xml", dir);
+  assert_true(file_has(path, "<testsuites name=\"grandamp-verify\""));
+  assert_true(file_has(path, "failures=\"0\""));
+  snprintf(path, sizeof path, "%s/verify-tsuji.dat", dir);
+  assert_true(file_has(path, "0.5 "));
+  cleanup(dir);
+}
+
+/* tsuji without sqrt 2 under the name tsuji must fail the tsuji cases (exit 3). */
+static void verify_catches_broken_tsuji(void **state) {
+  (void)state;
+  CmdResult r;
+  char dir[64], path[128];
+  const char *extra[] = {"--broken", "tsuji-without-sqrt2", "--filter", "tsuji", NULL};
+  run_verify(&r, extra, dir, sizeof dir);
+  assert_int_equal(r.status, 3);
+  assert_non_null(strstr(r.out, "FAIL restitution/hertz_material/tsuji/"));
+  assert_non_null(strstr(r.out, "FAIL tsuji/hertz_material/delta-end/e=0.5/target"));
+  snprintf(path, sizeof path, "%s/verify-junit.xml", dir);
+  assert_true(file_has(path, "<failure message="));
+  cleanup(dir);
+}
+
+static void verify_bad_usage(void **state) {
+  (void)state;
+  CmdResult r;
+  const char *a1[] = {"--frobnicate", NULL};
+  run_program(&r, verify_bin(), a1);
+  assert_int_equal(r.status, 2);
+  const char *a2[] = {"--filter", "no-such-case-anywhere", NULL};
+  run_program(&r, verify_bin(), a2);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "selects no case"));
+}
+
+const struct CMUnitTest verify_tests[] = {
+    cmocka_unit_test(collide_hooke_matches_target), cmocka_unit_test(collide_wall_equals_pair),
+    cmocka_unit_test(collide_bad_input),            cmocka_unit_test(collide_capture),
+    cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
+    cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
+};
+const size_t verify_ntests = sizeof verify_tests / sizeof verify_tests[0];

@@ -95,7 +95,7 @@ int cli_collide(int argc, char **argv) {
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) {
     fprintf(stderr, "grandamp: error: collide: %s\n", why);
-    return GD_EXIT_USAGE;
+    return GD_EXIT_RUNTIME;
   }
   Json j;
   json_begin(&j, stdout);

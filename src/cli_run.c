@@ -100,9 +100,10 @@ int cli_run(int argc, char **argv) {
   for (int64_t k = 0; ok && k < (int64_t)steps; k++) ok = sim_step(&s, &why);
   const double t2 = timer_now();
   if (!ok) {
-    fprintf(stderr, "grandamp: error: run: %s (grow the packing, or lower --skin)\n", why);
+    const bool fault = s.fault[0] != '\0'; /* the physics failed, not the set-up */
+    fprintf(stderr, "grandamp: error: run: %s%s\n", why, fault ? "" : " (grow the packing, or lower --skin)");
     sim_free(&s);
-    return GD_EXIT_USAGE;
+    return fault ? GD_EXIT_RUNTIME : GD_EXIT_USAGE;
   }
   const Ledger l1 = sim_ledger(&s);
   const double loop = t2 - t1, ftime = s.time[TIMER_FORCE];

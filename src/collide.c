@@ -2,6 +2,7 @@
 #include "collide.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "contact.h"
@@ -83,6 +84,9 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   int64_t k = 0;
   for (; k < max_steps && !ended; k++) {
     if (!sim_step(&s, why)) {
+      static _Thread_local char msg[sizeof s.fault]; /* *why may point into s */
+      snprintf(msg, sizeof msg, "%s", *why);
+      *why = msg;
       sim_free(&s);
       return false;
     }

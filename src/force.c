@@ -88,6 +88,7 @@ static void stats_add(ForceStats *dst, const ForceStats *src) {
   dst->power_normal += src->power_normal;
   dst->power_tangential += src->power_tangential;
   dst->power_friction += src->power_friction;
+  dst->overlap_excess = gd_max(dst->overlap_excess, src->overlap_excess);
 }
 
 /* The geometry floor (benchmark baseline): the same list, strategy and write pattern as a
@@ -230,6 +231,7 @@ void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
       st.power_normal += o.power_normal_damping;
       st.power_tangential += o.t.power_damping;
       st.power_friction += o.t.power_friction;
+      st.overlap_excess = gd_max(st.overlap_excess, o.n.delta - gd_min(in.Ri, in.Rj));
       p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
       p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
       p->fx[j] -= o.force[0], p->fy[j] -= o.force[1], p->fz[j] -= o.force[2];

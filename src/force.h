@@ -54,6 +54,8 @@ typedef struct ForceStats {
   double power_normal;     /**< normal damping [W] */
   double power_tangential; /**< tangential damping [W] */
   double power_friction;   /**< friction sliding [W] */
+  double overlap_excess;   /**< max over contacts of delta - min(R_i, R_j), at least 0: > 0 is a
+                                contact beyond any model's range (hardening) [m] */
 } ForceStats;
 
 /** Scratch for the half-reduce strategy (per-thread arrays), kept between passes. */

@@ -62,7 +62,7 @@ GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, F
   double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
   double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
   int64_t contacts = 0;
-  double pn = 0.0, pt = 0.0, pf = 0.0;
+  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0;
 
   for (int64_t i = i0; i < i1; i++) {
     const double xi = x[i], yi = y[i], zi = z[i], Ri = rad[i], mi = mass[i];
@@ -92,6 +92,7 @@ GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, F
       pn += o.power_normal_damping;
       pt += o.t.power_damping;
       pf += o.t.power_friction;
+      excess = gd_max(excess, o.n.delta - gd_min(Ri, in.Rj));
       fxi += o.force[0];
       fyi += o.force[1];
       fzi += o.force[2];
@@ -133,6 +134,7 @@ GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, F
   stats->power_normal += w * pn;
   stats->power_tangential += w * pt;
   stats->power_friction += w * pf;
+  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
 }
 
 /* ---- one wrapper per (normal, damping, tangential, strategy) ----------------------------- */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "mdr.h"
 #include "numparse.h"
 
 /* ---- name tables expanded from the model lists ------------------------------------------ */
@@ -259,13 +260,25 @@ static void check_normal(Parser *ps, NormalModel nm, const Block *b) {
       check_coeff(ps, b, 3, what, cn, GT0,
                   " (gamma = 0 makes the JKR inversion 0/0 at contact; use hertz/material)");
     break;
-  case NORMAL_MDR: /* §6.1 */
-    check_coeff(ps, b, 0, what, cn, GT0, NULL);
-    check_coeff(ps, b, 1, what, cn, NU_RANGE, NULL);
-    check_coeff(ps, b, 2, what, cn, GE0, NULL);
-    check_coeff(ps, b, 3, what, cn, GE0, NULL);
-    check_coeff(ps, b, 4, what, cn, UNIT_INTERVAL, NULL);
-    check_coeff(ps, b, 5, what, cn, GE0, NULL);
+  case NORMAL_MDR: /* §6.1: the ranges, LAMMPS's messages and grandamp's caveats are mdr.c's */
+    for (int k = 0; k < b->n && k < MDR_NCOEFF; k++) {
+      if (isnan(b->v[k])) continue; /* a number error, already reported */
+      char name[32];
+      word_of(cn, k, name, sizeof name);
+      const char *t = ps->tok[b->word[k] - 1];
+      const char *msg = mdr_coeff_error(k, b->v[k]);
+      bool fatal;
+      const char *caveat = msg ? NULL : mdr_coeff_caveat(k, b->v[k], &fatal);
+      if (b->null[k])
+        check_coeff(ps, b, k, what, cn, GE0, NULL); /* the NULL message */
+      else if (msg)
+        errlist_add(ps->err, "word %d '%s': %s %s must be %s (LAMMPS: %s)", b->word[k], t, what, name,
+                    mdr_coeff_range(k), msg);
+      else if (caveat && fatal)
+        errlist_add(ps->err, "word %d '%s': %s %s: %s", b->word[k], t, what, name, caveat);
+      else if (caveat)
+        gd_warn("model word %d '%s': %s %s: %s", b->word[k], t, what, name, caveat);
+    }
     break;
   case N_NORMAL: break;
   }
@@ -454,10 +467,11 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
     if ((df & DFLAG_NO_COHESION) && (nf & NFLAG_COHESIVE))
       errlist_add(err, "damping %s: not allowed with cohesive normal model %s", dn, nn);
     if ((df & DFLAG_NEEDS_MDR) && normal != NORMAL_MDR)
-      errlist_add(err, "damping mdr: only allowed with normal model mdr, not %s", nn);
+      errlist_add(err, "damping mdr: only allowed with normal model mdr, not %s (LAMMPS: %s)", nn,
+                  MDR_MSG_DAMPING_NEEDS_MDR);
     if (normal == NORMAL_MDR && damping != DAMPING_MDR)
-      errlist_add(err, "normal mdr: only damping mdr may be used with it, not %s%s", dn,
-                  damping_word ? "" : " (the default)");
+      errlist_add(err, "normal mdr: only damping mdr may be used with it, not %s%s (LAMMPS: %s)", dn,
+                  damping_word ? "" : " (the default)", MDR_MSG_NORMAL_NEEDS_DAMPING);
     if (m->limit_damping && (nf & NFLAG_COHESIVE))
       errlist_add(err, "limit_damping: not allowed with cohesive normal model %s", nn);
     /* The restitution-based models read the normal damp as e; e = 0 gives NaN in LAMMPS. */
@@ -470,8 +484,8 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
     /* §3.4: d_type is the coefficient truncated toward zero; NULL (-1) is refused. */
     const double t = trunc(db.v[0]);
     if (db.null[0] || (t != 1.0 && t != 2.0))
-      errlist_add(err, "word %d '%s': damping mdr d_type must be 1 or 2", db.word[0],
-                  ps.tok[db.word[0] - 1]);
+      errlist_add(err, "word %d '%s': damping mdr d_type must be 1 or 2 (LAMMPS: %s)", db.word[0],
+                  ps.tok[db.word[0] - 1], MDR_MSG_DAMPING_TYPE);
     else if (t != db.v[0])
       gd_warn("model word %d '%s': damping mdr d_type truncated to %d, as in LAMMPS", db.word[0],
               ps.tok[db.word[0] - 1], (int)t);

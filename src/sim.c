@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact.h"
 #include "integrate.h"
+#include <stdio.h>
 
 double sim_pulloff_range(const ContactModel *models, int ntypes, double rmax) {
   double extra = 0.0;
@@ -72,12 +74,100 @@ bool sim_setup(Sim *s, const char **why) {
   return true;
 }
 
+/* The pair (i, j) of the half or full list whose contact gives a non-finite or out-of-range
+ * result, searched only after the cheap per-particle scan found one (spec: hardening). */
+static bool find_bad_pair(const Sim *s, int64_t i, int64_t *j_out, const ContactModel **m_out) {
+  const Particles *p = &s->p;
+  const NeighborList *nl = &s->nl;
+  double len[3], half[3];
+  box_images(&s->box, len, half);
+  for (int64_t a = 0; a < p->n; a++)
+    for (int64_t k = nl->start[a]; k < nl->start[a + 1]; k++) {
+      const int64_t b = nl->j[k];
+      if (a != i && b != i) continue;
+      const ContactModel *m = &s->models[(p->type[a] - 1) * s->ntypes + (p->type[b] - 1)];
+      PairInput in = {.Ri = p->radius[a], .Rj = p->radius[b], .meff = contact_meff(p->mass[a], p->mass[b]),
+                      .dt = s->dt, .history_update = false};
+      in.dx[0] = box_min_image(p->x[a] - p->x[b], len[0], half[0]);
+      in.dx[1] = box_min_image(p->y[a] - p->y[b], len[1], half[1]);
+      in.dx[2] = box_min_image(p->z[a] - p->z[b], len[2], half[2]);
+      in.vr[0] = p->vx[a] - p->vx[b], in.vr[1] = p->vy[a] - p->vy[b], in.vr[2] = p->vz[a] - p->vz[b];
+      in.wi[0] = p->wx[a], in.wi[1] = p->wy[a], in.wi[2] = p->wz[a];
+      in.wj[0] = p->wx[b], in.wj[1] = p->wy[b], in.wj[2] = p->wz[b];
+      double hist[64] = {0};
+      for (int h = 0; h < nl->hsize && h < 64; h++) hist[h] = nl->hist[k * nl->hsize + h];
+      bool touch = nl->touch[k];
+      ContactOutput o;
+      contact_compute(m, &in, hist, &touch, &o);
+      const double delta = o.n.delta, rmin = fmin(in.Ri, in.Rj);
+      bool bad = delta > rmin;
+      for (int d = 0; d < 3; d++) bad |= !isfinite(o.force[d]) || !isfinite(o.torque_i[d]) || !isfinite(o.torque_j[d]);
+      if (bad) {
+        *j_out = a == i ? b : a;
+        *m_out = m;
+        return true;
+      }
+    }
+  return false;
+}
+
+/* Stops the run at the first non-finite force or torque, or a contact deeper than the smaller
+ * radius (reported by the force pass), naming the step, the pair and the model. */
+static bool check_forces(Sim *s, const char **why) {
+  const Particles *p = &s->p;
+  int64_t bad = -1;
+#pragma omp parallel for schedule(static) reduction(max : bad)
+  for (int64_t i = 0; i < p->n; i++) {
+    const double sum = p->fx[i] + p->fy[i] + p->fz[i] + p->tx[i] + p->ty[i] + p->tz[i];
+    if (!isfinite(sum)) bad = i > bad ? i : bad;
+  }
+  if (bad < 0 && s->last.overlap_excess > 0.0) { /* some contact is deeper than a radius */
+    const NeighborList *nl = &s->nl;
+    double len[3], half[3];
+    box_images(&s->box, len, half);
+    for (int64_t a = 0; a < p->n && bad < 0; a++)
+      for (int64_t k = nl->start[a]; k < nl->start[a + 1]; k++) {
+        const int64_t b = nl->j[k];
+        const double dx = box_min_image(p->x[a] - p->x[b], len[0], half[0]);
+        const double dy = box_min_image(p->y[a] - p->y[b], len[1], half[1]);
+        const double dz = box_min_image(p->z[a] - p->z[b], len[2], half[2]);
+        const double r = sqrt(dx * dx + dy * dy + dz * dz);
+        if (p->radius[a] + p->radius[b] - r > fmin(p->radius[a], p->radius[b])) {
+          bad = a;
+          break;
+        }
+      }
+    if (bad < 0) { /* a wall contact */
+      snprintf(s->fault, sizeof s->fault, "step %lld: a particle is deeper in a wall than its radius (overlap "
+               "%.6g m beyond it); lower the time step or the speeds", (long long)s->step + 1, s->last.overlap_excess);
+      *why = s->fault;
+      return false;
+    }
+  }
+  if (bad < 0) return true;
+  int64_t j = -1;
+  const ContactModel *m = NULL;
+  const bool found = find_bad_pair(s, bad, &j, &m);
+  const long long step = (long long)s->step + 1, idi = (long long)p->id[bad];
+  if (found)
+    snprintf(s->fault, sizeof s->fault,
+             "step %lld: contact of particles id %lld and %lld (model %s + damping %s) is out of range: overlap "
+             "beyond the smaller radius, or a force that is NaN or infinite; lower the time step or the speeds",
+             step, idi, (long long)p->id[j], normal_name(m->normal.model), damping_name(m->damping.model));
+  else
+    snprintf(s->fault, sizeof s->fault,
+             "step %lld: non-finite force or torque on particle id %lld; lower the time step or the speeds", step, idi);
+  *why = s->fault;
+  return false;
+}
+
 bool sim_step(Sim *s, const char **why) {
   double t0 = timer_now();
   integrate_initial(&s->p, s->dt);
   s->time[TIMER_INTEGRATE] += timer_now() - t0;
   if (nbr_needs_rebuild(&s->nl, &s->p) && !rebuild(s, why)) return false;
   sim_force(s, true);
+  if (!check_forces(s, why)) return false;
   t0 = timer_now();
   integrate_final(&s->p, s->dt);
   s->time[TIMER_INTEGRATE] += timer_now() - t0;

@@ -34,7 +34,9 @@ typedef struct Sim {
   int64_t pair_evals;   /**< neighbour pairs examined, summed over force passes (unique pairs) */
   int64_t contact_evals; /**< contacts evaluated, summed over force passes */
   int64_t force_passes;
+  char fault[320];      /**< why the last sim_step failed (pair, model, step) */
 } Sim;
+
 
 /** Takes ownership of p and models; picks the list type for the strategy. Does not compute. */
 void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,

@@ -52,8 +52,8 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
   GD_ASSERT(ws->np == p->n);
   const int nw = ws->n, hs = ws->hsize;
   int64_t contacts = 0;
-  double pn = 0.0, pt = 0.0, pf = 0.0;
-#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf)
+  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf) reduction(max : excess)
   for (int64_t i = 0; i < p->n; i++) {
     const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
     const double xi[3] = {p->x[i], p->y[i], p->z[i]};
@@ -64,9 +64,11 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
       PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
                       .dt = dt, .history_update = history_update, .wall = true};
       in.dx[wl->axis] = xi[wl->axis] - wl->pos;
-      /* Behind the wall counts as in contact with it, not as a contact from the far side. */
-      const bool behind = wl->hi ? in.dx[wl->axis] > 0.0 : in.dx[wl->axis] < 0.0;
-      if (behind) in.dx[wl->axis] = wl->hi ? -1e-300 : 1e-300;
+      /* A centre behind the wall (gap < 0) is a contact deeper than the radius: reported by the
+       * caller through overlap_excess; the force is kept finite and pointing back inside. */
+      const double gap = wl->hi ? -in.dx[wl->axis] : in.dx[wl->axis];
+      excess = gd_max(excess, -gap);
+      if (gap <= 0.0) in.dx[wl->axis] = wl->hi ? -1e-150 : 1e-150;
       in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
       in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
       bool touch = ws->touch[c];
@@ -86,4 +88,5 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
   stats->power_normal += pn;
   stats->power_tangential += pt;
   stats->power_friction += pf;
+  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
 }

@@ -73,6 +73,31 @@ static void collide_bad_input(void **state) {
   assert_non_null(strstr(r.err, "--phase"));
 }
 
+/* A contact deeper than the smaller radius (or behind a wall) stops the run with the step, the
+ * pair and the model, exit 1, nothing on stdout, instead of integrating nonsense. */
+static void out_of_range_is_reported(void **state) {
+  (void)state;
+  const char *model = "hooke 10 0 damping none tangential linear_nohistory 0 0";
+  CmdResult r;
+  const char *pair[] = {"collide", "--model", model, "--radius", "0.005", "0.005", "--density", "2500",
+                        "--v", "100", "--dt", "1e-5", NULL};
+  run_grandamp(&r, pair);
+  assert_int_equal(r.status, 1);
+  assert_string_equal(r.out, "");
+  assert_non_null(strstr(r.err, "step 8: contact of particles id 1 and 2 (model hooke + damping none) is out of range"));
+  const char *wall[] = {"collide", "--model", model, "--radius", "0.005", "--wall", "--density", "2500",
+                        "--v", "100", "--dt", "1e-5", NULL};
+  run_grandamp(&r, wall);
+  assert_int_equal(r.status, 1);
+  assert_non_null(strstr(r.err, "deeper in a wall than its radius"));
+  const char *run[] = {"run", "--packing", "fcc", "--n", "500", "--model", model, "--steps", "50", "--dt", "0.1",
+                       "--velocity", "1", NULL};
+  run_grandamp(&r, run);
+  assert_int_equal(r.status, 1);
+  assert_string_equal(r.out, "");
+  assert_non_null(strstr(r.err, "step 1: contact of particles id"));
+}
+
 /* Library level: a heavily damped hertz + velocity impact below γ_c separates, above it the
  * pair is captured and reported so (§4), in bounded time. */
 static void collide_capture(void **state) {
@@ -188,6 +213,7 @@ static void verify_bad_usage(void **state) {
 const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(collide_hooke_matches_target), cmocka_unit_test(collide_wall_equals_pair),
     cmocka_unit_test(collide_bad_input),            cmocka_unit_test(collide_capture),
+    cmocka_unit_test(out_of_range_is_reported),
     cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
     cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
 };

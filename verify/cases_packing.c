@@ -3,10 +3,14 @@
  * the mechanical energy (kinetic + elastic) must fall monotonically, and its loss must equal
  * the dissipated energy of the ledger (normal damping + tangential damping + friction).
  *
- * Velocity Verlet conserves energy only to O((ω dt)²) between samples, so "monotone" is
- * checked to that size: no sample may exceed the previous one by more than (ω dt)² times the
- * energy still to dissipate; the closure |ΔE_mech - W| is held to 2 (ω dt)... see the
- * tolerance notes in the case lines.
+ * Tolerances, from the time step (dt = T/50, T = 2π/ω the period of a contact at the
+ * packing's mean overlap):
+ *   monotone  velocity Verlet's energy error between samples is O((ω dt)²); no sample may rise
+ *             above the previous one by more than 1e-2 (ω dt)² E_mech(0) (measured: 0, and
+ *             1.2e-7 for hooke, against 1.6e-4);
+ *   ledger    the damping work is integrated with half-step velocities, first order in dt
+ *             (§6): W / loss within 2 f dt/T with f = 1.4, as §7.5 allows for the energy of a
+ *             collision (measured 0.6 % to 1.8 %, against 5.6 %).
  */
 #include <math.h>
 #include <stdio.h>

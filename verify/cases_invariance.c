@@ -93,7 +93,7 @@ static void pair_vs_wall(Verifier *v) {
 
 static void threads_and_strategies(Verifier *v) {
   static const char *const NM[][2] = {{"hooke", "velocity"}, {"hertz/material", "tsuji"}, {"jkr", "viscoelastic"}};
-  const int saved = omp_get_max_threads();
+  const int saved = v->threads;
   for (int k = 0; k < 3; k++) {
     const Row *r = row(NM[k][0], NM[k][1]);
     char id[64], text[512];

@@ -13,6 +13,7 @@
  *             collision (measured 0.6 % to 1.8 %, against 5.6 %).
  */
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -67,6 +68,7 @@ static void relax(Verifier *v, const PackRow *r) {
   sim_init(&s, &p, &b, models, 1, FORCE_HALF_REDUCE, 0.1 * R, dt);
   const char *why;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: packing: %s", why);
+  omp_set_num_threads(v->machine_threads);
   const Ledger l0 = sim_ledger(&s);
   const double E0 = mech(&l0);
   const int steps = v->quick ? 500 : 2000, every = 10;
@@ -83,6 +85,7 @@ static void relax(Verifier *v, const PackRow *r) {
   const double loss = E0 - mech(&l), W = l.diss_normal + l.diss_tangential + l.diss_friction;
   const double wdt2 = (w * dt) * (w * dt);
   sim_free(&s);
+  omp_set_num_threads(v->threads);
   if (want_m) {
     case_begin(v, "packing.energy", "packing/random/%s/monotone", r->id);
     case_end(v, worst_rise, 0.0, wdt2 * 1e-2,

@@ -23,7 +23,8 @@
 #include "contact.h"
 #include "verify.h"
 
-#define NY 4 /* time domain: (δ, v, W, U); phase plane: (t, v, W, U) */
+#define NY 4
+#define REF_MAX_TC VERIFY_MAX_TC /* time domain: (δ, v, W, U); phase plane: (t, v, W, U) */
 
 typedef struct Ode {
   const ContactModel *m;
@@ -209,16 +210,17 @@ Reference reference_collide(const ContactModel *m, double Reff, double meff, dou
     o.phase = false;
     double yt[NY] = {delta, v, W, U}, xt = t;
     /* 2a. to the turning point, where δ_max is read */
-    Segment s2a = {.x_end = INFINITY, .ev = {ev_turn, NULL, NULL}, .ctx = &ctx, .max_steps = 2e6};
+    Segment s2a = {.x_end = REF_MAX_TC * tc_el, .ev = {ev_turn, NULL, NULL}, .ctx = &ctx, .max_steps = 2e6};
     why = integrate(&o, &xt, yt, 1e-4 * tc_el, sc_time, rtol, &s2a, &dmax, &steps);
     dmax = fmax(dmax, yt[0]);
-    Segment s2 = {.x_end = INFINITY, .ctx = &ctx, .max_steps = 2e6};
+    if (why == -1) why = -2;
+    Segment s2 = {.x_end = REF_MAX_TC * tc_el, .ctx = &ctx, .max_steps = 2e6};
     int ne = 0;
     if (force_end) s2.ev[ne++] = ev_force;
     s2.ev[ne++] = jkr ? ev_pulloff : ev_back_to_delta1;
     if (why != -2) why = integrate(&o, &xt, yt, 1e-4 * tc_el, sc_time, rtol, &s2, &dmax, &steps);
     t = xt, delta = yt[0], v = yt[1], W = yt[2], U = yt[3];
-    if (why == -2) {
+    if (why < 0) { /* still in contact after REF_MAX_TC elastic times, as collide's max_tc */
       r.captured = true;
     } else if (force_end && why == 0) {
       ended = true;

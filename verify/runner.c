@@ -127,6 +127,7 @@ CollideResult setup_collide(const ContactModel *m, const Setup *s) {
   c.phase = s->phase;
   c.strategy = s->strategy;
   c.use_ref = s->use_ref;
+  c.max_tc = VERIFY_MAX_TC;
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: collision set-up failed: %s", why);

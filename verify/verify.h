@@ -31,6 +31,7 @@ typedef struct Verifier {
   const char *filter; /**< substring a case name must contain (NULL: all) */
   const char *broken; /**< deliberately broken model for the self-test (NULL: none) */
   int threads;        /**< threads of the collisions (invariance checks use 1 and 2 too) */
+  int machine_threads; /**< OpenMP's default (the packing cases use it) */
   int total, done, failed, skipped;
   CaseResult *res;
   int nres, cap;
@@ -61,6 +62,10 @@ typedef struct Setup {
   ForceStrategy strategy;
   bool use_ref;
 } Setup;
+
+/** A pair still in contact after this many elastic collision times is captured (the pair
+ * loop's collide max_tc and the reference's time limit). */
+#define VERIFY_MAX_TC 50.0
 
 /** Radii and masses of a geometry (density 2500 kg/m^3, R = 5 mm; unequal 5 and 10 mm). */
 void setup_bodies(Geometry g, double *Ri, double *Rj, double *mi, double *mj);

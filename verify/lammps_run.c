@@ -1,0 +1,296 @@
+/* lammps_run.c - lmp batches, dump and CSV readers, and process spawning (see lammps_run.h). */
+#include "lammps_run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "error.h"
+
+extern char **environ;
+
+bool lmp_batch_open(LmpBatch *b, char *why, size_t why_size) {
+  memset(b, 0, sizeof *b);
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  if (snprintf(b->dir, sizeof b->dir, "%s/grandamp-lammps-XXXXXX", tmp) >= (int)sizeof b->dir) {
+    snprintf(why, why_size, "TMPDIR '%.100s' is too long", tmp);
+    return false;
+  }
+  if (!mkdtemp(b->dir)) {
+    snprintf(why, why_size, "mkdtemp %s: %s", b->dir, strerror(errno));
+    b->dir[0] = '\0';
+    return false;
+  }
+  return true;
+}
+
+void lmp_batch_close(LmpBatch *b) {
+  if (b->dir[0]) {
+    /* The directory is ours (mkdtemp) and flat: remove what is in it, then it. */
+    DIR *d = opendir(b->dir);
+    if (d) {
+      const struct dirent *e;
+      while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) unlink(lmp_batch_path(b, e->d_name));
+      closedir(d);
+    }
+    rmdir(b->dir);
+  }
+  for (int k = 0; k < b->n; k++) free(b->job[k].script);
+  free(b->job);
+  memset(b, 0, sizeof *b);
+}
+
+const char *lmp_batch_path(const LmpBatch *b, const char *name) {
+  static _Thread_local char ring[4][8192];
+  static _Thread_local int next;
+  char *p = ring[next++ & 3];
+  snprintf(p, sizeof ring[0], "%s/%s", b->dir, name);
+  return p;
+}
+
+int lmp_job_new(LmpBatch *b) {
+  if (b->n == b->cap) {
+    b->cap = b->cap ? 2 * b->cap : 64;
+    LmpJob *j = realloc(b->job, (size_t)b->cap * sizeof *j);
+    if (!j) gd_die(GD_EXIT_RUNTIME, "out of memory (%zu bytes)", (size_t)b->cap * sizeof *j);
+    b->job = j;
+  }
+  LmpJob *j = &b->job[b->n];
+  memset(j, 0, sizeof *j);
+  char name[64];
+  snprintf(name, sizeof name, "job%04d.dump", b->n);
+  snprintf(j->dump, sizeof j->dump, "%s", lmp_batch_path(b, name));
+  return b->n++;
+}
+
+void lmp_job_printf(LmpBatch *b, int k, const char *fmt, ...) {
+  LmpJob *j = &b->job[k];
+  va_list ap;
+  va_start(ap, fmt);
+  const int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) gd_die(GD_EXIT_RUNTIME, "lmp_job_printf: bad format");
+  if (j->len + (size_t)n + 1 > j->cap) {
+    j->cap = 2 * (j->len + (size_t)n + 1);
+    char *s = realloc(j->script, j->cap);
+    if (!s) gd_die(GD_EXIT_RUNTIME, "out of memory (%zu bytes)", j->cap);
+    j->script = s;
+  }
+  va_start(ap, fmt);
+  vsnprintf(j->script + j->len, j->cap - j->len, fmt, ap);
+  va_end(ap);
+  j->len += (size_t)n;
+}
+
+static bool file_exists(const char *path) { return access(path, R_OK) == 0; }
+
+/* Writes jobs [first, n) into one input (separated by clear); false with *why. */
+static bool write_input(const LmpBatch *b, int first, const char *path, char *why, size_t why_size) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    snprintf(why, why_size, "%.200s: %s", path, strerror(errno));
+    return false;
+  }
+  bool ok = true;
+  for (int k = first; k < b->n && ok; k++)
+    ok = fprintf(f, "%s# ---- job %d\n%s", k > first ? "clear\n" : "", k, b->job[k].script ? b->job[k].script : "") >= 0;
+  ok = fclose(f) == 0 && ok;
+  if (!ok) snprintf(why, why_size, "%.200s: write failed", path);
+  return ok;
+}
+
+void lmp_batch_run(LmpBatch *b, double timeout_s) {
+  int first = 0;
+  while (first < b->n) {
+    char in[64], log[64], out[64], why[256] = "";
+    const int a = b->attempts++;
+    snprintf(in, sizeof in, "in%02d.lmp", a);
+    snprintf(log, sizeof log, "log%02d.lammps", a);
+    snprintf(out, sizeof out, "out%02d.txt", a);
+    char in_path[8192], log_path[8192], out_path[8192];
+    snprintf(in_path, sizeof in_path, "%s", lmp_batch_path(b, in));
+    snprintf(log_path, sizeof log_path, "%s", lmp_batch_path(b, log));
+    snprintf(out_path, sizeof out_path, "%s", lmp_batch_path(b, out));
+    int rc = -1;
+    if (write_input(b, first, in_path, why, sizeof why)) {
+      const char *argv[] = {"lmp", "-in", in_path, "-log", log_path, "-screen", "none", "-nocite", NULL};
+      rc = lmp_spawn(argv, out_path, timeout_s, why, sizeof why);
+    }
+    int k = first;
+    while (k < b->n && file_exists(b->job[k].dump)) b->job[k++].ok = true;
+    if (k == b->n) break;
+    /* Job k wrote nothing: lmp stopped there. Its ERROR line says why. */
+    LmpJob *j = &b->job[k];
+    char line[200];
+    if (lmp_file_line(log_path, "ERROR", line, sizeof line) || lmp_file_line(out_path, "ERROR", line, sizeof line))
+      snprintf(j->error, sizeof j->error, "lmp: %s", line);
+    else if (why[0])
+      snprintf(j->error, sizeof j->error, "lmp: %s", why);
+    else if (lmp_file_line(log_path, NULL, line, sizeof line) || lmp_file_line(out_path, NULL, line, sizeof line))
+      snprintf(j->error, sizeof j->error, "lmp exited with status %d without its dump; last output: %s", rc, line);
+    else
+      snprintf(j->error, sizeof j->error, "lmp exited with status %d without its dump and without output", rc);
+    first = k + 1;
+  }
+}
+
+bool lmp_file_line(const char *path, const char *prefix, char *buf, size_t size) {
+  FILE *f = fopen(path, "r");
+  if (!f) return false;
+  char line[1024];
+  bool found = false;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    if (prefix ? strncmp(line, prefix, strlen(prefix)) == 0 : line[0] != '\0') {
+      const size_t n = strlen(line) < size ? strlen(line) : size - 1; /* an excerpt may be cut */
+      memcpy(buf, line, n);
+      buf[n] = '\0';
+      found = true;
+      if (prefix) break;
+    }
+  }
+  fclose(f);
+  return found;
+}
+
+/* Splits s at separators sep into at most max numbers; returns the count (-1: not a number). */
+static int parse_row(char *s, const char *sep, double *out, int max) {
+  int n = 0;
+  for (char *t = strtok(s, sep); t; t = strtok(NULL, sep)) {
+    if (n == max) return max + 1;
+    char *end;
+    errno = 0;
+    out[n++] = strtod(t, &end);
+    if (end == t || *end || errno == ERANGE) return -1;
+  }
+  return n;
+}
+
+/* Rows after the line that starts with `after` (NULL: after the first line), each id then ncols
+ * numbers. */
+static int64_t read_rows(const char *path, const char *after, const char *sep, int ncols, int64_t *id, double *val,
+                         int64_t max, char *why, size_t why_size) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(why, why_size, "%s: %s", path, strerror(errno));
+    return -1;
+  }
+  char line[4096];
+  bool in_rows = false;
+  int64_t n = 0;
+  long lineno = 0;
+  while (fgets(line, sizeof line, f)) {
+    lineno++;
+    line[strcspn(line, "\r\n")] = '\0';
+    if (!in_rows) {
+      in_rows = after ? strncmp(line, after, strlen(after)) == 0 : true;
+      continue;
+    }
+    if (!line[0]) continue;
+    double row[16];
+    const int got = parse_row(line, sep, row, ncols + 1);
+    if (got != ncols + 1 || n == max) {
+      snprintf(why, why_size, "%s:%ld: %s", path, lineno,
+               n == max ? "more rows than atoms" : "expected an id and numbers");
+      fclose(f);
+      return -1;
+    }
+    id[n] = (int64_t)row[0];
+    for (int c = 0; c < ncols; c++) val[n * ncols + c] = row[1 + c];
+    n++;
+  }
+  fclose(f);
+  if (!in_rows) {
+    snprintf(why, why_size, "%s: no %s line", path, after ? after : "header");
+    return -1;
+  }
+  return n;
+}
+
+int64_t lmp_dump_read(const char *path, int ncols, int64_t *id, double *val, int64_t max, char *why,
+                      size_t why_size) {
+  if (ncols > 15) gd_die(GD_EXIT_RUNTIME, "lmp_dump_read: at most 15 columns");
+  return read_rows(path, "ITEM: ATOMS", " \t", ncols, id, val, max, why, why_size);
+}
+
+int64_t lmp_forces_csv_read(const char *path, int64_t *id, double *val, int64_t max, char *why, size_t why_size) {
+  return read_rows(path, NULL, ",", 6, id, val, max, why, why_size);
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int lmp_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
+  pid_t pid;
+  /* posix_spawnp takes char *const argv[] for historical reasons; it does not modify them. */
+  const int err = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (err) {
+    snprintf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
+    return -1;
+  }
+  const double t0 = now();
+  int status = 0;
+  for (;;) {
+    const pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    if (w < 0 && errno != EINTR) {
+      snprintf(why, why_size, "waitpid %s: %s", argv[0], strerror(errno));
+      return -1;
+    }
+    if (now() - t0 > timeout_s) {
+      kill(pid, SIGKILL); /* the process this function started, by its id */
+      waitpid(pid, &status, 0);
+      snprintf(why, why_size, "%s killed after %.0f s", argv[0], timeout_s);
+      return -1;
+    }
+    const struct timespec nap = {0, 2000000}; /* 2 ms */
+    nanosleep(&nap, NULL);
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  snprintf(why, why_size, "%s died of signal %d", argv[0], WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+  return -1;
+}
+
+const char *lmp_grandamp_bin(char *why, size_t why_size) {
+  static char path[4096];
+  const char *env = getenv("GRANDAMP_BIN");
+  if (env && *env) {
+    snprintf(path, sizeof path, "%s", env);
+    if (access(path, X_OK) == 0) return path;
+    snprintf(why, why_size, "GRANDAMP_BIN '%.200s' is not executable", env);
+    return NULL;
+  }
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0) {
+    self[n] = '\0';
+    char *slash = strrchr(self, '/');
+    if (slash) {
+      *slash = '\0';
+      if (snprintf(path, sizeof path, "%s/grandamp", self) < (int)sizeof path && access(path, X_OK) == 0) return path;
+    }
+  }
+  snprintf(why, why_size, "the grandamp binary is not next to the verifier (%.200s); build it or set GRANDAMP_BIN",
+           n > 0 ? path : "/proc/self/exe unreadable");
+  return NULL;
+}

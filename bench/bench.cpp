@@ -11,13 +11,19 @@
  * Name: <family>/<normal>/<damping>/<tangential>/<packing>/<strategy>/n:<N>/threads:<T>.
  * Packings and neighbour lists are built outside the timed region; one iteration is one force
  * pass with history update. Counters: pairs_per_s, contacts_per_s, atom_steps_per_s (kIsRate),
- * bytes_per_particle, pairs_per_atom. Options after the Google Benchmark ones:
+ * bytes_per_particle, pairs_per_atom, and the fractions of this machine's ceilings measured by
+ * the probes (which run first): frac_sqrtdiv = pairs/s x sqrtdiv_per_pair / (sqrt+div)/s of the
+ * probe, frac_bandwidth = pairs/s x bytes_per_pair / triad bytes/s, where sqrtdiv_per_pair is
+ * counted from the code path of the model (the kernels are branch-free: every listed pair
+ * pays it) and bytes_per_pair is the traffic of a pair if nothing of j were cached (an upper
+ * bound; the cell sort keeps most of it in cache). Options after the Google Benchmark ones:
  *   --quick   the smoke matrix (small N, few models), for `make bench QUICK=1` and CI.
  */
 #include <benchmark/benchmark.h>
 #include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +35,7 @@
 
 extern "C" {
 #include "build_info.h"
+#include "contact.h"
 #include "force.h"
 #include "model.h"
 #include "packing.h"
@@ -68,6 +75,30 @@ struct Packing {
   Box b;
 };
 std::map<std::string, std::unique_ptr<Packing>> g_packings;
+
+/* The probes' results by thread count (the probes are registered, and so run, first). */
+std::map<int, double> g_bandwidth, g_sqrtdiv;
+
+/* Square roots and divisions on the path of one pair (contact.h, normal.h, damping.h,
+ * tangential.h; counted by hand, approximate for jkr). */
+double sqrtdiv_per_pair(const ContactModel *m) {
+  const NormalModel nm = m->normal.model;
+  const DampingModel dm = m->damping.model;
+  const TangentialModel tm = m->tangential.model;
+  double n = 5.0; /* sqrt(rsq), 1/r, Reff, meff, |v_t| */
+  if (contact_needs_radius(nm, dm, tm)) n += nm == NORMAL_JKR ? 7.0 : 1.0; /* a */
+  n += 1.0;                                                               /* k_nd = Fne/delta */
+  if (dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION) n += 2.0;
+  if (tm == TANGENTIAL_LINEAR_NOHISTORY) n += 1.0;
+  else n += (tm == TANGENTIAL_LINEAR_HISTORY ? 0.0 : 3.0) + 5.0; /* frame rotation; Coulomb cap */
+  return n;
+}
+
+/* Bytes one listed pair moves if nothing of j is cached: j's index, 11 doubles of j, the
+ * history read and written, and for the half lists j's force and torque read and written. */
+double bytes_per_pair(const ContactModel *m, ForceStrategy st) {
+  return 4.0 + 88.0 + 16.0 * tangential_nhist(m->tangential.model) + (st == FORCE_FULL ? 0.0 : 96.0);
+}
 
 const Packing &packing(const std::string &type, int64_t n) {
   const std::string key = type + "/" + std::to_string(n);
@@ -115,12 +146,14 @@ void bm_force(benchmark::State &state, const Case c) {
   ForceSystem fs = {&s.p, &s.box, &s.nl, s.models, 1, 1e-4, true};
   ForceStats st = {};
   const bool geometry = c.model_text.empty();
+  const double t0 = omp_get_wtime();
   for (auto _ : state) {
     if (geometry) force_geometry(&fs, c.strategy, &s.work, &st);
     else force_compute(&fs, c.strategy, &s.work, &st);
     benchmark::DoNotOptimize(s.p.fx);
     benchmark::ClobberMemory();
   }
+  const double elapsed = omp_get_wtime() - t0;
   const double pairs = (double)st.pairs / (s.nl.full ? 2 : 1);
   const double contacts = geometry ? (double)st.contacts : (double)st.contacts / (s.nl.full ? 2 : 1);
   const double it = (double)state.iterations();
@@ -130,6 +163,16 @@ void bm_force(benchmark::State &state, const Case c) {
   state.counters["pairs_per_atom"] = pairs / (double)s.p.n;
   state.counters["bytes_per_particle"] =
       (double)(PARTICLES_BYTES_PER_ATOM * (size_t)s.p.n + nbr_bytes(&s.nl) + s.work.size * sizeof(double)) / (double)s.p.n;
+  if (!geometry) {
+    const double sd = sqrtdiv_per_pair(model), bp = bytes_per_pair(model, c.strategy);
+    state.counters["sqrtdiv_per_pair"] = sd;
+    state.counters["bytes_per_pair"] = bp;
+    const double seconds = state.iterations() > 0 ? elapsed : 0.0;
+    const double rate = seconds > 0 ? pairs * it / seconds : 0.0;
+    if (g_sqrtdiv.count(c.threads) && g_sqrtdiv[c.threads] > 0) state.counters["frac_sqrtdiv"] = rate * sd / g_sqrtdiv[c.threads];
+    if (g_bandwidth.count(c.threads) && g_bandwidth[c.threads] > 0)
+      state.counters["frac_bandwidth"] = rate * bp / g_bandwidth[c.threads];
+  }
   sim_free(&s);
 }
 
@@ -139,19 +182,23 @@ void bm_bandwidth(benchmark::State &state, int64_t n, int threads) {
   std::vector<double> a((size_t)n), b((size_t)n, 1.0), c((size_t)n, 2.0);
   double *pa = a.data();
   const double *pb = b.data(), *pc = c.data();
+  const double t0 = omp_get_wtime();
   for (auto _ : state) {
 #pragma omp parallel for schedule(static)
     for (int64_t i = 0; i < n; i++) pa[i] = pb[i] + 3.0 * pc[i];
     benchmark::DoNotOptimize(pa);
     benchmark::ClobberMemory();
   }
-  state.counters["bytes_per_s"] = benchmark::Counter(24.0 * (double)n * (double)state.iterations(), benchmark::Counter::kIsRate);
+  const double bytes = 24.0 * (double)n * (double)state.iterations(), dt = omp_get_wtime() - t0;
+  if (dt > 0) g_bandwidth[threads] = std::max(g_bandwidth[threads], bytes / dt); /* best repetition */
+  state.counters["bytes_per_s"] = benchmark::Counter(bytes, benchmark::Counter::kIsRate);
 }
 
 /* Scalar sqrt + div throughput with 8 independent chains per thread (the pair loop is scalar). */
 __attribute__((optimize("no-tree-vectorize"))) void bm_sqrtdiv(benchmark::State &state, int threads) {
   omp_set_num_threads(threads);
   const int64_t per_thread = 1 << 20;
+  const double t0 = omp_get_wtime();
   for (auto _ : state) {
     double total = 0.0;
 #pragma omp parallel reduction(+ : total)
@@ -163,8 +210,10 @@ __attribute__((optimize("no-tree-vectorize"))) void bm_sqrtdiv(benchmark::State 
     }
     benchmark::DoNotOptimize(total);
   }
-  state.counters["ops_per_s"] =
-      benchmark::Counter((double)per_thread * threads * (double)state.iterations(), benchmark::Counter::kIsRate);
+  const double ops = (double)per_thread * threads * (double)state.iterations(), dt = omp_get_wtime() - t0;
+  /* one op is a sqrt and a division: 2 of the operations sqrtdiv_per_pair counts */
+  if (dt > 0) g_sqrtdiv[threads] = std::max(g_sqrtdiv[threads], 2.0 * ops / dt);
+  state.counters["ops_per_s"] = benchmark::Counter(ops, benchmark::Counter::kIsRate);
 }
 
 std::string name_of(const Case &c) {
@@ -250,8 +299,7 @@ int main(int argc, char **argv) {
     g.family = "geometry";
     if (n != n_model) cases.push_back(g);
   }
-  for (const Case &c : cases)
-    benchmark::RegisterBenchmark(name_of(c).c_str(), bm_force, c)->UseRealTime()->Unit(benchmark::kMillisecond);
+  /* The probes first: the model benchmarks report fractions of their ceilings. */
   const int64_t stream_n = quick ? (1 << 22) : (1 << 25);
   for (int th = 1; th <= nproc; th++) {
     const std::string t = std::to_string(th);
@@ -262,6 +310,8 @@ int main(int argc, char **argv) {
                                  bm_sqrtdiv, th)
         ->UseRealTime();
   }
+  for (const Case &c : cases)
+    benchmark::RegisterBenchmark(name_of(c).c_str(), bm_force, c)->UseRealTime()->Unit(benchmark::kMillisecond);
   benchmark::AddCustomContext("grandamp_revision", GD_BUILD_REVISION);
   benchmark::AddCustomContext("compiler", GD_BUILD_COMPILER);
   benchmark::AddCustomContext("flags", GD_BUILD_FLAGS);

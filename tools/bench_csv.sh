@@ -30,7 +30,8 @@ if (type != "object") or ((.benchmarks | type) != "array") then
 else . end
 | ["family","normal","damping","tangential","packing","strategy","n","threads","aggregate",
    "real_time_ns","pairs_per_s","contacts_per_s","atom_steps_per_s","bytes_per_particle",
-   "pairs_per_atom","bytes_per_s","ops_per_s"] as $hdr
+   "pairs_per_atom","bytes_per_s","ops_per_s","sqrtdiv_per_pair","bytes_per_pair","frac_sqrtdiv",
+   "frac_bandwidth"] as $hdr
 | [.benchmarks[] | select(type == "object" and has("aggregate_name"))] as $rows
 | if ($rows | length) == 0 then
     error("no aggregate entries (mean/median/stddev/cv): run with --benchmark_repetitions >= 2")
@@ -60,7 +61,8 @@ else . end
        error("benchmark \"\($rn)\": a name field contains a comma or a quote")
      else . end
    | $keys + ([$rt, $b.pairs_per_s, $b.contacts_per_s, $b.atom_steps_per_s, $b.bytes_per_particle,
-              $b.pairs_per_atom, $b.bytes_per_s, $b.ops_per_s] | map(cell))
+              $b.pairs_per_atom, $b.bytes_per_s, $b.ops_per_s, $b.sqrtdiv_per_pair, $b.bytes_per_pair,
+              $b.frac_sqrtdiv, $b.frac_bandwidth] | map(cell))
    | join(","))
 '
 

@@ -26,6 +26,7 @@
 #include "contact.h"
 #include "error.h"
 #include "force_kernel.h"
+#include "force_simd.h"
 
 #define FORCE_BLOCK 512 /* rows per scheduling block */
 
@@ -143,7 +144,9 @@ void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceSt
   const ContactModel *m0 = &s->models[0];
   const ForceKernel kern = KERNEL(m0->normal.model, m0->damping.model, m0->tangential.model, st);
   GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
-  run_kernel(s, st, kern, w, stats);
+  /* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0. */
+  const ForceKernel vec = force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
+  run_kernel(s, st, vec ? vec : kern, w, stats);
 }
 
 void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {

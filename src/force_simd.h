@@ -1,0 +1,312 @@
+/*
+ * force_simd.h - internal to the force pass: the explicitly vectorised pair-loop body for the
+ * models without tangential history, and the macro that stamps out its specialisations.
+ *
+ * Covered: normal hooke, hertz, hertz/material, dmt (every damping model each allows) with
+ * tangential linear_nohistory, all three strategies. Not covered (scalar force_rows): jkr (its
+ * touch-flag hysteresis, extended touch range and cbrt contact radius), mdr, and every
+ * tangential model with history. force_simd_kernel() picks the kernel; force_compute() falls
+ * back to the scalar table when it returns NULL.
+ *
+ * Design. The lanes are SIMD_W consecutive neighbours j of one row i (SIMD_W = 4 doubles with
+ * AVX, 2 with the SSE2 baseline): the i-data are broadcast once per row, the j-data gathered
+ * into vectors by scalar loads, and the row tail is padded with a copy of the chunk's first
+ * partner under a false lane mask. The per-pair arithmetic is contact_force() of contact.h
+ * for these models, written on GCC vector types with the same operations in the same order and
+ * association (the build keeps -ffp-contract off in ISO C mode, so neither path fuses), and its
+ * branches as masked selects; a lane's results are those of the scalar kernel bit for bit. The
+ * i-sums are accumulated per lane and summed across lanes once per row (a different summation
+ * order from the scalar loop: the forces agree to rounding, and the full list stays bitwise
+ * identical for any thread count, since a row's lanes do not depend on the thread). The
+ * j-updates of the half strategies are scalar stores after the vector body.
+ *
+ * sqrt is a loop over lanes that the vectoriser turns into one (v)sqrtpd; division is the
+ * vector operator. Non-touching lanes compute garbage (0/0 in the discarded branch of a
+ * select; the build uses -fno-trapping-math) that the selects drop.
+ */
+#ifndef GD_FORCE_SIMD_H
+#define GD_FORCE_SIMD_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "force_kernel.h"
+
+#if defined(__AVX__)
+#define SIMD_W 4
+#else
+#define SIMD_W 2
+#endif
+
+/* Vectors of SIMD_W doubles and the matching lane masks (all ones or all zeros per lane). A
+ * 32-byte vector without AVX would change the ABI of a non-inline function (-Wpsabi); these
+ * types never cross one, and SIMD_W keeps them at the native width anyway. */
+typedef double SimdD __attribute__((vector_size(8 * SIMD_W)));
+typedef int64_t SimdM __attribute__((vector_size(8 * SIMD_W)));
+
+/** The vectorised kernel for (normal, damping, tangential, strategy), or NULL when the
+ *  combination is not covered or the environment sets GRANDAMP_SIMD=0 (the scalar kernels,
+ *  for benchmarks and tests). */
+ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
+
+GD_INLINE SimdD simd_splat(double x) {
+  SimdD v = {0};
+  for (int l = 0; l < SIMD_W; l++) v[l] = x;
+  return v;
+}
+GD_INLINE SimdD simd_sel(SimdM m, SimdD a, SimdD b) { return (SimdD)(((SimdM)a & m) | ((SimdM)b & ~m)); }
+GD_INLINE SimdD simd_sqrt(SimdD v) {
+  SimdD r = {0};
+  for (int l = 0; l < SIMD_W; l++) r[l] = __builtin_sqrt(v[l]);
+  return r;
+}
+/* gd_max / gd_min / fabs of normal.h, lane-wise. */
+GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return simd_sel(a > b, a, b); }
+GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return simd_sel(a < b, a, b); }
+GD_INLINE SimdD simd_abs(SimdD a) { return (SimdD)((SimdM)a & INT64_MAX); }
+GD_INLINE double simd_hsum(SimdD v) {
+#if SIMD_W == 4
+  return (v[0] + v[1]) + (v[2] + v[3]);
+#else
+  return v[0] + v[1];
+#endif
+}
+GD_INLINE double simd_hmax(SimdD v) {
+  double m = v[0];
+  for (int l = 1; l < SIMD_W; l++) m = gd_max(m, v[l]);
+  return m;
+}
+/* box_min_image of particles.h, lane-wise. */
+GD_INLINE SimdD simd_min_image(SimdD d, double len, double half) {
+  d = simd_sel(d > half, d - len, d);
+  return simd_sel(d < -half, d + len, d);
+}
+/* Lane l of the result is p[idx[l]]. */
+GD_INLINE SimdD simd_gather(const double *restrict p, const int32_t *idx) {
+  SimdD v = {0};
+  for (int l = 0; l < SIMD_W; l++) v[l] = p[idx[l]];
+  return v;
+}
+
+/* The per-type-pair coefficients the covered models read, one lane per pair. */
+typedef struct SimdParams {
+  SimdD k;     /* NormalParams.k */
+  SimdD g4;    /* 4 pi gamma (dmt: F_po = g4 Reff, the association of normal_force) */
+  SimdD D;     /* DampingParams.D */
+  SimdD xt, mu; /* TangentialParams */
+  SimdM limit; /* limit_damping */
+} SimdParams;
+
+GD_INLINE SimdParams simd_params(const ContactModel *const m[SIMD_W]) {
+  double k[SIMD_W], g4[SIMD_W], D[SIMD_W], xt[SIMD_W], mu[SIMD_W];
+  int64_t limit[SIMD_W];
+  for (int l = 0; l < SIMD_W; l++) {
+    k[l] = m[l]->normal.k;
+    g4[l] = 4.0 * GD_PI * m[l]->normal.gamma;
+    D[l] = m[l]->damping.D;
+    xt[l] = m[l]->tangential.xt;
+    mu[l] = m[l]->tangential.mu;
+    limit[l] = m[l]->limit_damping ? -1 : 0;
+  }
+  SimdParams q; /* filled through memcpy: lane stores into a struct member trip -Wmaybe-uninitialized */
+  memcpy(&q.k, k, sizeof q.k);
+  memcpy(&q.g4, g4, sizeof q.g4);
+  memcpy(&q.D, D, sizeof q.D);
+  memcpy(&q.xt, xt, sizeof q.xt);
+  memcpy(&q.mu, mu, sizeof q.mu);
+  memcpy(&q.limit, limit, sizeof q.limit);
+  return q;
+}
+
+/* Whether the vector body covers the combination (constant for literal ids). */
+GD_INLINE bool simd_covered(NormalModel nm, DampingModel dm, TangentialModel tm) {
+  return combo_valid(nm, dm) && nm != NORMAL_JKR && tm == TANGENTIAL_LINEAR_NOHISTORY;
+}
+
+/* force_rows() of force_kernel.h for the covered models, SIMD_W partners at a time. */
+GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, ForceStrategy st, const KernelArgs *a,
+                         const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
+  if (!simd_covered(nm, dm, TANGENTIAL_LINEAR_NOHISTORY)) return;
+  const bool half = st != FORCE_FULL;
+  const bool need_a = contact_needs_radius(nm, dm, TANGENTIAL_LINEAR_NOHISTORY);
+  const double *restrict x = a->x, *restrict y = a->y, *restrict z = a->z;
+  const double *restrict vx = a->vx, *restrict vy = a->vy, *restrict vz = a->vz;
+  const double *restrict wx = a->wx, *restrict wy = a->wy, *restrict wz = a->wz;
+  const double *restrict rad = a->rad, *restrict mass = a->mass;
+  const int64_t *restrict start = a->start;
+  const int32_t *restrict jl = a->jl;
+  const int nt = a->ntypes;
+  const int *restrict type = a->type;
+  const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
+  const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
+  double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
+  double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
+  SimdM lane = {0};
+  for (int l = 0; l < SIMD_W; l++) lane[l] = l;
+  const ContactModel *m1[SIMD_W];
+  for (int l = 0; l < SIMD_W; l++) m1[l] = a->models;
+  const SimdParams one = simd_params(m1); /* the single type pair when nt == 1 */
+  const SimdD zero = simd_splat(0.0);
+  SimdD pn = zero, pt = zero, pf = zero, excess = zero;
+  SimdM contacts = lane & 0;
+
+  for (int64_t i = i0; i < i1; i++) {
+    const double xi = x[i], yi = y[i], zi = z[i], Ri = rad[i], mi = mass[i];
+    const double vxi = vx[i], vyi = vy[i], vzi = vz[i], wxi = wx[i], wyi = wy[i], wzi = wz[i];
+    const ContactModel *mrow = nt == 1 ? a->models : &a->models[(type[i] - 1) * nt];
+    SimdD sfx = zero, sfy = zero, sfz = zero, stx = zero, sty = zero, stz = zero;
+    const int64_t kend = start[i + 1];
+    for (int64_t k = start[i]; k < kend; k += SIMD_W) {
+      const int64_t cnt = kend - k < SIMD_W ? kend - k : SIMD_W;
+      int32_t jj[SIMD_W];
+      for (int l = 0; l < SIMD_W; l++) jj[l] = jl[l < cnt ? k + l : k]; /* pad with a real pair */
+      SimdParams q = one;
+      if (nt != 1) {
+        const ContactModel *ml[SIMD_W];
+        for (int l = 0; l < SIMD_W; l++) ml[l] = &mrow[type[jj[l]] - 1];
+        q = simd_params(ml);
+      }
+      const SimdD Rj = simd_gather(rad, jj), mj = simd_gather(mass, jj);
+      /* Geometry (contact_force step 1). */
+      const SimdD dx0 = simd_min_image(xi - simd_gather(x, jj), lx, hx);
+      const SimdD dx1 = simd_min_image(yi - simd_gather(y, jj), ly, hy);
+      const SimdD dx2 = simd_min_image(zi - simd_gather(z, jj), lz, hz);
+      const SimdD rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
+      const SimdD radsum = Ri + Rj;
+      const SimdD Reff = Ri * Rj / (Ri + Rj);
+      const SimdM on = (rsq < radsum * radsum) & (lane < cnt);
+      const SimdD r = simd_sqrt(rsq), rinv = 1.0 / r;
+      const SimdD n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
+      const SimdD vr0 = vxi - simd_gather(vx, jj), vr1 = vyi - simd_gather(vy, jj), vr2 = vzi - simd_gather(vz, jj);
+      const SimdD vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
+      const SimdD vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
+      const SimdD wr0 = Ri * wxi + Rj * simd_gather(wx, jj);
+      const SimdD wr1 = Ri * wyi + Rj * simd_gather(wy, jj);
+      const SimdD wr2 = Ri * wzi + Rj * simd_gather(wz, jj);
+      const SimdD vtr0 = vt0 - (wr1 * n2 - wr2 * n1), vtr1 = vt1 - (wr2 * n0 - wr0 * n2),
+                  vtr2 = vt2 - (wr0 * n1 - wr1 * n0);
+      const SimdD vrel = simd_sqrt(vtr0 * vtr0 + vtr1 * vtr1 + vtr2 * vtr2);
+      const SimdD meff = mi * mj / (mi + mj);
+      /* Normal force and damping (contact_normal_force, normal_force, damping_eta). */
+      const SimdD delta = simd_sel(on, radsum - r, zero);
+      const SimdD ca = need_a ? simd_sqrt(delta * Reff) : zero;
+      SimdD Fne, F_po = zero;
+      if (nm == NORMAL_HOOKE) Fne = q.k * delta;
+      else if (nm == NORMAL_DMT) {
+        F_po = q.g4 * Reff;
+        Fne = (q.k * ca) * delta - F_po;
+      } else Fne = (q.k * ca) * delta;
+      SimdD eta = zero;
+      if (dm == DAMPING_VELOCITY) eta = q.D;
+      else if (dm == DAMPING_MASS_VELOCITY) eta = q.D * meff;
+      else if (dm == DAMPING_VISCOELASTIC) eta = q.D * meff * ca;
+      else if (dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION) {
+        /* the guard of damping_eta (§3.3): delta > 0, and max(0, .) before the sqrt */
+        const SimdD arg = simd_sel(delta > 0.0, simd_max(zero, meff * Fne / delta), zero);
+        eta = q.D * simd_sqrt(arg);
+      }
+      const SimdD Fdamp = -eta * vnnr;
+      SimdD Fntot = Fne + Fdamp;
+      const SimdM clamped = q.limit & (Fntot < 0.0);
+      Fntot = simd_sel(clamped, zero, Fntot);
+      const SimdD Fncrit = nm == NORMAL_DMT ? simd_abs(Fne + 2.0 * F_po) : simd_abs(Fntot);
+      /* Tangential linear_nohistory (tangential_force): dashpot capped at mu_t Fncrit. */
+      const SimdD eta_t = q.xt * eta;
+      const SimdD Fscrit = q.mu * Fncrit;
+      const SimdD fdamp = eta_t * vrel;
+      const SimdD fmag = simd_min(Fscrit, fdamp);
+      const SimdD scale = simd_sel(vrel != 0.0, -fmag / vrel, zero);
+      const SimdD fs0 = scale * vtr0, fs1 = scale * vtr1, fs2 = scale * vtr2;
+      const SimdM sliding = Fscrit < fdamp;
+      const SimdD P = fmag * vrel;
+      /* Force and torques (step 9). */
+      const SimdD tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
+      const SimdD arm_i = Ri - 0.5 * delta, arm_j = Rj - 0.5 * delta;
+      const SimdD f0 = simd_sel(on, Fntot * n0 + fs0, zero);
+      const SimdD f1 = simd_sel(on, Fntot * n1 + fs1, zero);
+      const SimdD f2 = simd_sel(on, Fntot * n2 + fs2, zero);
+      const SimdD ti0 = simd_sel(on, -arm_i * tor0, zero);
+      const SimdD ti1 = simd_sel(on, -arm_i * tor1, zero);
+      const SimdD ti2 = simd_sel(on, -arm_i * tor2, zero);
+      const SimdD pnk = simd_sel(clamped, Fne * vnnr, eta * vnnr * vnnr);
+      pn += simd_sel(on, pnk, zero);
+      pt += simd_sel(on & ~sliding, P, zero);
+      pf += simd_sel(on & sliding, P, zero);
+      excess = simd_sel(on, simd_max(excess, delta - simd_min(simd_splat(Ri), Rj)), excess);
+      contacts -= on; /* a true lane is -1 */
+      sfx += f0, sfy += f1, sfz += f2, stx += ti0, sty += ti1, stz += ti2;
+      if (half) { /* j-updates, scalar, touching lanes only (as force_rows) */
+        const SimdD tj0 = -arm_j * tor0, tj1 = -arm_j * tor1, tj2 = -arm_j * tor2;
+        for (int l = 0; l < SIMD_W; l++) {
+          if (!on[l]) continue;
+          const int64_t j = jj[l];
+          if (st == FORCE_HALF_REDUCE) {
+            fx[j] -= f0[l];
+            fy[j] -= f1[l];
+            fz[j] -= f2[l];
+            tx[j] += tj0[l];
+            ty[j] += tj1[l];
+            tz[j] += tj2[l];
+          } else {
+            ATOMIC_ADD(fx[j], -f0[l]);
+            ATOMIC_ADD(fy[j], -f1[l]);
+            ATOMIC_ADD(fz[j], -f2[l]);
+            ATOMIC_ADD(tx[j], tj0[l]);
+            ATOMIC_ADD(ty[j], tj1[l]);
+            ATOMIC_ADD(tz[j], tj2[l]);
+          }
+        }
+      }
+    }
+    const double fxi = simd_hsum(sfx), fyi = simd_hsum(sfy), fzi = simd_hsum(sfz);
+    const double txi = simd_hsum(stx), tyi = simd_hsum(sty), tzi = simd_hsum(stz);
+    if (st == FORCE_FULL) { /* the only writer of row i */
+      fx[i] = fxi, fy[i] = fyi, fz[i] = fzi, tx[i] = txi, ty[i] = tyi, tz[i] = tzi;
+    } else if (st == FORCE_HALF_REDUCE) {
+      fx[i] += fxi, fy[i] += fyi, fz[i] += fzi, tx[i] += txi, ty[i] += tyi, tz[i] += tzi;
+    } else {
+      ATOMIC_ADD(fx[i], fxi);
+      ATOMIC_ADD(fy[i], fyi);
+      ATOMIC_ADD(fz[i], fzi);
+      ATOMIC_ADD(tx[i], txi);
+      ATOMIC_ADD(ty[i], tyi);
+      ATOMIC_ADD(tz[i], tzi);
+    }
+  }
+  int64_t nc = 0;
+  for (int l = 0; l < SIMD_W; l++) nc += contacts[l];
+  const double w = half ? 1.0 : 0.5; /* the full list sees each pair twice */
+  stats->pairs += (start[i1] - start[i0]);
+  stats->contacts += nc;
+  stats->power_normal += w * simd_hsum(pn);
+  stats->power_tangential += w * simd_hsum(pt);
+  stats->power_friction += w * simd_hsum(pf);
+  stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
+}
+
+/* ---- one kernel per covered (normal, damping, strategy) ---------------------------------- */
+
+#define SIMD_KERNEL_DEF(N, D, S)                                                              \
+  static void simd_kernel_##N##__##D##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
+                                            int64_t i1, ForceStats *st) {                    \
+    simd_rows(NORMAL_##N, DAMPING_##D, FORCE_##S, a, t, i0, i1, st);                         \
+  }
+#define SIMD_KDEF_S(ctx, S, ...) GD_CALL(SIMD_KERNEL_DEF, (GD_UNPACK2 ctx, S))
+#define SIMD_KDEF_D(N, D, ...) FORCE_STRATEGIES_EX(SIMD_KDEF_S, (N, D))
+
+#define SIMD_KTAB_ENTRY(N, D, S) [DAMPING_##D][FORCE_##S] = simd_kernel_##N##__##D##__##S,
+#define SIMD_KTAB_S(ctx, S, ...) GD_CALL(SIMD_KTAB_ENTRY, (GD_UNPACK2 ctx, S))
+#define SIMD_KTAB_D(N, D, ...) FORCE_STRATEGIES_EX(SIMD_KTAB_S, (N, D))
+
+typedef ForceKernel SimdSlice[N_DAMPING][N_STRATEGY];
+
+/** Defines the vector kernels of normal model N and their table slice force_simd_slice_N
+ *  (uncovered combinations are empty functions that force_simd_kernel never returns). */
+#define FORCE_SIMD_DEFINE_NORMAL(N)                                                           \
+  DAMPING_MODELS_EX(SIMD_KDEF_D, N)                                                           \
+  const SimdSlice force_simd_slice_##N = {DAMPING_MODELS_EX(SIMD_KTAB_D, N)};
+
+extern const SimdSlice force_simd_slice_HOOKE, force_simd_slice_HERTZ, force_simd_slice_HERTZ_MATERIAL,
+    force_simd_slice_DMT;
+
+#endif

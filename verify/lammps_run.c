@@ -18,16 +18,23 @@
 
 extern char **environ;
 
+void lmp_msgf(char *dst, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(dst, n, fmt, ap); /* through vsnprintf: the cut is intended, not a format warning */
+  va_end(ap);
+}
+
 bool lmp_batch_open(LmpBatch *b, char *why, size_t why_size) {
   memset(b, 0, sizeof *b);
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
   if (snprintf(b->dir, sizeof b->dir, "%s/grandamp-lammps-XXXXXX", tmp) >= (int)sizeof b->dir) {
-    snprintf(why, why_size, "TMPDIR '%.100s' is too long", tmp);
+    lmp_msgf(why, why_size, "TMPDIR '%.100s' is too long", tmp);
     return false;
   }
   if (!mkdtemp(b->dir)) {
-    snprintf(why, why_size, "mkdtemp %s: %s", b->dir, strerror(errno));
+    lmp_msgf(why, why_size, "mkdtemp %s: %s", b->dir, strerror(errno));
     b->dir[0] = '\0';
     return false;
   }
@@ -99,14 +106,14 @@ static bool file_exists(const char *path) { return access(path, R_OK) == 0; }
 static bool write_input(const LmpBatch *b, int first, const char *path, char *why, size_t why_size) {
   FILE *f = fopen(path, "w");
   if (!f) {
-    snprintf(why, why_size, "%.200s: %s", path, strerror(errno));
+    lmp_msgf(why, why_size, "%s: %s", path, strerror(errno));
     return false;
   }
   bool ok = true;
   for (int k = first; k < b->n && ok; k++)
     ok = fprintf(f, "%s# ---- job %d\n%s", k > first ? "clear\n" : "", k, b->job[k].script ? b->job[k].script : "") >= 0;
   ok = fclose(f) == 0 && ok;
-  if (!ok) snprintf(why, why_size, "%.200s: write failed", path);
+  if (!ok) lmp_msgf(why, why_size, "%s: write failed", path);
   return ok;
 }
 
@@ -134,13 +141,13 @@ void lmp_batch_run(LmpBatch *b, double timeout_s) {
     LmpJob *j = &b->job[k];
     char line[200];
     if (lmp_file_line(log_path, "ERROR", line, sizeof line) || lmp_file_line(out_path, "ERROR", line, sizeof line))
-      snprintf(j->error, sizeof j->error, "lmp: %s", line);
+      lmp_msgf(j->error, sizeof j->error, "lmp: %s", line);
     else if (why[0])
-      snprintf(j->error, sizeof j->error, "lmp: %s", why);
+      lmp_msgf(j->error, sizeof j->error, "lmp: %s", why);
     else if (lmp_file_line(log_path, NULL, line, sizeof line) || lmp_file_line(out_path, NULL, line, sizeof line))
-      snprintf(j->error, sizeof j->error, "lmp exited with status %d without its dump; last output: %s", rc, line);
+      lmp_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump; last output: %s", rc, line);
     else
-      snprintf(j->error, sizeof j->error, "lmp exited with status %d without its dump and without output", rc);
+      lmp_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump and without output", rc);
     first = k + 1;
   }
 }
@@ -183,7 +190,7 @@ static int64_t read_rows(const char *path, const char *after, const char *sep, i
                          int64_t max, char *why, size_t why_size) {
   FILE *f = fopen(path, "r");
   if (!f) {
-    snprintf(why, why_size, "%s: %s", path, strerror(errno));
+    lmp_msgf(why, why_size, "%s: %s", path, strerror(errno));
     return -1;
   }
   char line[4096];
@@ -201,7 +208,7 @@ static int64_t read_rows(const char *path, const char *after, const char *sep, i
     double row[16];
     const int got = parse_row(line, sep, row, ncols + 1);
     if (got != ncols + 1 || n == max) {
-      snprintf(why, why_size, "%s:%ld: %s", path, lineno,
+      lmp_msgf(why, why_size, "%s:%ld: %s", path, lineno,
                n == max ? "more rows than atoms" : "expected an id and numbers");
       fclose(f);
       return -1;
@@ -212,7 +219,7 @@ static int64_t read_rows(const char *path, const char *after, const char *sep, i
   }
   fclose(f);
   if (!in_rows) {
-    snprintf(why, why_size, "%s: no %s line", path, after ? after : "header");
+    lmp_msgf(why, why_size, "%s: no %s line", path, after ? after : "header");
     return -1;
   }
   return n;
@@ -245,7 +252,7 @@ int lmp_spawn(const char *const argv[], const char *out_path, double timeout_s, 
   const int err = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   if (err) {
-    snprintf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
+    lmp_msgf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
     return -1;
   }
   const double t0 = now();
@@ -254,20 +261,20 @@ int lmp_spawn(const char *const argv[], const char *out_path, double timeout_s, 
     const pid_t w = waitpid(pid, &status, WNOHANG);
     if (w == pid) break;
     if (w < 0 && errno != EINTR) {
-      snprintf(why, why_size, "waitpid %s: %s", argv[0], strerror(errno));
+      lmp_msgf(why, why_size, "waitpid %s: %s", argv[0], strerror(errno));
       return -1;
     }
     if (now() - t0 > timeout_s) {
       kill(pid, SIGKILL); /* the process this function started, by its id */
       waitpid(pid, &status, 0);
-      snprintf(why, why_size, "%s killed after %.0f s", argv[0], timeout_s);
+      lmp_msgf(why, why_size, "%s killed after %.0f s", argv[0], timeout_s);
       return -1;
     }
     const struct timespec nap = {0, 2000000}; /* 2 ms */
     nanosleep(&nap, NULL);
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
-  snprintf(why, why_size, "%s died of signal %d", argv[0], WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+  lmp_msgf(why, why_size, "%s died of signal %d", argv[0], WIFSIGNALED(status) ? WTERMSIG(status) : -1);
   return -1;
 }
 
@@ -277,7 +284,7 @@ const char *lmp_grandamp_bin(char *why, size_t why_size) {
   if (env && *env) {
     snprintf(path, sizeof path, "%s", env);
     if (access(path, X_OK) == 0) return path;
-    snprintf(why, why_size, "GRANDAMP_BIN '%.200s' is not executable", env);
+    lmp_msgf(why, why_size, "GRANDAMP_BIN '%.200s' is not executable", env);
     return NULL;
   }
   char self[4096];
@@ -290,7 +297,7 @@ const char *lmp_grandamp_bin(char *why, size_t why_size) {
       if (snprintf(path, sizeof path, "%s/grandamp", self) < (int)sizeof path && access(path, X_OK) == 0) return path;
     }
   }
-  snprintf(why, why_size, "the grandamp binary is not next to the verifier (%.200s); build it or set GRANDAMP_BIN",
+  lmp_msgf(why, why_size, "the grandamp binary is not next to the verifier (%.200s); build it or set GRANDAMP_BIN",
            n > 0 ? path : "/proc/self/exe unreadable");
   return NULL;
 }

@@ -59,6 +59,9 @@ int lmp_spawn(const char *const argv[], const char *out_path, double timeout_s, 
  *  False when there is none. */
 bool lmp_file_line(const char *path, const char *prefix, char *buf, size_t size);
 
+/** printf into a message buffer of size n; longer messages are cut (they are excerpts). */
+void lmp_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /** The grandamp binary: $GRANDAMP_BIN, else `grandamp` next to this executable. NULL with
  *  *why when neither is executable. */
 const char *lmp_grandamp_bin(char *why, size_t why_size);

@@ -16,7 +16,10 @@ CollideSpec collide_defaults(void) {
 double collide_elastic_time(const ContactModel *m, double Reff, double meff, double v0) {
   const NormalParams *np = &m->normal;
   if (np->model == NORMAL_HOOKE) return GD_PI * sqrt(meff / np->k); /* §1.1 at zeta = 0 */
-  /* k_H in F = k_H delta^(3/2): k sqrt(R) (hertz), 4/3 E* sqrt(R) (material models) (§0). */
+  /* k_H in F = k_H delta^(3/2): k sqrt(R) (hertz), 4/3 E* sqrt(R) (material models) (§0).
+   * mdr: the elastic limit of a pair is hertz/material with the same E* = E/(2(1 - nu^2))
+   * (§6.10 hook 1; a wall is about twice as stiff, and yield softens it): an estimate that only
+   * sets the time step and the run length. */
   const double kH = (np->model == NORMAL_HERTZ ? np->k : 4.0 / 3.0 * np->Estar) * sqrt(Reff);
   return 3.218065 * pow(meff / kH, 0.4) * pow(v0, -0.2); /* verification.md §2.1 */
 }

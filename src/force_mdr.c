@@ -1,4 +1,503 @@
-/* force_mdr.c - the specialised pair loops of normal model mdr (see force_kernel.h). */
+/*
+ * force_mdr.c - the MDR pre-force pass and pair force pass (see force_mdr.h).
+ *
+ * The generic specialised kernels (force_kernel.h) stay stateless and fast: combo_valid keeps
+ * the MDR row of their table empty, and sim.c sends MDR here. The strategies below are one
+ * always-inline row body with the strategy as a literal, like force_rows(); the contact itself
+ * (mdr_contact, a few hundred flops and a Newton iteration with adhesion) is an out-of-line
+ * call, so a per-tangential-model specialisation would buy nothing measurable.
+ */
+#include "force_mdr.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
 #include "force_kernel.h"
 
-FORCE_DEFINE_NORMAL(MDR)
+/* The MDR row of the generic kernel table is empty (combo_valid): force_specialised() is false
+ * for mdr and sim.c calls force_mdr_compute() instead. */
+const ForceSlice force_slice_MDR = {{{NULL}}};
+
+#define MDR_BLOCK 512 /* rows per scheduling block */
+#define NACC 9        /* doubles of MdrAccum */
+#define NF 6          /* force and torque components */
+
+void mdr_system_init(MdrSystem *ms, const ContactModel *m, int64_t n) {
+  memset(ms, 0, sizeof *ms);
+  if (m->normal.model != NORMAL_MDR) return;
+  ms->on = true;
+  mdr_setup(&ms->p, m->normal.coeff, m->damping.d_type);
+  mdr_particles_alloc(&ms->s, n);
+}
+
+void mdr_system_free(MdrSystem *ms) {
+  if (ms->on) mdr_particles_free(&ms->s);
+  free(ms->buf);
+  free(ms->inc);
+  free(ms->adj_start);
+  free(ms->adj);
+  memset(ms, 0, sizeof *ms);
+}
+
+/* ---- one contact ------------------------------------------------------------------------- */
+
+bool force_mdr_contact(TangentialModel tm, const ContactModel *m, const MdrSystem *ms, const PairInput *in,
+                       int64_t i, int64_t j, int64_t id_i, int64_t id_j, double *hist, int hs, ContactOutput *out,
+                       MdrContactOutput *mo) {
+  memset(out, 0, sizeof *out);
+  const double dx0 = in->dx[0], dx1 = in->dx[1], dx2 = in->dx[2];
+  const double r = sqrt(dx0 * dx0 + dx1 * dx1 + dx2 * dx2);
+  const double Ri = in->Ri, Rj = in->Rj;
+  const double radsum = in->wall ? Ri : Ri + Rj;
+  if (!(r < radsum)) { /* §6.0 step 2: a contact that stops touching forgets everything */
+    for (int h = 0; h < hs; h++) hist[h] = 0.0;
+    memset(mo, 0, sizeof *mo);
+    return false;
+  }
+  /* Geometry (§1.1), as contact_force. */
+  const double rinv = 1.0 / r;
+  const double n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
+  const double vr0 = in->vr[0], vr1 = in->vr[1], vr2 = in->vr[2];
+  const double vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
+  const double vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
+  const double wr0 = in->wall ? Ri * in->wi[0] : Ri * in->wi[0] + Rj * in->wj[0];
+  const double wr1 = in->wall ? Ri * in->wi[1] : Ri * in->wi[1] + Rj * in->wj[1];
+  const double wr2 = in->wall ? Ri * in->wi[2] : Ri * in->wi[2] + Rj * in->wj[2];
+  TangentialInput ti = {.n = {n0, n1, n2},
+                        .vtr = {vt0 - (wr1 * n2 - wr2 * n1), vt1 - (wr2 * n0 - wr0 * n2), vt2 - (wr0 * n1 - wr1 * n0)},
+                        .dt = in->dt, .history_update = in->history_update};
+  ti.vrel = sqrt(ti.vtr[0] * ti.vtr[0] + ti.vtr[1] * ti.vtr[1] + ti.vtr[2] * ti.vtr[2]);
+
+  const MdrContactInput mi = {.delta = radsum - r, .Ri = Ri, .Rj = in->wall ? Ri : Rj, .i = i, .j = j,
+                              .id_i = id_i, .id_j = id_j, .meff = in->meff, .n = {n0, n1, n2},
+                              .wall = in->wall, .history_update = in->history_update};
+  NormalContact *c = &out->n;
+  c->delta = mi.delta;
+  c->Reff = in->wall ? Ri : Ri * Rj / (Ri + Rj);
+  c->meff = in->meff;
+  c->vnnr = vnnr;
+  c->touching_before = c->touching = true;
+  if (mdr_contact(&ms->p, &ms->s, &mi, hist, mo) != MDR_OK) return true; /* the caller stops the run */
+
+  /* §4 steps 3-7: Fne from MDR, damping mdr (not weighted by w, §3.4), the clamp, Fncrit. */
+  const double Fne = mo->F, eta = mo->eta, Fdamp = -eta * vnnr;
+  double Fntot = Fne + Fdamp;
+  const bool clamped = m->limit_damping && Fntot < 0.0;
+  if (clamped) Fntot = 0.0;
+  c->a = mo->a;
+  c->Fne = Fne;
+  c->knd = Fne / c->delta;
+  c->eta = eta;
+  c->Fdamp = Fdamp;
+  c->Fntot = Fntot;
+  c->Fncrit = fabs(Fntot); /* §6.6: the default |Fntot| (§2.8) */
+  c->clamped = clamped;
+
+  /* Step 8: tangential, its history after MDR's 27 values. */
+  ti.a = c->a;
+  ti.eta_n = eta;
+  ti.Fncrit = c->Fncrit;
+  TangentialOutput to;
+  tangential_force(tm, &m->tangential, &ti, hist + MDR_NHIST, &to);
+
+  /* Step 9: force and torques (arm R - delta/2 for pairs, R_i for walls). */
+  const double fs0 = to.fs[0], fs1 = to.fs[1], fs2 = to.fs[2];
+  const double tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
+  const double arm_i = in->wall ? Ri : Ri - 0.5 * c->delta;
+  const double arm_j = in->wall ? 0.0 : Rj - 0.5 * c->delta;
+  out->normal[0] = n0, out->normal[1] = n1, out->normal[2] = n2;
+  out->force[0] = Fntot * n0 + fs0;
+  out->force[1] = Fntot * n1 + fs1;
+  out->force[2] = Fntot * n2 + fs2;
+  out->torque_i[0] = -arm_i * tor0, out->torque_i[1] = -arm_i * tor1, out->torque_i[2] = -arm_i * tor2;
+  out->torque_j[0] = -arm_j * tor0, out->torque_j[1] = -arm_j * tor1, out->torque_j[2] = -arm_j * tor2;
+  out->power_normal_damping = clamped ? Fne * vnnr : eta * vnnr * vnnr;
+  out->t = to;
+  return true;
+}
+
+/* ---- the pre-force pass ------------------------------------------------------------------ */
+
+/* Full adjacency of a half list (row a: every listed partner of a, ascending), the penalty's
+ * candidates: the same entries, in the same order, as a's row of the full list. */
+static void half_adjacency(MdrSystem *ms, const NeighborList *nl) {
+  const int64_t n = nl->n, np = nl->start[n];
+  free(ms->adj_start);
+  ms->adj_start = gd_xmalloc((size_t)(n + 2) * sizeof *ms->adj_start);
+  int64_t *cs = ms->adj_start;
+  memset(cs, 0, (size_t)(n + 2) * sizeof *cs);
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
+      cs[i + 2]++;
+      cs[nl->j[k] + 2]++;
+    }
+  for (int64_t i = 0; i < n; i++) cs[i + 2] += cs[i + 1];
+  if (ms->adjsize < (size_t)(2 * np + 1)) {
+    free(ms->adj);
+    ms->adjsize = (size_t)(2 * np + 1);
+    ms->adj = gd_xmalloc(ms->adjsize * sizeof *ms->adj);
+  }
+  /* cs[a + 1] is the fill position of row a; after the fill cs[a] is its start. */
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
+      const int64_t j = nl->j[k];
+      ms->adj[cs[i + 1]++] = (int32_t)j; /* i's own row: j > i, after every partner below i */
+      ms->adj[cs[j + 1]++] = (int32_t)i; /* rows i < j arrive in ascending i */
+    }
+}
+
+void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
+  Particles *p = fs->p;
+  const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
+  const bool regular = fs->history_update;
+  /* Steps 1, 2 and 4 (§6.3): each block writes only its own particles. */
+#pragma omp parallel for schedule(static)
+  for (int64_t b = 0; b < nblocks; b++) {
+    const int64_t i0 = b * MDR_BLOCK, i1 = i0 + MDR_BLOCK < n ? i0 + MDR_BLOCK : n;
+    mdr_prepass_particles(&ms->p, &ms->s, p->radius, i0, i1, regular);
+  }
+  if (!regular) return; /* setup: no penalty, no ddelta_bar (§6.0) */
+
+  NeighborList *nl = fs->nl;
+  const int hs = nl->hsize;
+  const int64_t *restrict start = nl->start;
+  const int32_t *restrict jl = nl->j;
+  double *hist = nl->hist;
+  MdrGeometry g = {.x = p->x, .y = p->y, .z = p->z, .radius = p->radius, .id = p->id};
+  box_images(fs->box, g.len, g.half);
+  const int64_t *cs = start;
+  const int32_t *cj = jl;
+  if (!nl->full) {
+    half_adjacency(ms, nl);
+    cs = ms->adj_start;
+    cj = ms->adj;
+  }
+  /* Step 5a, penalty: both copies of a full-list pair are evaluated from the lower index's row,
+   * so they hold the same value; each slot has one writer. */
+#pragma omp parallel for schedule(dynamic, 64)
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t k = start[i]; k < start[i + 1]; k++) {
+      const int64_t j = jl[k], a = i < j ? i : j, b = i < j ? j : i;
+      hist[k * hs + MDR_PENALTY] = mdr_pair_penalty(&g, a, b, cj + cs[a], cs[a + 1] - cs[a]);
+    }
+  /* Step 5b, the pairs' ddelta_bar increments, summed per particle in ascending partner order
+   * (the same order for the full and the half list). */
+  const double *x = p->x, *y = p->y, *z = p->z, *rad = p->radius;
+  const int64_t *id = p->id;
+  double *ddb = ms->s.ddelta_bar;
+  if (nl->full) {
+#pragma omp parallel for schedule(dynamic, 64)
+    for (int64_t i = 0; i < n; i++) {
+      double sum = 0.0;
+      for (int64_t k = start[i]; k < start[i + 1]; k++) {
+        const int64_t j = jl[k];
+        const double dx = box_min_image(x[i] - x[j], g.len[0], g.half[0]);
+        const double dy = box_min_image(y[i] - y[j], g.len[1], g.half[1]);
+        const double dz = box_min_image(z[i] - z[j], g.len[2], g.half[2]);
+        const double r = sqrt(dx * dx + dy * dy + dz * dz);
+        double inc_i = 0.0, inc_j = 0.0;
+        if (mdr_pair_ddelta(&ms->s, i, j, id[i], id[j], rad[i], rad[j], r, &hist[k * hs], &inc_i, &inc_j))
+          sum += inc_i;
+      }
+      ddb[i] += sum;
+    }
+    return;
+  }
+  const int64_t np = start[n];
+  if (ms->incsize < (size_t)(2 * np + 2)) {
+    free(ms->inc);
+    ms->incsize = (size_t)(2 * np + 2);
+    ms->inc = gd_xmalloc(ms->incsize * sizeof *ms->inc);
+  }
+  double *inc = ms->inc;
+#pragma omp parallel for schedule(dynamic, 64)
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t k = start[i]; k < start[i + 1]; k++) {
+      const int64_t j = jl[k];
+      const double dx = box_min_image(x[i] - x[j], g.len[0], g.half[0]);
+      const double dy = box_min_image(y[i] - y[j], g.len[1], g.half[1]);
+      const double dz = box_min_image(z[i] - z[j], g.len[2], g.half[2]);
+      const double r = sqrt(dx * dx + dy * dy + dz * dz);
+      inc[2 * k] = inc[2 * k + 1] = 0.0;
+      mdr_pair_ddelta(&ms->s, i, j, id[i], id[j], rad[i], rad[j], r, &hist[k * hs], &inc[2 * k], &inc[2 * k + 1]);
+    }
+  /* The reduction, serial in a fixed order (O(pairs) additions): particle a receives its
+   * partners below a (rows i < a, ascending) before its own row (ascending), i.e. ascending
+   * partner order, as a full-list row. */
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t k = start[i]; k < start[i + 1]; k++) {
+      ddb[i] += inc[2 * k];
+      ddb[jl[k]] += inc[2 * k + 1];
+    }
+}
+
+/* ---- the pair pass ----------------------------------------------------------------------- */
+
+/* Where a row body writes the accumulators: 9 arrays of n (MdrAccum order). */
+typedef struct AccTargets {
+  double *v[NACC];
+} AccTargets;
+
+static AccTargets acc_global(MdrParticles *s) {
+  return (AccTargets){{s->Vcaps, s->eps_bar, s->dRnumerator, s->dRdenominator, s->Acon1, s->Atot_sum, s->sigmaxx,
+                       s->sigmayy, s->sigmazz}};
+}
+
+GD_INLINE void acc_vals(const MdrAccum *a, double v[NACC]) {
+  v[0] = a->Vcaps, v[1] = a->eps_bar, v[2] = a->dRnumerator, v[3] = a->dRdenominator, v[4] = a->Acon1;
+  v[5] = a->Atot_sum, v[6] = a->sigmaxx, v[7] = a->sigmayy, v[8] = a->sigmazz;
+}
+
+static void fault_keep(MdrFault *f, MdrError e, int64_t i, int64_t j, int wall) {
+  const bool first = f->err == MDR_OK || i < f->i || (i == f->i && j < f->j);
+  if (first) *f = (MdrFault){.err = e, .i = i, .j = j, .wall = wall};
+}
+
+typedef struct MdrRowArgs {
+  const ForceSystem *fs;
+  MdrSystem *ms;
+  KernelArgs a;
+  const int64_t *id;
+} MdrRowArgs;
+
+GD_INLINE void mdr_rows(ForceStrategy st, const MdrRowArgs *ra, const Targets *t, const AccTargets *acc, int64_t i0,
+                        int64_t i1, ForceStats *stats, MdrFault *fault, bool *warn) {
+  const KernelArgs *a = &ra->a;
+  const MdrSystem *ms = ra->ms;
+  const bool hu = a->history_update;
+  const int hs = ra->fs->nl->hsize;
+  const TangentialModel tm = a->models[0].tangential.model;
+  const int nt = a->ntypes;
+  int64_t contacts = 0;
+  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0;
+  for (int64_t i = i0; i < i1; i++) {
+    const double mi = a->mass[i], Ri = a->rad[i];
+    double fi[NF] = {0, 0, 0, 0, 0, 0}, ai[NACC] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    for (int64_t k = a->start[i]; k < a->start[i + 1]; k++) {
+      const int64_t j = a->jl[k];
+      const ContactModel *m = &a->models[(a->type[i] - 1) * nt + (a->type[j] - 1)];
+      const double mj = a->mass[j];
+      const PairInput in = {.dx = {box_min_image(a->x[i] - a->x[j], a->len[0], a->half[0]),
+                                   box_min_image(a->y[i] - a->y[j], a->len[1], a->half[1]),
+                                   box_min_image(a->z[i] - a->z[j], a->len[2], a->half[2])},
+                            .vr = {a->vx[i] - a->vx[j], a->vy[i] - a->vy[j], a->vz[i] - a->vz[j]},
+                            .wi = {a->wx[i], a->wy[i], a->wz[i]},
+                            .wj = {a->wx[j], a->wy[j], a->wz[j]},
+                            .Ri = Ri,
+                            .Rj = a->rad[j],
+                            .meff = mi * mj / (mi + mj),
+                            .dt = a->dt,
+                            .history_update = hu,
+                            .wall = false};
+      ContactOutput o;
+      MdrContactOutput mo;
+      if (!force_mdr_contact(tm, m, ms, &in, i, j, ra->id[i], ra->id[j], &a->hist[k * hs], hs, &o, &mo)) continue;
+      if (mo.err != MDR_OK) {
+        fault_keep(fault, mo.err, i < j ? i : j, i < j ? j : i, -1);
+        continue;
+      }
+      *warn = *warn || mo.warn_preexisting;
+      contacts++;
+      pn += o.power_normal_damping;
+      pt += o.t.power_damping;
+      pf += o.t.power_friction;
+      excess = gd_max(excess, o.n.delta - gd_min(Ri, in.Rj));
+      const double fo[NF] = {o.force[0], o.force[1], o.force[2], o.torque_i[0], o.torque_i[1], o.torque_i[2]};
+      const double fj[NF] = {-o.force[0], -o.force[1], -o.force[2], o.torque_j[0], o.torque_j[1], o.torque_j[2]};
+      double vi[NACC], vj[NACC];
+      acc_vals(&mo.acc_i, vi);
+      acc_vals(&mo.acc_j, vj);
+      for (int c = 0; c < NF; c++) fi[c] += fo[c];
+      for (int c = 0; c < NACC; c++) ai[c] += vi[c];
+      double *tj[NF] = {t->fx, t->fy, t->fz, t->tx, t->ty, t->tz};
+      if (st == FORCE_HALF_REDUCE) {
+        for (int c = 0; c < NF; c++) tj[c][j] += fj[c];
+        if (hu)
+          for (int c = 0; c < NACC; c++) acc->v[c][j] += vj[c];
+      } else if (st == FORCE_HALF_ATOMIC) {
+        for (int c = 0; c < NF; c++) ATOMIC_ADD(tj[c][j], fj[c]);
+        if (hu)
+          for (int c = 0; c < NACC; c++) ATOMIC_ADD(acc->v[c][j], vj[c]);
+      }
+    }
+    double *ti[NF] = {t->fx, t->fy, t->fz, t->tx, t->ty, t->tz};
+    if (st == FORCE_FULL) { /* the only writer of row i */
+      for (int c = 0; c < NF; c++) ti[c][i] = fi[c];
+      if (hu)
+        for (int c = 0; c < NACC; c++) acc->v[c][i] += ai[c];
+    } else if (st == FORCE_HALF_REDUCE) {
+      for (int c = 0; c < NF; c++) ti[c][i] += fi[c];
+      if (hu)
+        for (int c = 0; c < NACC; c++) acc->v[c][i] += ai[c];
+    } else {
+      for (int c = 0; c < NF; c++) ATOMIC_ADD(ti[c][i], fi[c]);
+      if (hu)
+        for (int c = 0; c < NACC; c++) ATOMIC_ADD(acc->v[c][i], ai[c]);
+    }
+  }
+  const double w = st == FORCE_FULL ? 0.5 : 1.0; /* the full list sees each pair twice */
+  stats->pairs += a->start[i1] - a->start[i0];
+  stats->contacts += contacts;
+  stats->power_normal += w * pn;
+  stats->power_tangential += w * pt;
+  stats->power_friction += w * pf;
+  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
+}
+
+typedef void (*MdrKernel)(const MdrRowArgs *ra, const Targets *t, const AccTargets *acc, int64_t i0, int64_t i1,
+                          ForceStats *stats, MdrFault *fault, bool *warn);
+#define MDR_KERNEL_DEF(c, S, ...)                                                                 \
+  static void mdr_kernel_##S(const MdrRowArgs *ra, const Targets *t, const AccTargets *acc, int64_t i0, \
+                             int64_t i1, ForceStats *stats, MdrFault *fault, bool *warn) {         \
+    mdr_rows(FORCE_##S, ra, t, acc, i0, i1, stats, fault, warn);                                 \
+  }
+FORCE_STRATEGIES_EX(MDR_KERNEL_DEF, _)
+#define MDR_KERNEL_PTR(c, S, ...) [FORCE_##S] = mdr_kernel_##S,
+static const MdrKernel MDR_KERNELS[N_STRATEGY] = {FORCE_STRATEGIES_EX(MDR_KERNEL_PTR, _)};
+
+static KernelArgs mdr_kernel_args(const ForceSystem *s) {
+  const Particles *p = s->p;
+  KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
+                  .wx = p->wx, .wy = p->wy, .wz = p->wz, .rad = p->radius, .mass = p->mass,
+                  .type = p->type, .start = s->nl->start, .jl = s->nl->j, .hist = s->nl->hist,
+                  .touch = s->nl->touch, .models = s->models, .ntypes = s->ntypes,
+                  .dt = s->dt, .history_update = s->history_update};
+  box_images(s->box, a.len, a.half);
+  return a;
+}
+
+static void stats_merge(ForceStats *dst, const ForceStats *src) {
+  dst->pairs += src->pairs;
+  dst->contacts += src->contacts;
+  dst->power_normal += src->power_normal;
+  dst->power_tangential += src->power_tangential;
+  dst->power_friction += src->power_friction;
+  dst->overlap_excess = gd_max(dst->overlap_excess, src->overlap_excess);
+}
+
+/* The serial `_ref` twin: half list, one contact at a time, forces and accumulators of both
+ * particles updated directly (mdr_accum_add), the tangential model dispatched at run time. */
+static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *stats) {
+  GD_ASSERT(!fs->nl->full);
+  Particles *p = fs->p;
+  const NeighborList *nl = fs->nl;
+  const int hs = nl->hsize;
+  double len[3], half[3];
+  box_images(fs->box, len, half);
+  ForceStats st = {0};
+  bool warn = false;
+  for (int64_t i = 0; i < p->n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+  for (int64_t i = 0; i < p->n; i++)
+    for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
+      const int64_t j = nl->j[k];
+      const ContactModel *m = &fs->models[(p->type[i] - 1) * fs->ntypes + (p->type[j] - 1)];
+      PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
+                      .dt = fs->dt, .history_update = fs->history_update, .wall = false};
+      const double xi[3] = {p->x[i], p->y[i], p->z[i]}, xj[3] = {p->x[j], p->y[j], p->z[j]};
+      for (int d = 0; d < 3; d++) in.dx[d] = box_min_image(xi[d] - xj[d], len[d], half[d]);
+      in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
+      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
+      in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];
+      ContactOutput o;
+      MdrContactOutput mo;
+      st.pairs++;
+      if (!force_mdr_contact(m->tangential.model, m, ms, &in, i, j, p->id[i], p->id[j], &nl->hist[k * hs], hs, &o,
+                             &mo))
+        continue;
+      if (mo.err != MDR_OK) {
+        fault_keep(&ms->fault, mo.err, i, j, -1);
+        continue;
+      }
+      warn = warn || mo.warn_preexisting;
+      st.contacts++;
+      st.power_normal += o.power_normal_damping;
+      st.power_tangential += o.t.power_damping;
+      st.power_friction += o.t.power_friction;
+      st.overlap_excess = gd_max(st.overlap_excess, o.n.delta - gd_min(in.Ri, in.Rj));
+      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
+      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
+      p->fx[j] -= o.force[0], p->fy[j] -= o.force[1], p->fz[j] -= o.force[2];
+      p->tx[j] += o.torque_j[0], p->ty[j] += o.torque_j[1], p->tz[j] += o.torque_j[2];
+      if (fs->history_update) {
+        mdr_accum_add(&ms->s, i, &mo.acc_i);
+        mdr_accum_add(&ms->s, j, &mo.acc_j);
+      }
+    }
+  ms->warn_preexisting = warn;
+  *stats = st;
+}
+
+void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, bool ref, ForceStats *stats) {
+  GD_ASSERT(ms->on);
+  ms->fault = (MdrFault){.err = MDR_OK, .j = -1, .wall = -1};
+  if (ref) {
+    mdr_compute_ref(fs, ms, stats);
+    return;
+  }
+  GD_ASSERT(fs->nl->full == force_strategy_full_list(st));
+  const MdrRowArgs ra = {.fs = fs, .ms = ms, .a = mdr_kernel_args(fs), .id = fs->p->id};
+  const MdrKernel kern = MDR_KERNELS[st];
+  Particles *p = fs->p;
+  const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
+  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
+  const AccTargets gacc = acc_global(&ms->s);
+  const bool hu = fs->history_update;
+  const int nthreads = omp_get_max_threads();
+  const size_t per = (size_t)(NF + NACC) * (size_t)n;
+  if (st == FORCE_HALF_REDUCE && ms->bufsize < (size_t)nthreads * per) {
+    free(ms->buf);
+    ms->bufsize = (size_t)nthreads * per;
+    ms->buf = gd_xmalloc((ms->bufsize > 0 ? ms->bufsize : 1) * sizeof(double));
+  }
+  double *buf = ms->buf;
+  ForceStats total = {0};
+  MdrFault fault = ms->fault;
+  bool warn = false;
+#pragma omp parallel default(none) shared(ra, global, gacc, total, fault, warn, buf, n, nblocks, kern, st, p, per, hu)
+  {
+    ForceStats local = {0};
+    MdrFault lf = {.err = MDR_OK, .j = -1, .wall = -1};
+    bool lw = false;
+    Targets tg = global;
+    AccTargets ta = gacc;
+    if (st == FORCE_HALF_REDUCE) {
+      double *mine = buf + (size_t)omp_get_thread_num() * per;
+      memset(mine, 0, per * sizeof(double)); /* first touch by its owner */
+      tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n};
+      for (int c = 0; c < NACC; c++) ta.v[c] = mine + (size_t)(NF + c) * (size_t)n;
+    } else if (st == FORCE_HALF_ATOMIC) {
+#pragma omp for schedule(static)
+      for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+    }
+#pragma omp for schedule(static)
+    for (int64_t b = 0; b < nblocks; b++) {
+      const int64_t i0 = b * MDR_BLOCK, i1 = i0 + MDR_BLOCK < n ? i0 + MDR_BLOCK : n;
+      kern(&ra, &tg, &ta, i0, i1, &local, &lf, &lw);
+    }
+    if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
+      const int nth = omp_get_num_threads();
+      double *const gf[NF] = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
+#pragma omp for schedule(static)
+      for (int64_t i = 0; i < n; i++) {
+        double sum[NF + NACC] = {0};
+        for (int th = 0; th < nth; th++)
+          for (int c = 0; c < NF + NACC; c++) sum[c] += buf[(size_t)th * per + (size_t)c * (size_t)n + (size_t)i];
+        for (int c = 0; c < NF; c++) gf[c][i] = sum[c];
+        if (hu)
+          for (int c = 0; c < NACC; c++) gacc.v[c][i] += sum[NF + c];
+      }
+    }
+#pragma omp critical
+    {
+      stats_merge(&total, &local);
+      if (lf.err != MDR_OK) fault_keep(&fault, lf.err, lf.i, lf.j, lf.wall);
+      warn = warn || lw;
+    }
+  }
+  ms->fault = fault;
+  ms->warn_preexisting = warn;
+  *stats = total;
+}

@@ -495,10 +495,6 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
     errlist_add(err, "word %d 'NULL': tangential %s k_t NULL needs a material normal model "
                 "(hertz/material, dmt, jkr or mdr) to derive it from, not %s", tb.word[0],
                 TANGENTIAL_NAMES[tangential], NORMAL_NAMES[normal]);
-  if (normal == NORMAL_MDR)
-    errlist_add(err, "normal mdr: recognised, but mdr is not available yet (the MDR issue adds it)");
-  if (damping == DAMPING_MDR)
-    errlist_add(err, "damping mdr: recognised, but mdr is not available yet (the MDR issue adds it)");
 
   if (err->n == nerr0) {
     m->normal.model = (NormalModel)normal;
@@ -525,6 +521,7 @@ void model_setup(ContactModel *m) {
                       (TANGENTIAL_FLAGS[m->tangential.model] & TFLAG_MINDLIN);
   m->beyond_contact = NORMAL_FLAGS[m->normal.model] & NFLAG_BEYOND_CONTACT;
   m->history_size = TANGENTIAL_NHIST[m->tangential.model];
+  if (m->normal.model == NORMAL_MDR) m->history_size += MDR_NHIST; /* MDR's 27 first (§6.2) */
 }
 
 /* ---- mixing (§2.7) ----------------------------------------------------------------------- */

@@ -31,10 +31,13 @@ void nbr_free(NeighborList *nl) {
   free(nl->y0);
   free(nl->z0);
   free(nl->order);
-  const bool full = nl->full;
-  const int hsize = nl->hsize;
+  free(nl->r0);
+  const bool full = nl->full, grow = nl->grow;
+  const int hsize = nl->hsize, flip0 = nl->flip0;
   const double skin = nl->skin, extra = nl->extra;
   nbr_init(nl, full, hsize, skin, extra); /* keeps the settings, drops the lists */
+  nl->grow = grow;
+  nl->flip0 = flip0;
 }
 
 size_t nbr_bytes(const NeighborList *nl) {
@@ -202,7 +205,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   const int64_t npairs = start[n];
 
   /* History and touch flags carried over by identity (order[k] = old index of new k). */
-  const int hs = nl->hsize;
+  const int hs = nl->hsize, flip0 = nl->flip0;
   double *hist = gd_xmalloc((size_t)(npairs > 0 ? npairs : 1) * (size_t)(hs > 0 ? hs : 1) * sizeof *hist);
   unsigned char *touch = gd_xmalloc((size_t)(npairs > 0 ? npairs : 1));
   memset(hist, 0, (size_t)(npairs > 0 ? npairs : 1) * (size_t)(hs > 0 ? hs : 1) * sizeof *hist);
@@ -225,7 +228,8 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
         }
         if (ok < 0) continue;
         touch[k] = otouch[ok];
-        for (int h = 0; h < hs; h++) hist[k * hs + h] = (h < 3 ? sign : 1.0) * ohist[ok * hs + h];
+        for (int h = 0; h < hs; h++)
+          hist[k * hs + h] = (h >= flip0 && h < flip0 + 3 ? sign : 1.0) * ohist[ok * hs + h];
       }
     }
   }
@@ -250,6 +254,10 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   memcpy(nl->x0, p->x, (size_t)n * sizeof(double));
   memcpy(nl->y0, p->y, (size_t)n * sizeof(double));
   memcpy(nl->z0, p->z, (size_t)n * sizeof(double));
+  if (nl->grow) {
+    if (!nl->r0) nl->r0 = gd_xmalloc((size_t)(n > 0 ? n : 1) * sizeof(double));
+    memcpy(nl->r0, p->radius, (size_t)n * sizeof(double));
+  }
   nl->builds++;
   nl->t_build += omp_get_wtime() - t1;
   return true;
@@ -259,6 +267,16 @@ bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
   if (!nl->start) return true;
   const double lim = 0.25 * nl->skin * nl->skin; /* (skin/2)^2 */
   int moved = 0;
+  if (nl->grow) { /* a pair unlisted at the build is r > R_i0 + R_j0 + skin apart */
+    const double *r0 = nl->r0, *rad = p->radius;
+    const double hskin = 0.5 * nl->skin;
+#pragma omp parallel for schedule(static) reduction(|| : moved)
+    for (int64_t i = 0; i < p->n; i++) {
+      const double dx = p->x[i] - nl->x0[i], dy = p->y[i] - nl->y0[i], dz = p->z[i] - nl->z0[i];
+      moved = moved || (sqrt(dx * dx + dy * dy + dz * dz) + (rad[i] - r0[i]) > hskin);
+    }
+    return moved;
+  }
   const double *x = p->x, *y = p->y, *z = p->z, *x0 = nl->x0, *y0 = nl->y0, *z0 = nl->z0;
   const int64_t n = p->n;
 #pragma omp parallel for schedule(static) reduction(|| : moved)

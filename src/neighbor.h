@@ -36,6 +36,10 @@ typedef struct NeighborList {
   double skin;           /**< [m] */
   double extra;          /**< extra range beyond R_i + R_j + skin (JKR pull-off) [m] */
   double *x0, *y0, *z0;  /**< positions at the last build */
+  int flip0;             /**< first of the 3 history values that change sign when a pair changes
+                              rows (the tangential vector; MDR_NHIST after MDR's history) */
+  bool grow;             /**< radii may grow (MDR): the rebuild test adds each radius growth */
+  double *r0;            /**< radii at the last build (only when grow) */
   int64_t *order;        /**< the last build's sort: new index k held old index order[k] */
   int64_t builds;        /**< number of builds so far */
   double t_sort, t_build; /**< seconds spent sorting and building, summed over builds */
@@ -50,7 +54,8 @@ void nbr_free(NeighborList *nl);
  *  for the interaction range along a periodic dimension (fewer than 3 cells). */
 bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why);
 
-/** True if some particle moved more than half the skin since the last build. */
+/** True if some particle moved more than half the skin since the last build (with grow:
+ *  moved plus grew, |dx_i| + (R_i - R_i0) > skin/2, so no unlisted pair can touch). */
 bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p);
 
 /** Bytes held by the list (for the memory report). */

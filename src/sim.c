@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "contact.h"
+#include "error.h"
 #include "integrate.h"
 #include <stdio.h>
 
@@ -31,6 +32,11 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
   double rmax = 0.0;
   for (int64_t i = 0; i < s->p.n; i++) rmax = fmax(rmax, s->p.radius[i]);
   nbr_init(&s->nl, force_strategy_full_list(st), hs, skin, sim_pulloff_range(models, ntypes, rmax));
+  mdr_system_init(&s->mdr, &models[0], s->p.n); /* one MDR model per simulation (§6.1) */
+  if (s->mdr.on) {
+    s->nl.flip0 = MDR_NHIST; /* MDR's 27 values keep their sign; the tangential vector follows */
+    s->nl.grow = true;       /* radii grow up to ~1.5 Ro (§6.3) */
+  }
 }
 
 static ForceSystem force_system(Sim *s, bool history_update) {
@@ -41,6 +47,20 @@ static ForceSystem force_system(Sim *s, bool history_update) {
 void sim_force(Sim *s, bool history_update) {
   const double t0 = timer_now();
   ForceSystem fs = force_system(s, history_update);
+  if (s->mdr.on) { /* MDR's own pair and wall passes (force_mdr.c, wall.c) */
+    force_mdr_compute(&fs, &s->mdr, s->strategy, s->use_ref, &s->last);
+    s->pair_evals += s->last.pairs / (s->nl.full ? 2 : 1);
+    s->contact_evals += s->last.contacts / (s->nl.full ? 2 : 1);
+    if (s->walls.n) {
+      const int64_t pair_contacts = s->last.contacts;
+      walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, &s->last);
+      s->wall_contacts = s->last.contacts - pair_contacts;
+      s->contact_evals += s->wall_contacts;
+    }
+    s->time[TIMER_FORCE] += timer_now() - t0;
+    s->force_passes++;
+    return;
+  }
   if (s->use_ref || !force_specialised(&fs)) force_compute_ref(&fs, &s->last);
   else force_compute(&fs, s->strategy, &s->work, &s->last);
   s->pair_evals += s->last.pairs / (s->nl.full ? 2 : 1);
@@ -60,18 +80,52 @@ static bool rebuild(Sim *s, const char **why) {
   const double sort0 = s->nl.t_sort;
   const bool ok = nbr_build(&s->nl, &s->p, &s->box, why);
   if (ok && s->walls.n) walls_permute(&s->walls, s->nl.order);
+  if (ok && s->mdr.on) mdr_particles_permute(&s->mdr.s, s->nl.order);
   const double sort = s->nl.t_sort - sort0;
   s->time[TIMER_SORT] += sort;
   s->time[TIMER_NEIGHBOR] += timer_now() - t0 - sort;
   return ok;
 }
 
+/* MDR's pre-force pass (§6.0 step 3): particles, then (regular steps) penalties and the pairs'
+ * and walls' ddelta_bar increments, in that order. */
+static void mdr_prepass(Sim *s, bool regular) {
+  const double t0 = timer_now();
+  ForceSystem fs = force_system(s, regular);
+  force_mdr_prepass(&fs, &s->mdr);
+  if (regular && s->walls.n) walls_mdr_ddelta(&s->walls, &s->p, &s->mdr);
+  s->time[TIMER_FORCE] += timer_now() - t0;
+}
+
+/* A failed MDR contact (§6.9) stops the run with the step, the pair (or wall) and the model. */
+static bool mdr_fault(Sim *s, const char **why) {
+  const MdrFault *f = &s->mdr.fault;
+  if (f->err == MDR_OK) return false;
+  const ContactModel *m = &s->models[0];
+  const long long step = (long long)s->step + (s->force_passes > 1 ? 1 : 0);
+  if (f->j >= 0)
+    snprintf(s->fault, sizeof s->fault, "step %lld: MDR contact of particles id %lld and %lld (model %s + damping %s "
+             "%d): %s", step, (long long)s->p.id[f->i], (long long)s->p.id[f->j], normal_name(m->normal.model),
+             damping_name(m->damping.model), m->damping.d_type, mdr_error_message(f->err));
+  else
+    snprintf(s->fault, sizeof s->fault, "step %lld: MDR contact of particle id %lld with wall %d (model %s + damping "
+             "%s %d): %s", step, (long long)s->p.id[f->i], f->wall + 1, normal_name(m->normal.model),
+             damping_name(m->damping.model), m->damping.d_type, mdr_error_message(f->err));
+  *why = s->fault;
+  return true;
+}
+
 bool sim_setup(Sim *s, const char **why) {
   if (s->use_ref) s->nl.full = false;
   if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
   if (!rebuild(s, why)) return false;
+  if (s->mdr.on) mdr_prepass(s, false);
   sim_force(s, false);
-  return true;
+  if (s->mdr.on && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
+    gd_warn("%s", MDR_MSG_PREEXISTING);
+    s->mdr.warned = true;
+  }
+  return !(s->mdr.on && mdr_fault(s, why));
 }
 
 /* The pair (i, j) of the half or full list whose contact gives a non-finite or out-of-range
@@ -166,7 +220,9 @@ bool sim_step(Sim *s, const char **why) {
   integrate_initial(&s->p, s->dt);
   s->time[TIMER_INTEGRATE] += timer_now() - t0;
   if (nbr_needs_rebuild(&s->nl, &s->p) && !rebuild(s, why)) return false;
+  if (s->mdr.on) mdr_prepass(s, true);
   sim_force(s, true);
+  if (s->mdr.on && mdr_fault(s, why)) return false;
   if (!check_forces(s, why)) return false;
   t0 = timer_now();
   integrate_final(&s->p, s->dt);
@@ -192,6 +248,7 @@ void sim_free(Sim *s) {
   nbr_free(&s->nl);
   force_work_free(&s->work);
   walls_free(&s->walls);
+  mdr_system_free(&s->mdr);
   free(s->models);
   memset(s, 0, sizeof *s);
 }

@@ -10,6 +10,7 @@
 
 #include "energy.h"
 #include "force.h"
+#include "force_mdr.h"
 #include "neighbor.h"
 #include "particles.h"
 #include "timer.h"
@@ -35,6 +36,7 @@ typedef struct Sim {
   int64_t contact_evals; /**< contacts evaluated, summed over force passes */
   int64_t force_passes;
   char fault[320];      /**< why the last sim_step failed (pair, model, step) */
+  MdrSystem mdr;        /**< the MDR state (mdr.on when the model is mdr; force_mdr.h) */
 } Sim;
 
 

@@ -1,6 +1,7 @@
 /* wall.c - flat walls and their contacts (see wall.h). */
 #include "wall.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,92 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
       p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
     }
   }
+  stats->contacts += contacts;
+  stats->power_normal += pn;
+  stats->power_tangential += pt;
+  stats->power_friction += pf;
+  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
+}
+
+/* Centre-to-wall distance r_c of particle i from wall wl, and the PairInput of the contact;
+ * a centre behind the wall is kept at a tiny positive distance (as walls_force). */
+static double wall_gap(const Wall *wl, const double xi[3], double *excess) {
+  const double d = xi[wl->axis] - wl->pos;
+  const double gap = wl->hi ? -d : d;
+  *excess = -gap;
+  return gap > 0.0 ? gap : 1e-150;
+}
+
+void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms) {
+  if (ws->n == 0) return;
+  GD_ASSERT(ws->np == p->n);
+  const int nw = ws->n, hs = ws->hsize;
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < p->n; i++) {
+    const double xi[3] = {p->x[i], p->y[i], p->z[i]}, R = p->radius[i];
+    double sum = 0.0;
+    for (int w = 0; w < nw; w++) {
+      double ex;
+      const double rc = wall_gap(&ws->w[w], xi, &ex);
+      const size_t c = (size_t)i * (size_t)nw + (size_t)w;
+      if (rc < R) sum += mdr_wall_ddelta(&ms->s, i, R - rc, &ws->hist[c * (size_t)hs]);
+    }
+    ms->s.ddelta_bar[i] += sum;
+  }
+}
+
+void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
+                     bool history_update, MdrSystem *ms, ForceStats *stats) {
+  if (ws->n == 0) return;
+  GD_ASSERT(ws->np == p->n && ms->on);
+  const int nw = ws->n, hs = ws->hsize;
+  int64_t contacts = 0, bad = INT64_MAX;
+  MdrError bad_err = MDR_OK;
+  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0;
+  bool warn = false;
+#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf) reduction(max : excess) \
+    reduction(|| : warn)
+  for (int64_t i = 0; i < p->n; i++) {
+    const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
+    const double xi[3] = {p->x[i], p->y[i], p->z[i]};
+    for (int w = 0; w < nw; w++) {
+      const Wall *wl = &ws->w[w];
+      const size_t c = (size_t)i * (size_t)nw + (size_t)w;
+      double ex;
+      const double rc = wall_gap(wl, xi, &ex);
+      excess = gd_max(excess, ex);
+      PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
+                      .dt = dt, .history_update = history_update, .wall = true};
+      in.dx[wl->axis] = wl->hi ? -rc : rc;
+      in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
+      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
+      ContactOutput o;
+      MdrContactOutput mo;
+      const bool on = force_mdr_contact(m->tangential.model, m, ms, &in, i, -1, p->id[i], p->id[i],
+                                        &ws->hist[c * (size_t)hs], hs, &o, &mo);
+      ws->touch[c] = on;
+      if (!on) continue;
+      if (mo.err != MDR_OK) {
+#pragma omp critical(gd_wall_mdr_fault)
+        if ((int64_t)c < bad) { /* the first (particle, wall) in index order */
+          bad = (int64_t)c;
+          bad_err = mo.err;
+        }
+        continue;
+      }
+      warn = warn || mo.warn_preexisting;
+      contacts++;
+      pn += o.power_normal_damping;
+      pt += o.t.power_damping;
+      pf += o.t.power_friction;
+      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
+      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
+      if (history_update) mdr_accum_add(&ms->s, i, &mo.acc_i); /* one writer per particle */
+    }
+  }
+  if (bad != INT64_MAX && ms->fault.err == MDR_OK)
+    ms->fault = (MdrFault){.err = bad_err, .i = bad / nw, .j = -1, .wall = (int)(bad % nw)};
+  ms->warn_preexisting = ms->warn_preexisting || warn;
   stats->contacts += contacts;
   stats->power_normal += pn;
   stats->power_tangential += pt;

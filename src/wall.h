@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "force.h"
+#include "force_mdr.h"
 #include "model.h"
 #include "particles.h"
 
@@ -48,5 +49,14 @@ void walls_free(Walls *ws);
  *  touching contacts are added to *stats. */
 void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
                  bool history_update, ForceStats *stats);
+
+/** MDR (§6.3 step 5, walls): adds each touching wall contact's ddelta_bar increment
+ *  (mdr_wall_ddelta, delta = R - r_c) to ms->s.ddelta_bar, after the pairs' increments. */
+void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms);
+/** The MDR wall pass (§6.0 step 5): walls_force for an mdr model, one side per wall contact
+ *  (mdr_contact with wall = true), each particle's increments added to its own accumulators
+ *  on regular steps. The first failure goes to ms->fault (after any pair fault). */
+void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
+                     bool history_update, MdrSystem *ms, ForceStats *stats);
 
 #endif

@@ -21,6 +21,7 @@ int main(void) {
   add(all, &n, cli_tests, cli_ntests);
   add(all, &n, datafile_tests, datafile_ntests);
   add(all, &n, mdr_tests, mdr_ntests);
+  add(all, &n, mdr_run_tests, mdr_run_ntests);
   add(all, &n, verify_tests, verify_ntests);
   return _cmocka_run_group_tests("grandamp", all, n, NULL, NULL);
 }

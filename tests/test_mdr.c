@@ -117,8 +117,11 @@ static int parse_bad(const char *text, const char *const *needles) {
 
 static void test_coefficient_checks(void **state) {
   (void)state;
-  /* The seed example is still refused as "not available yet" until the pair loops take it. */
-  BAD("mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5" TAIL, "mdr is not available yet");
+  /* The seed example is accepted (it runs: test_mdr_run.c), with MDR's 27 history values first. */
+  {
+    ContactModel m = parse_ok("mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5" TAIL);
+    assert_int_equal(m.history_size, MDR_NHIST + 3);
+  }
   /* Each §6.1 rule, with LAMMPS's message (and the word that broke it). */
   BAD("mdr 0 0.4 1.9e5 2 0.5 0.5" TAIL, "word 2 '0': normal mdr E must be > 0",
       "Illegal MDR normal model, Young's modulus must be greater than 0");

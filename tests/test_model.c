@@ -55,8 +55,9 @@ static void test_seed_examples(void **state) {
   m = parse_ok("hertz/material 1.0e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping coeff_restitution");
   assert_rel(m.damping.D, -sqrt(5.0) * log(0.3) / sqrt(PI * PI + log(0.3) * log(0.3)), 1e-14);
 
-  BAD("mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5 tangential linear_history 940.0 1.0 0.7 damping mdr 1",
-      "normal mdr: recognised, but mdr is not available yet", "damping mdr: recognised");
+  m = parse_ok("mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5 tangential linear_history 940.0 1.0 0.7 damping mdr 1");
+  assert_true(m.normal.model == NORMAL_MDR && m.damping.model == DAMPING_MDR && m.damping.d_type == 1);
+  assert_int_equal(m.history_size, 27 + 3); /* MDR's 27 values, then the tangential 3 (§6.2) */
 }
 
 static void test_defaults_and_keywords(void **state) {

@@ -33,6 +33,7 @@ TEST_GROUP(commands);
 TEST_GROUP(cli);
 TEST_GROUP(datafile);
 TEST_GROUP(mdr);
+TEST_GROUP(mdr_run);
 TEST_GROUP(verify);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */

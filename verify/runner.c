@@ -11,6 +11,10 @@
 
 const char *const GEO_NAMES[N_GEO] = {"equal", "unequal", "wall"};
 
+bool case_matches(const Verifier *v, const char *group, const char *prefix) {
+  return !v->filter || strstr(prefix, v->filter) || strstr(group, v->filter) || strstr(v->filter, prefix);
+}
+
 bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
   char name[sizeof v->cur.name];
   va_list ap;

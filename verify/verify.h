@@ -42,6 +42,8 @@ typedef struct Verifier {
 } Verifier;
 
 bool case_begin(Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** Whether a case named prefix... in group could pass the filter (to skip set-up work). */
+bool case_matches(const Verifier *v, const char *group, const char *prefix);
 /** Passes when |measured - expected| <= tol (NaN never passes). */
 void case_end(Verifier *v, double measured, double expected, double tol, const char *src, ...)
     __attribute__((format(printf, 5, 6)));

@@ -11,9 +11,10 @@
  *     dt/ds = 4s³/v,   dv/ds = −4s³ F_ntot/(m_eff v),   dW/ds = 4s³ (F_ntot − F_ne),
  *     dU/ds = 4s³ F_ne,                                                (v = δ')
  *
- * every term is a polynomial in s and v for hooke and Hertz (F_ne ∝ s⁴ or s⁶) with damping ∝ v,
- * s v, s² v or s⁴ v, so the segments next to δ = 0 are smooth there as long as v stays away
- * from 0. A non-cohesive collision is therefore integrated in three segments:
+ * every term is a polynomial in s times a power of 1/v for hooke and Hertz (F_ne ∝ s⁴ or s⁶)
+ * with damping forces ∝ v, s v (tsuji, coeff_restitution) or s² v (viscoelastic), so the
+ * segments next to δ = 0 are smooth as long as v stays away from 0. A non-cohesive collision
+ * is therefore integrated in three segments:
  *   1. onset, in s from 0 until δ' has fallen to v0/2;
  *   2. the middle, in t, through the turning point δ' = 0 (where δ_max is read) until δ is back
  *      to δ_max/2;
@@ -147,10 +148,11 @@ static double run_event(const Run *r, int ev, double x, const double *y) {
   case EV_OUT: return delta - r->delta_out;
   case EV_TMAX: return r->t_max - (r->phase ? y[0] : x);
   case EV_FORCE: {
-    /* Only a zero inside the contact: losing contact ends the collision through EV_END or
-     * s = 0, whichever criterion is in force. */
+    /* Defined only inside the contact (NaN, never a crossing, outside it): losing contact ends
+     * the collision through EV_END or s = 0 under either criterion, and the onset of a
+     * cohesive contact, where the force jumps from 0 to −F_po, is no return to 0. */
     const Force f = run_force(r, delta, v);
-    return f.touching ? f.Fsum : 1.0;
+    return f.touching ? f.Fsum : NAN;
   }
   case EV_TURN: return v;
   case EV_SLOW: return v - 0.5 * r->v0;
@@ -248,6 +250,11 @@ static void run_captured(OdeCollision *out, const Run *r, double delta, const do
   out->steps = r->steps;
 }
 
+static bool run_failed(OdeCollision *out) {
+  memset(out, 0, sizeof *out);
+  return false;
+}
+
 bool ode_collide(const ContactModel *m, double Reff, double meff, double v0, OdeEnd end, double rtol,
                  OdeCollision *out) {
   if (!out) return false;
@@ -286,8 +293,11 @@ bool ode_collide(const ContactModel *m, double Reff, double meff, double v0, Ode
       force_bit = 0u; /* the clamp has set in; carry on */
     }
     const double delta = (x * x) * (x * x);
-    if (ev == SEG_FAIL) return memset(out, 0, sizeof *out), false;
-    if (ev == EV_FORCE) return run_finish(out, &r, y[0], delta, y, delta), true;
+    if (ev == SEG_FAIL) return run_failed(out);
+    if (ev == EV_FORCE) {
+      run_finish(out, &r, y[0], delta, y, delta);
+      return true;
+    }
     x = y[0]; /* to the time domain, y = (δ, v, W, U) */
     y[0] = delta;
     r.phase = false;
@@ -311,9 +321,12 @@ bool ode_collide(const ContactModel *m, double Reff, double meff, double v0, Ode
     }
     break;
   }
-  if (ev == SEG_FAIL) return memset(out, 0, sizeof *out), false;
-  if (ev == SEG_X_END) return run_captured(out, &r, y[0], y, dmax), true;
-  if (ev == EV_FORCE || ev == EV_END) return run_finish(out, &r, x, y[0], y, dmax), true;
+  if (ev == SEG_FAIL) return run_failed(out);
+  if (ev == SEG_X_END || ev == EV_FORCE || ev == EV_END) {
+    if (ev == SEG_X_END) run_captured(out, &r, y[0], y, dmax);
+    else run_finish(out, &r, x, y[0], y, dmax);
+    return true;
+  }
 
   /* 3. the way out in the phase plane, s from (δ_max/2)^{1/4} down to 0 */
   const double t_out = x;
@@ -327,8 +340,8 @@ bool ode_collide(const ContactModel *m, double Reff, double meff, double v0, Ode
     force_bit = 0u;
   }
   const double delta = (x * x) * (x * x);
-  if (ev == SEG_FAIL) return memset(out, 0, sizeof *out), false;
-  if (ev == EV_TMAX) return run_captured(out, &r, delta, y, dmax), true;
-  run_finish(out, &r, y[0], ev == SEG_X_END ? 0.0 : delta, y, dmax);
+  if (ev == SEG_FAIL) return run_failed(out);
+  if (ev == EV_TMAX) run_captured(out, &r, delta, y, dmax);
+  else run_finish(out, &r, y[0], ev == SEG_X_END ? 0.0 : delta, y, dmax);
   return true;
 }

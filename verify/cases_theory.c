@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "expect.h"
+#include "ode_ref.h"
 #include "rows.h"
 #include "verify.h"
 
@@ -74,6 +75,36 @@ static void reference_vs_closed(Verifier *v) {
   if (case_begin(v, "reference.closed_form", "reference/hertz_material/elastic/t_c")) {
     const Reference ref = ref_of(el, 0, GEO_EQUAL, 1.0, false);
     case_end(v, ref.t_c / (3.218065 * pow(meff / kH, 0.4)), 1.0, 1e-6, "elastic Hertz t_c (§2.1; 7 digits known), relative");
+  }
+}
+
+/* Two independent continuous-time integrators (verify/reference.c: phase plane next to δ = 0;
+ * verify/ode_ref.c, written separately: time domain for the cohesive models, its own event
+ * handling) agree on e, t_c and W for every row and both criteria. */
+static void reference_crosscheck(Verifier *v) {
+  for (int k = 0; k < N_ROWS; k++) {
+    const Row *r = &ROWS[k];
+    double xs[8];
+    const int nx = row_params(r, true, xs);
+    char id[64];
+    row_id(r, id, sizeof id);
+    for (int limit = 0; limit < (row_allows_limit(r) ? 2 : 1); limit++) {
+      if (!case_begin(v, "reference.crosscheck", "reference/%s/%s/%s=%g/crosscheck", id, limit ? "force-end" : "delta-end",
+                      row_param_name(r->param), xs[nx - 1]))
+        continue;
+      const ContactModel m = model_of(r, xs[nx - 1], GEO_UNEQUAL, 1.0, limit, NULL);
+      const double Reff = setup_reff(GEO_UNEQUAL), meff = setup_meff(GEO_UNEQUAL);
+      const Reference a = reference_collide(&m, Reff, meff, 1.0, limit);
+      OdeCollision b;
+      const bool ok = ode_collide(&m, Reff, meff, 1.0, ODE_DELTA_END, 0.0, &b); /* limit: the clamped ODE */
+      double worst = fabs(a.e - b.e);
+      if (!a.captured && !b.captured) {
+        worst = fmax(worst, fabs(a.t_pos - b.t_c) / b.t_c);
+        worst = fmax(worst, fabs(a.W - b.W) / b.E0);
+      }
+      if (!ok || a.captured != b.captured) worst = NAN;
+      case_end(v, worst, 0.0, 1e-11, "verify/reference.c vs verify/ode_ref.c: max of |de|, |dt_c|/t_c, |dW|/E0");
+    }
   }
 }
 
@@ -260,6 +291,7 @@ static void hooke_force_end(Verifier *v) {
 
 void cases_theory(Verifier *v) {
   reference_vs_closed(v);
+  reference_crosscheck(v);
   reference_energy(v);
   tsuji_tables(v);
   viscoelastic(v);

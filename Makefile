@@ -67,7 +67,9 @@ $(BUILD)/build_info.h: FORCE
 $(MAIN_OBJ): $(BUILD)/build_info.h
 
 # ---- tests -------------------------------------------------------------------------------
-$(BUILD)/test_grandamp: $(TEST_OBJ) $(BUILD)/verify/expect.o $(BUILD)/libgrandamp.a
+# The verifier modules the unit tests call directly (compiled by the verifier's rules below).
+TEST_VERIFY_OBJ := $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o
+$(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
 $(TEST_OBJ): CPPFLAGS += -Iverify
@@ -116,7 +118,7 @@ $(BUILD)/grandamp_verify: $(VERIFY_OBJ) $(BUILD)/libgrandamp.a
 VERIFY_ARGS ?=
 verify:
 	@tools/deps.sh $(TEST_PACKAGES) gnuplot-nox
-	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_verify
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/grandamp_verify
 	@tools/verify.sh $(BUILD)/grandamp_verify $(VERIFY_ARGS)
 
 deps:

@@ -23,5 +23,6 @@ int main(void) {
   add(all, &n, mdr_tests, mdr_ntests);
   add(all, &n, mdr_run_tests, mdr_run_ntests);
   add(all, &n, verify_tests, verify_ntests);
+  add(all, &n, ode_ref_tests, ode_ref_ntests);
   return _cmocka_run_group_tests("grandamp", all, n, NULL, NULL);
 }

@@ -35,6 +35,7 @@ TEST_GROUP(datafile);
 TEST_GROUP(mdr);
 TEST_GROUP(mdr_run);
 TEST_GROUP(verify);
+TEST_GROUP(ode_ref);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

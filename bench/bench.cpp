@@ -20,7 +20,9 @@
  *   --quick   the smoke matrix (small N, few models), for `make bench QUICK=1` and CI.
  */
 #include <benchmark/benchmark.h>
+#include <errno.h>
 #include <omp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -36,6 +38,8 @@
 extern "C" {
 #include "build_info.h"
 #include "contact.h"
+#include "datafile.h"
+#include "error.h"
 #include "force.h"
 #include "model.h"
 #include "packing.h"
@@ -108,7 +112,29 @@ const Packing &packing(const std::string &type, int64_t n) {
   s.type = type == "fcc" ? PACKING_FCC : PACKING_RANDOM;
   s.n = n;
   auto pk = std::make_unique<Packing>();
-  packing_make(&s, &pk->p, &pk->b);
+  if (s.type == PACKING_FCC) {
+    packing_make(&s, &pk->p, &pk->b);
+    return *(g_packings[key] = std::move(pk));
+  }
+  /* The random packing is relaxed with grandamp's own loops (about 2 minutes for 256k spheres
+   * on 2 cores): cached as a LAMMPS data file under data/packings/, named by its parameters,
+   * and reused by later runs. Delete the folder to rebuild. */
+  char path[512];
+  std::snprintf(path, sizeof path, "data/packings/random-n%lld-seed%llu-phi%g-ratio%g-overlap%g-%s.data", (long long)n,
+                (unsigned long long)s.seed, s.phi, s.ratio, s.overlap, s.dist == RADIUS_LOGNORMAL ? "lognormal" : "uniform");
+  ErrList err = {};
+  if (access(path, R_OK) == 0 && datafile_read(path, &pk->p, &pk->b, &err)) {
+    for (int d = 0; d < 3; d++) pk->b.periodic[d] = true;
+    std::fprintf(stderr, "grandamp bench: packing %s (cached)\n", path);
+  } else {
+    errlist_free(&err);
+    std::fprintf(stderr, "grandamp bench: relaxing a random packing of %lld spheres (cached in %s for later runs)\n",
+                 (long long)n, path);
+    packing_make(&s, &pk->p, &pk->b);
+    if (mkdir("data", 0777) == 0 || errno == EEXIST) mkdir("data/packings", 0777);
+    if (!datafile_write(path, &pk->p, &pk->b, "grandamp bench random packing"))
+      std::fprintf(stderr, "grandamp bench: warning: could not cache %s\n", path);
+  }
   return *(g_packings[key] = std::move(pk));
 }
 
@@ -281,10 +307,18 @@ int main(int argc, char **argv) {
       for (int t = 0; t < 2; t++) cases.push_back(make_case("strategy", tsuji, t, "fcc", (ForceStrategy)st, n_model, th));
   const std::vector<int64_t> sizes = quick ? std::vector<int64_t>{4000, 32000} : std::vector<int64_t>{32000, 256000, 1000000, 4000000};
   for (int64_t n : sizes) cases.push_back(make_case("size", tsuji, 0, "fcc", def, n, nproc));
-  /* The random packing is relaxed with grandamp's own loops: 32k spheres take ~15 s to build. */
-  const int64_t n_random = quick ? 4000 : 32000;
+  /* The random packing (relaxed once, then cached in data/packings/): every strategy at 256k,
+   * and over N up to 256k (1M and 4M random take 10 and 40 minutes to relax the first time:
+   * GRANDAMP_BENCH_BIG_RANDOM=1 adds them). */
+  const int64_t n_random = quick ? 4000 : 256000;
   for (int st = 0; st < N_STRATEGY; st++)
     cases.push_back(make_case("model", tsuji, 0, "random", (ForceStrategy)st, n_random, nproc));
+  if (!quick) {
+    std::vector<int64_t> rsizes = {32000};
+    if (getenv("GRANDAMP_BENCH_BIG_RANDOM") && std::strcmp(getenv("GRANDAMP_BENCH_BIG_RANDOM"), "1") == 0)
+      rsizes.insert(rsizes.end(), {1000000, 4000000});
+    for (int64_t n : rsizes) cases.push_back(make_case("size", tsuji, 0, "random", def, n, nproc));
+  }
   for (int st = 0; st < N_STRATEGY; st++)
     for (int th = 1; th <= nproc; th++) {
       Case g = make_case("geometry", tsuji, 0, "fcc", (ForceStrategy)st, n_model, th);

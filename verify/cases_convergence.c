@@ -15,14 +15,8 @@
 #include "rows.h"
 #include "verify.h"
 
-static const Row *row(const char *normal, const char *damping) {
-  for (int k = 0; k < N_ROWS; k++)
-    if (strcmp(ROWS[k].normal, normal) == 0 && strcmp(ROWS[k].damping, damping) == 0) return &ROWS[k];
-  return NULL;
-}
-
 static void hooke_ratio(Verifier *v) {
-  const Row *r = row("hooke", "coeff_restitution");
+  const Row *r = row_find("hooke", "coeff_restitution");
   char text[512];
   row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
   const ContactModel m = setup_model(text);
@@ -59,7 +53,7 @@ typedef struct OrderRow {
 } OrderRow;
 
 static void model_order(Verifier *v, const OrderRow *o) {
-  const Row *r = row(o->normal, o->damping);
+  const Row *r = row_find(o->normal, o->damping);
   char id[64], text[512];
   row_id(r, id, sizeof id);
   row_model_text(r, o->x, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);

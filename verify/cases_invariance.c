@@ -12,12 +12,6 @@
 #include "rows.h"
 #include "verify.h"
 
-static const Row *row(const char *normal, const char *damping) {
-  for (int k = 0; k < N_ROWS; k++)
-    if (strcmp(ROWS[k].normal, normal) == 0 && strcmp(ROWS[k].damping, damping) == 0) return &ROWS[k];
-  return NULL;
-}
-
 /* A collision with explicit bodies (the Setup geometries are fixed). */
 static CollideResult collide_bodies(const char *text, double Ri, double Rj, double mi, double mj, bool wall,
                                     ForceStrategy st, bool use_ref) {
@@ -40,7 +34,7 @@ static double rel(double a, double b) { return fabs(a - b) / fmax(fabs(b), 1e-30
 static void speed_and_mass(Verifier *v) {
   static const char *const DM[] = {"tsuji", "coeff_restitution"};
   for (int d = 0; d < 2; d++) {
-    const Row *r = row("hertz/material", DM[d]);
+    const Row *r = row_find("hertz/material", DM[d]);
     char text[512];
     row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
     const ContactModel m = setup_model(text);
@@ -67,8 +61,8 @@ static void material_vs_hertz(Verifier *v) {
   for (int d = 0; d < 3; d++) {
     if (!case_begin(v, "invariance.material", "invariance/hertz_material=hertz/%s/loop", DM[d])) continue;
     char a[512], b[512];
-    row_model_text(row("hertz/material", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, a, sizeof a);
-    row_model_text(row("hertz", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, b, sizeof b);
+    row_model_text(row_find("hertz/material", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, a, sizeof a);
+    row_model_text(row_find("hertz", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, b, sizeof b);
     const double mm = 2.0 * setup_meff(GEO_EQUAL);
     const CollideResult ca = collide_bodies(a, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false);
     const CollideResult cb = collide_bodies(b, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false);
@@ -81,7 +75,7 @@ static void pair_vs_wall(Verifier *v) {
   for (int k = 0; k < 4; k++) {
     if (!case_begin(v, "invariance.wall", "invariance/pair=wall/%s/viscoelastic/loop", k == 1 ? "hertz_material" : NM[k])) continue;
     char text[512];
-    const Row *r = row(NM[k], "viscoelastic");
+    const Row *r = row_find(NM[k], "viscoelastic");
     row_model_text(r, r->param == PARAM_ZETA ? 0.2 : 0.3, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
     const double mm = 2.0 * setup_meff(GEO_EQUAL);
     /* pair: R, R, m, m -> Reff = R/2, meff = m/2; wall: radius R/2, mass m/2 */
@@ -95,7 +89,7 @@ static void threads_and_strategies(Verifier *v) {
   static const char *const NM[][2] = {{"hooke", "velocity"}, {"hertz/material", "tsuji"}, {"jkr", "viscoelastic"}};
   const int saved = v->threads;
   for (int k = 0; k < 3; k++) {
-    const Row *r = row(NM[k][0], NM[k][1]);
+    const Row *r = row_find(NM[k][0], NM[k][1]);
     char id[64], text[512];
     row_id(r, id, sizeof id);
     double xs[8];

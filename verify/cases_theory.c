@@ -14,12 +14,6 @@
 #include "rows.h"
 #include "verify.h"
 
-static const Row *row(const char *normal, const char *damping) {
-  for (int k = 0; k < N_ROWS; k++)
-    if (strcmp(ROWS[k].normal, normal) == 0 && strcmp(ROWS[k].damping, damping) == 0) return &ROWS[k];
-  return NULL;
-}
-
 static ContactModel model_of(const Row *r, double x, Geometry g, double v0, bool limit, const char *broken) {
   char text[512];
   row_model_text(r, x, g, v0, limit, broken, text, sizeof text);
@@ -38,7 +32,7 @@ static void reference_vs_closed(Verifier *v) {
                                           {"hertz/material", "tsuji"},    {"hertz", "tsuji/legacy"}};
   static const double E[] = {0.1, 0.5, 0.9};
   for (int k = 0; k < 6; k++) {
-    const Row *r = row(CLOSED[k][0], CLOSED[k][1]);
+    const Row *r = row_find(CLOSED[k][0], CLOSED[k][1]);
     char id[64];
     row_id(r, id, sizeof id);
     for (int ie = 0; ie < 3; ie++)
@@ -53,7 +47,7 @@ static void reference_vs_closed(Verifier *v) {
       }
   }
   /* hooke durations: δ-end π/(ω0 sqrt(1-ζ²)), force-end S&P (§1.1, §1.2) */
-  const Row *r = row("hooke", "coeff_restitution");
+  const Row *r = row_find("hooke", "coeff_restitution");
   for (int ie = 0; ie < 3; ie++)
     for (int limit = 0; limit < 2; limit++) {
       if (v->quick && ie != 1) continue;
@@ -66,7 +60,7 @@ static void reference_vs_closed(Verifier *v) {
       case_end(v, ref.t_c / exact, 1.0, 1e-12, "t_c of §1.1/§1.2 (relative); reference accuracy (§7.1)");
     }
   /* elastic Hertz: δ_max = (5 meff v0²/(4 k_H))^(2/5), t_c = 3.218065 (meff/k_H)^(2/5) v0^(-1/5) (§2.1) */
-  const Row *el = row("hertz/material", "none");
+  const Row *el = row_find("hertz/material", "none");
   const double meff = setup_meff(GEO_EQUAL), kH = row_spring(el, setup_reff(GEO_EQUAL));
   if (case_begin(v, "reference.closed_form", "reference/hertz_material/elastic/delta_max")) {
     const Reference ref = ref_of(el, 0, GEO_EQUAL, 1.0, false);
@@ -114,7 +108,7 @@ static void reference_energy(Verifier *v) {
                                           {"hertz", "mass_velocity"},      {"hertz/material", "viscoelastic"},
                                           {"hertz/material", "tsuji"},     {"dmt", "velocity"}};
   for (int k = 0; k < 6; k++) {
-    const Row *r = row(ROWS_E[k][0], ROWS_E[k][1]);
+    const Row *r = row_find(ROWS_E[k][0], ROWS_E[k][1]);
     double xs[8];
     row_params(r, true, xs);
     char id[64];
@@ -137,8 +131,8 @@ static void tsuji_tables(Verifier *v) {
                                     .7182, .8071, .9022, .9516, .9807, .9902};
   static const double E_LEGACY[] = {.1753, .2350, .3433, .4396, .5296, .6161, .6990,
                                     .7777, .8534, .9284, .9652, .9863, .9930};
-  const Row *ts = row("hertz/material", "tsuji"), *lg = row("hertz/material", "tsuji/legacy");
-  const Row *cr = row("hertz/material", "coeff_restitution");
+  const Row *ts = row_find("hertz/material", "tsuji"), *lg = row_find("hertz/material", "tsuji/legacy");
+  const Row *cr = row_find("hertz/material", "coeff_restitution");
   for (int k = 0; k < 13; k++) {
     const double t = T[k];
     if (v->quick && t != 0.5) continue;
@@ -181,7 +175,7 @@ static void tsuji_tables(Verifier *v) {
 /* §3: viscoelastic on Hertz: the §3.4 table, Padé [3/6] (force-end), Padé - (4/15) b^2.5 e^1.5
  * (δ-end), the delayed-recovery law; e against the impact speed for the plot. */
 static void viscoelastic(Verifier *v) {
-  const Row *r = row("hertz/material", "viscoelastic");
+  const Row *r = row_find("hertz/material", "viscoelastic");
   static const double B[] = {0.01, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0, 2.0, 10.0};
   static const double ED[] = {0.988545, 0.944260, 0.892148, 0.797550, 0.714045, 0.573825, 0.331165, 0.095330, 5.2e-5};
   static const double EF[] = {0.988547, 0.944397, 0.892859, 0.800965, 0.722085, 0.595252, 0.393931, 0.211646, 0.025096};
@@ -245,7 +239,7 @@ static void viscoelastic(Verifier *v) {
 
 /* §4: Hertz + constant damping: the table of e_δ and e_F, the small-γ series, capture. */
 static void constant_damping(Verifier *v) {
-  const Row *r = row("hertz/material", "mass_velocity");
+  const Row *r = row_find("hertz/material", "mass_velocity");
   static const double G[] = {0.01, 0.1, 0.3, 0.5, 0.7, 1.0, 1.5, 3.0};
   static const double ED[] = {0.98225, 0.83335, 0.56253, 0.35691, 0.20110, 0.04132, 0, 0};
   static const double EF[] = {0.98252, 0.84488, 0.62068, 0.46804, 0.36044, 0.25184, 0.14908, 0.04519};
@@ -267,7 +261,7 @@ static void constant_damping(Verifier *v) {
   if (case_begin(v, "literature.mass_velocity", "mass_velocity/constant"))
     case_end(v, expect_const_damping_c1(), 1.787814, 5e-7, "2(5/4)^(2/5)(2/5)B(2/5,3/2) (§4)");
   /* velocity damping on Hertz is the same law with eta/meff (§4): one spot check. */
-  const Row *rv = row("hertz", "velocity");
+  const Row *rv = row_find("hertz", "velocity");
   if (case_begin(v, "literature.velocity", "velocity/hertz/reference/delta-end/gamma=0.5/table")) {
     const Reference ref = ref_of(rv, 0.5, GEO_UNEQUAL, 1.0, false);
     case_end(v, ref.e, 0.35691, 5e-6, "§4 table (5 digits), velocity damping eta = gamma meff ...");
@@ -278,7 +272,7 @@ static void constant_damping(Verifier *v) {
 static void hooke_force_end(Verifier *v) {
   static const double T[] = {0.1, 0.2, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95};
   static const double EF[] = {0.2527, 0.3249, 0.3971, 0.5503, 0.7182, 0.8081, 0.9020, 0.9505};
-  const Row *r = row("hooke", "coeff_restitution");
+  const Row *r = row_find("hooke", "coeff_restitution");
   for (int k = 0; k < 8; k++) {
     if (v->quick && T[k] != 0.5) continue;
     if (!case_begin(v, "literature.coeff_restitution", "coeff_restitution/hooke/force-end/e=%g/table", T[k])) continue;

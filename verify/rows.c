@@ -50,6 +50,12 @@ const Row ROWS[] = {
 };
 const int N_ROWS = (int)(sizeof ROWS / sizeof *ROWS);
 
+const Row *row_find(const char *normal, const char *damping) {
+  for (int k = 0; k < N_ROWS; k++)
+    if (strcmp(ROWS[k].normal, normal) == 0 && strcmp(ROWS[k].damping, damping) == 0) return &ROWS[k];
+  return NULL;
+}
+
 int row_params(const Row *r, bool quick, double out[8]) {
   static const double E[] = {0.1, 0.3, 0.5, 0.7, 0.9, 0.95};
   static const double GAMMA[] = {0.01, 0.1, 0.5, 1.0};
@@ -84,11 +90,11 @@ const char *row_param_name(RowParam p) {
 }
 
 void row_id(const Row *r, char *buf, int size) {
+  /* "hertz/material" + "tsuji/legacy" -> "hertz_material/tsuji_legacy" */
+  const int nlen = (int)strlen(r->normal);
   snprintf(buf, (size_t)size, "%s/%s", r->normal, r->damping);
-  for (char *c = buf; *c; c++)
-    if (*c == '/' && c != buf + strlen(r->normal)) *c = '_';
-  for (char *c = buf; c < buf + strlen(r->normal); c++)
-    if (*c == '/') *c = '_';
+  for (int k = 0; buf[k]; k++)
+    if (buf[k] == '/' && k != nlen) buf[k] = '_';
 }
 
 bool row_allows_limit(const Row *r) { return strcmp(r->normal, "dmt") != 0 && strcmp(r->normal, "jkr") != 0; }

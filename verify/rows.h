@@ -29,6 +29,8 @@ typedef struct Row {
 extern const Row ROWS[];
 extern const int N_ROWS;
 
+/** The row of a normal and damping model name (pair_coeff spelling); NULL if there is none. */
+const Row *row_find(const char *normal, const char *damping);
 /** The parameter values of a row's sweep (quick: one). Returns the count. */
 int row_params(const Row *r, bool quick, double out[8]);
 /** "e=0.5", "gamma=0.1", ... */

@@ -166,6 +166,12 @@ int cli_contact(int argc, char **argv) {
     errlist_add(&err, "--omega2: a flat wall (Rj = inf) does not rotate; omit --omega2");
   ContactModel m;
   const bool model_ok = a.text && model_parse(a.text, &m, &err) == 0;
+  /* MDR keeps state per particle (radius growth, volumes, psi, §6.3) and its history across
+   * steps; one stateless evaluation has none of it, so contact_compute has no MDR branch. */
+  if (model_ok && m.normal.model == NORMAL_MDR)
+    errlist_add(&err, "contact: the mdr normal model is not available here: it needs per-particle state and a "
+                "pre-force pass that one stateless contact evaluation does not have; use `grandamp forces` "
+                "(a packing) or `grandamp collide` (a collision) instead");
   if (vector && model_ok && opts[O_HISTORY].given && !opts[O_HISTORY].bad &&
       opts[O_HISTORY].count != m.history_size)
     errlist_add(&err, "--history: tangential %s keeps %d value%s per contact, got %d",

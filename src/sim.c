@@ -218,6 +218,7 @@ static bool check_forces(Sim *s, const char **why) {
 bool sim_step(Sim *s, const char **why) {
   double t0 = timer_now();
   integrate_initial(&s->p, s->dt);
+  for (int w = 0; w < s->walls.n; w++) s->walls.w[w].pos += s->walls.w[w].vel * s->dt; /* with the drift */
   s->time[TIMER_INTEGRATE] += timer_now() - t0;
   if (nbr_needs_rebuild(&s->nl, &s->p) && !rebuild(s, why)) return false;
   if (s->mdr.on) mdr_prepass(s, true);

@@ -53,8 +53,8 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
   GD_ASSERT(ws->np == p->n);
   const int nw = ws->n, hs = ws->hsize;
   int64_t contacts = 0;
-  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0;
-#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf) reduction(max : excess)
+  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0, fw[WALLS_MAX] = {0};
+#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf, fw[:WALLS_MAX]) reduction(max : excess)
   for (int64_t i = 0; i < p->n; i++) {
     const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
     const double xi[3] = {p->x[i], p->y[i], p->z[i]};
@@ -71,6 +71,7 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
       excess = gd_max(excess, -gap);
       if (gap <= 0.0) in.dx[wl->axis] = wl->hi ? -1e-150 : 1e-150;
       in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
+      in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
       in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
       bool touch = ws->touch[c];
       ContactOutput o;
@@ -83,8 +84,10 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
       pf += o.t.power_friction;
       p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
       p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
+      fw[w] += o.force[wl->axis];
     }
   }
+  for (int w = 0; w < nw; w++) ws->force[w] = fw[w];
   stats->contacts += contacts;
   stats->power_normal += pn;
   stats->power_tangential += pt;
@@ -126,9 +129,9 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
   const int nw = ws->n, hs = ws->hsize;
   int64_t contacts = 0, bad = INT64_MAX;
   MdrError bad_err = MDR_OK;
-  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0;
+  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0, fw[WALLS_MAX] = {0};
   bool warn = false;
-#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf) reduction(max : excess) \
+#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf, fw[:WALLS_MAX]) reduction(max : excess) \
     reduction(|| : warn)
   for (int64_t i = 0; i < p->n; i++) {
     const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
@@ -143,6 +146,7 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
                       .dt = dt, .history_update = history_update, .wall = true};
       in.dx[wl->axis] = wl->hi ? -rc : rc;
       in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
+      in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
       in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
       ContactOutput o;
       MdrContactOutput mo;
@@ -166,8 +170,10 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
       p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
       p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
       if (history_update) mdr_accum_add(&ms->s, i, &mo.acc_i); /* one writer per particle */
+      fw[w] += o.force[wl->axis];
     }
   }
+  for (int w = 0; w < nw; w++) ws->force[w] = fw[w];
   if (bad != INT64_MAX && ms->fault.err == MDR_OK)
     ms->fault = (MdrFault){.err = bad_err, .i = bad / nw, .j = -1, .wall = (int)(bad % nw)};
   ms->warn_preexisting = ms->warn_preexisting || warn;

@@ -25,6 +25,8 @@ typedef struct Wall {
   int axis;   /**< 0, 1, 2 for x, y, z */
   bool hi;    /**< the wall bounds particles from above (its normal points to -axis) */
   double pos; /**< plane position [m] */
+  double vel; /**< plane velocity along axis [m/s]: sim_step advances pos by vel dt with the
+                   drift, and the contact sees the particle velocity relative to it (0: static) */
 } Wall;
 
 /** The walls of a simulation and their contact state per (particle, wall). */
@@ -35,6 +37,8 @@ typedef struct Walls {
   int64_t np;           /**< particles the state is sized for */
   double *hist;         /**< np * n * hsize, particle-major */
   unsigned char *touch; /**< np * n */
+  double force[WALLS_MAX]; /**< force along the axis exerted on the particles by each wall in
+                                the last force pass [N] (a diagnostic: OpenMP sum order) */
 } Walls;
 
 /** Adds a wall; false if WALLS_MAX are already set. */

@@ -345,6 +345,73 @@ static void commands_run_forces_collide(void **state) {
   assert_true(isfinite(json_value(r.out, "e")));
 }
 
+/* `grandamp contact` has no per-particle MDR state: it refuses mdr with a pointer to forces and
+ * collide (exit 2), in the scalar and the vector form. */
+static void contact_refuses_mdr(void **state) {
+  (void)state;
+  CmdResult r;
+  const char *sc[] = {"contact", "--model", SEED_MDR, "--radius", "0.5", "0.5", "--mass", "1", "1", "--overlap",
+                      "0.01", "--vn", "-1", NULL};
+  run_grandamp(&r, sc);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "the mdr normal model is not available here"));
+  assert_non_null(strstr(r.err, "grandamp collide"));
+  const char *ve[] = {"contact", "--model", SEED_MDR, "--x1", "0", "0", "0", "--x2", "0.99", "0", "0", "--radius",
+                      "0.5", "0.5", "--mass", "1", "1", NULL};
+  run_grandamp(&r, ve);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "the mdr normal model is not available here"));
+}
+
+/* A moving wall (Wall.vel): a sphere at rest hit by a wall moving at +v is the collision of a
+ * sphere moving at -v with a static wall, seen from the wall (Galilean invariance): the same
+ * relative motion step by step, so e agrees to rounding; the per-wall force is the pass's. */
+static double wall_collision(const char *text, bool moving, double *fwall_max) {
+  Particles p;
+  particles_alloc(&p, 1, 1);
+  const double R = 0.5, v = 1.0, m = 4.0 / 3.0 * 3.14159265358979323846 * R * R * R * 1000.0, dt = 2e-5;
+  p.radius[0] = R, p.mass[0] = m, p.x[0] = R + 3.5 * v * dt;
+  p.vx[0] = moving ? 0.0 : -v;
+  Box b = {.lo = {-10, -10, -10}, .hi = {10, 10, 10}};
+  ContactModel *mm = malloc(sizeof *mm);
+  *mm = parse_ok(text);
+  Sim s;
+  sim_init(&s, &p, &b, mm, 1, FORCE_HALF_REDUCE, 0.1, dt);
+  walls_add(&s.walls, 0, false, 0.0);
+  if (moving) s.walls.w[0].vel = v;
+  const char *why = NULL;
+  assert_true(sim_setup(&s, &why));
+  bool began = false;
+  *fwall_max = 0.0;
+  for (int k = 0; k < 200000; k++) {
+    assert_true(sim_step(&s, &why));
+    if (s.last.contacts) {
+      began = true;
+      assert_rel(s.walls.force[0], s.p.fx[0], 1e-15); /* one particle, one wall: its whole force */
+      *fwall_max = fmax(*fwall_max, s.walls.force[0]);
+    } else if (began)
+      break;
+  }
+  assert_true(began && s.last.contacts == 0);
+  const double e = (s.p.vx[0] - (moving ? v : 0.0)) / v; /* separation speed relative to the wall */
+  if (moving) assert_rel(s.walls.w[0].pos, v * dt * (double)s.step, 1e-12);
+  sim_free(&s);
+  return e;
+}
+
+static void moving_wall_galilean(void **state) {
+  (void)state;
+  const char *const texts[] = {SEED_MDR, "hertz/material 5e6 0.3 0.4 tangential linear_history 940 1 0.7 damping tsuji"};
+  for (int k = 0; k < 2; k++) {
+    double f0, f1;
+    const double e0 = wall_collision(texts[k], false, &f0), e1 = wall_collision(texts[k], true, &f1);
+    print_message("wall collision %s: e static %.15f, e moving wall %.15f\n", k ? "hertz/material" : "mdr", e0, e1);
+    assert_true(e0 > 0.0 && e0 < 1.0);
+    assert_rel(e1, e0, 1e-9);
+    assert_rel(f1, f0, 1e-9);
+  }
+}
+
 const struct CMUnitTest mdr_run_tests[] = {
     cmocka_unit_test(strategies_match_ref),
     cmocka_unit_test(full_bitwise_threads),
@@ -355,5 +422,7 @@ const struct CMUnitTest mdr_run_tests[] = {
     cmocka_unit_test(force_regression),
     cmocka_unit_test(error_stops_run),
     cmocka_unit_test(commands_run_forces_collide),
+    cmocka_unit_test(contact_refuses_mdr),
+    cmocka_unit_test(moving_wall_galilean),
 };
 const size_t mdr_run_ntests = sizeof mdr_run_tests / sizeof mdr_run_tests[0];

@@ -37,6 +37,7 @@ static void run_all(Verifier *v) {
   cases_invariance(v);
   cases_packing(v);
   cases_lammps(v);
+  cases_mdr(v);
 }
 
 static void csv_field(FILE *f, const char *s) {
@@ -192,6 +193,7 @@ int main(int argc, char **argv) {
   fprintf(plot[2].f, "# row dt/t_c worst|e-e_exact| bound(f dt/t_c); one block per row\n");
   v.plot_tsuji = plot[0].f, v.plot_visco = plot[1].f, v.plot_conv = plot[2].f;
   v.dry = false;
+  v.data = data;
   printf("grandamp-verify %s: %d cases%s%s\n", GD_BUILD_REVISION, v.total, v.quick ? " (quick subset)" : "",
          v.broken ? " WITH A DELIBERATELY BROKEN MODEL (self-test)" : "");
   fflush(stdout);

@@ -39,6 +39,7 @@ typedef struct Verifier {
   double t0;
   FILE *plot_tsuji, *plot_visco, *plot_conv; /**< plot data (NULL in the dry pass) */
   bool have_lmp;      /**< Debian's lmp found */
+  const char *data;   /**< the --data directory (generators writing their own plot data) */
 } Verifier;
 
 bool case_begin(Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -94,5 +95,6 @@ void cases_convergence(Verifier *v);
 void cases_invariance(Verifier *v);
 void cases_packing(Verifier *v);
 void cases_lammps(Verifier *v);
+void cases_mdr(Verifier *v);
 
 #endif

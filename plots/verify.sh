@@ -16,7 +16,7 @@ trap 'rm -rf "$scratch"' EXIT
 trap 'exit 1' HUP INT TERM
 failed=""; written=""
 for name in verify-tsuji verify-viscoelastic verify-convergence verify-mdr-restitution verify-mdr-compaction; do
-  if [ ! -s "$dir/$name.dat" ] || [ "$(grep -vc '^#' "$dir/$name.dat")" -eq 0 ]; then
+  if [ ! -s "$dir/$name.dat" ] || [ "$(grep -c '^[^#[:space:]]' "$dir/$name.dat")" -eq 0 ]; then
     echo "grandamp: notice: $dir/$name.dat has no data (filtered run?): no $name plot" >&2
     continue
   fi

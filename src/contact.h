@@ -156,13 +156,15 @@ GD_INLINE bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm
   const double wr2 = in->wall ? Ri * in->wi[2] : Ri * in->wi[2] + Rj * in->wj[2];
   TangentialInput ti = {.n = {n0, n1, n2},
                         .vtr = {vt0 - (wr1 * n2 - wr2 * n1), vt1 - (wr2 * n0 - wr0 * n2), vt2 - (wr0 * n1 - wr1 * n0)},
+                        .vrel = 0.0, .a = 0.0, .eta_n = 0.0, .Fncrit = 0.0, /* every field: C++ includes this */
                         .dt = in->dt, .history_update = in->history_update};
   ti.vrel = sqrt(ti.vtr[0] * ti.vtr[0] + ti.vtr[1] * ti.vtr[1] + ti.vtr[2] * ti.vtr[2]);
 
   /* Steps 2-7; a pair out of contact is evaluated at delta = 0 and its results discarded.
    * Everything is computed in locals and stored to *out once, at the end. */
   NormalContact cn = {.delta = on ? radsum - r : 0.0, .Reff = Reff, .meff = in->meff, .vnnr = vnnr,
-                      .touching_before = true, .touching = on};
+                      .touching_before = true, .touching = on, .a = 0.0, .Fne = 0.0, .F_po = 0.0, .knd = 0.0,
+                      .eta = 0.0, .Fdamp = 0.0, .Fntot = 0.0, .Fncrit = 0.0, .clamped = false};
   NormalContact *c = &cn;
   contact_normal_force(nm, dm, m, contact_needs_radius(nm, dm, tm), 0.0, c);
 

@@ -72,7 +72,7 @@ bool force_specialised(const ForceSystem *s) {
          combo_valid(m0->normal.model, m0->damping.model);
 }
 
-static KernelArgs kernel_args(const ForceSystem *s) {
+KernelArgs force_kernel_args(const ForceSystem *s) {
   const Particles *p = s->p;
   KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
                   .wx = p->wx, .wy = p->wy, .wz = p->wz, .rad = p->radius, .mass = p->mass,
@@ -83,7 +83,7 @@ static KernelArgs kernel_args(const ForceSystem *s) {
   return a;
 }
 
-static void stats_add(ForceStats *dst, const ForceStats *src) {
+void force_stats_add(ForceStats *dst, const ForceStats *src) {
   dst->pairs += src->pairs;
   dst->contacts += src->contacts;
   dst->power_normal += src->power_normal;
@@ -156,7 +156,7 @@ void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceS
 }
 
 static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, ForceWork *w, ForceStats *stats) {
-  const KernelArgs a = kernel_args(s);
+  const KernelArgs a = force_kernel_args(s);
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
   const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
@@ -200,14 +200,14 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
       }
     }
 #pragma omp critical
-    stats_add(&total, &local);
+    force_stats_add(&total, &local);
   }
   *stats = total;
 }
 
 void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
   GD_ASSERT(!s->nl->full);
-  const KernelArgs a = kernel_args(s);
+  const KernelArgs a = force_kernel_args(s);
   Particles *p = s->p;
   const NeighborList *nl = s->nl;
   const int hs = nl->hsize;

@@ -29,6 +29,11 @@ typedef struct Targets {
   double *fx, *fy, *fz, *tx, *ty, *tz;
 } Targets;
 
+/** The kernel arguments of a force system (hoisted once per pass; force.c). */
+KernelArgs force_kernel_args(const ForceSystem *s);
+/** Adds the counts and powers of src to dst (overlap_excess: the larger). */
+void force_stats_add(ForceStats *dst, const ForceStats *src);
+
 typedef void (*ForceKernel)(const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *st);
 
 /* Combinations the model checks allow (constant for literal ids). */

@@ -358,25 +358,6 @@ FORCE_STRATEGIES_EX(MDR_KERNEL_DEF, _)
 #define MDR_KERNEL_PTR(c, S, ...) [FORCE_##S] = mdr_kernel_##S,
 static const MdrKernel MDR_KERNELS[N_STRATEGY] = {FORCE_STRATEGIES_EX(MDR_KERNEL_PTR, _)};
 
-static KernelArgs mdr_kernel_args(const ForceSystem *s) {
-  const Particles *p = s->p;
-  KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
-                  .wx = p->wx, .wy = p->wy, .wz = p->wz, .rad = p->radius, .mass = p->mass,
-                  .type = p->type, .start = s->nl->start, .jl = s->nl->j, .hist = s->nl->hist,
-                  .touch = s->nl->touch, .models = s->models, .ntypes = s->ntypes,
-                  .dt = s->dt, .history_update = s->history_update};
-  box_images(s->box, a.len, a.half);
-  return a;
-}
-
-static void stats_merge(ForceStats *dst, const ForceStats *src) {
-  dst->pairs += src->pairs;
-  dst->contacts += src->contacts;
-  dst->power_normal += src->power_normal;
-  dst->power_tangential += src->power_tangential;
-  dst->power_friction += src->power_friction;
-  dst->overlap_excess = gd_max(dst->overlap_excess, src->overlap_excess);
-}
 
 /* The serial `_ref` twin: half list, one contact at a time, forces and accumulators of both
  * particles updated directly (mdr_accum_add), the tangential model dispatched at run time. */
@@ -438,7 +419,7 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
     return;
   }
   GD_ASSERT(fs->nl->full == force_strategy_full_list(st));
-  const MdrRowArgs ra = {.fs = fs, .ms = ms, .a = mdr_kernel_args(fs), .id = fs->p->id};
+  const MdrRowArgs ra = {.fs = fs, .ms = ms, .a = force_kernel_args(fs), .id = fs->p->id};
   const MdrKernel kern = MDR_KERNELS[st];
   Particles *p = fs->p;
   const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
@@ -492,7 +473,7 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
     }
 #pragma omp critical
     {
-      stats_merge(&total, &local);
+      force_stats_add(&total, &local);
       if (lf.err != MDR_OK) fault_keep(&fault, lf.err, lf.i, lf.j, lf.wall);
       warn = warn || lw;
     }

@@ -1,0 +1,37 @@
+/*
+ * fuzz.h - the bodies of the fuzz harnesses, shared by libFuzzer (make fuzz) and the
+ * regression replay in the unit tests (tests/test_fuzz_regress.c, normal gcc build).
+ *
+ * Each fuzz/fuzz_<target>.c defines fuzz_<target>(data, size): it feeds one input to a parser
+ * and checks properties a correct parser must have (no crash, no leak and no undefined
+ * behaviour are checked by the sanitizers; the FUZZ_CHECKs add round trips and invariants).
+ * Built with -DGD_LIBFUZZER, the file also defines LLVMFuzzerTestOneInput.
+ *
+ * FUZZ_CHECK(cond, ...) reports a broken property: abort() under libFuzzer (a crash it
+ * records), fail_msg() in the cmocka replay (which defines FUZZ_FAIL before including).
+ */
+#ifndef GD_FUZZ_H
+#define GD_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef FUZZ_FAIL
+#define FUZZ_FAIL(...) (fprintf(stderr, "fuzz check failed: " __VA_ARGS__), fputc('\n', stderr), abort())
+#endif
+#define FUZZ_CHECK(cond, ...)                                                                  \
+  do {                                                                                         \
+    if (!(cond)) FUZZ_FAIL(__VA_ARGS__);                                                       \
+  } while (0)
+
+/** Model text and pair_coeff lines: model_parse, model_setup, model_write_json, type tables
+ *  with ranges and mixing. */
+int fuzz_model(const uint8_t *data, size_t size);
+/** Command-line numbers: num_parse_double, num_parse_long and cli_parse option tables. */
+int fuzz_numparse(const uint8_t *data, size_t size);
+/** LAMMPS data files: datafile_read, and for an accepted file a datafile_write round trip. */
+int fuzz_datafile(const uint8_t *data, size_t size);
+
+#endif

@@ -9,7 +9,8 @@
  *
  * Every problem is reported with its file and line ("in.data:12: Atoms: density '0' must be
  * > 0"), up to DF_MAX_ERRORS; then reading stops. Nothing a line says is trusted before the
- * header is complete: the atom count is checked against a memory limit before allocation.
+ * header is complete: the atom count is checked against a memory limit and against what the
+ * file's size can hold (DF_MIN_ATOM_LINE bytes per Atoms line) before allocation.
  * Duplicate ids are found by sorting (id, index) pairs once the Atoms section is complete,
  * O(N log N); the sorted table also maps Velocities ids to atoms, so Velocities may come before
  * or after Atoms (LAMMPS accepts both orders).
@@ -28,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "numparse.h"
@@ -38,6 +40,7 @@
 #define DF_MAX_FIELDS 16                         /* fields kept per line; more are only counted */
 #define DF_MAX_ATOMS ((int64_t)1 << 31)          /* LAMMPS tagint is 32-bit by default */
 #define DF_MAX_BYTES ((double)((int64_t)64 << 30)) /* 64 GiB of particle arrays */
+#define DF_MIN_ATOM_LINE 14 /* bytes of the shortest Atoms line, "1 1 0 1 0 0 0" and its newline */
 
 /* ---- reader state ----------------------------------------------------------------------- */
 
@@ -111,6 +114,7 @@ typedef struct Fields {
 typedef struct Reader {
   const char *path;
   FILE *f;
+  int64_t file_size; /* bytes, for a regular file; -1 when unknown (a pipe) */
   char *buf;
   size_t cap;
   long lineno;
@@ -290,6 +294,14 @@ static void header_line(Reader *r, Fields *fl) {
       rd_error(r, r->lineno, "header: %ld atoms would need %.1f GiB of memory (%zu bytes per atom), more than 64 GiB",
                v, (double)v * (double)PARTICLES_BYTES_PER_ATOM / (double)(1 << 30),
                (size_t)PARTICLES_BYTES_PER_ATOM);
+      return;
+    }
+    /* A count the file cannot hold (a truncated file, a typo) must not allocate: a 100-byte
+     * file declaring 3e8 atoms would otherwise ask for 44 GiB before its first Atoms line. */
+    if (r->file_size >= 0 && v > (r->file_size + 1) / DF_MIN_ATOM_LINE) {
+      rd_error(r, r->lineno,
+               "header: %ld atoms cannot be in this file of %lld bytes (an Atoms line takes at least %d bytes)", v,
+               (long long)r->file_size, DF_MIN_ATOM_LINE);
       return;
     }
     r->natoms = v;
@@ -589,6 +601,8 @@ bool datafile_read(const char *path, Particles *p, Box *b, ErrList *err) {
     errlist_add(err, "cannot open %s: %s", path, strerror(errno));
     return false;
   }
+  struct stat st;
+  r.file_size = fstat(fileno(r.f), &st) == 0 && S_ISREG(st.st_mode) ? (int64_t)st.st_size : -1;
   int got = rd_getline(&r); /* line 1: the title */
   if (got == 0) rd_error(&r, 0, "empty file (a LAMMPS data file starts with a title line)");
   while (got > 0 && !r.stop) {
@@ -721,7 +735,7 @@ bool datafile_write(const char *path, const Particles *p, const Box *b, const ch
   }
   return out_commit(&o);
 fail:
-  gd_error("writing %s failed: %s; %s left unchanged", o.tmp_path, strerror(errno ? errno : EIO), path);
+  gd_error("writing %s failed: %s; %s left unchanged", path, strerror(errno ? errno : EIO), path);
   out_abort(&o);
   return false;
 }

@@ -1,6 +1,7 @@
 /*
  * main.c - the grandamp command-line tool: dispatch to subcommands; no physics here.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,7 +41,7 @@ static const char USAGE[] =
     "exit codes: 0 ok, 1 runtime failure (I/O, memory), 2 bad usage or input,\n"
     "            3 verification failed\n";
 
-int main(int argc, char **argv) {
+static int dispatch(int argc, char **argv) {
   if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
       strcmp(argv[1], "-h") == 0) {
     fputs(USAGE, argc < 2 ? stderr : stdout);
@@ -59,4 +60,18 @@ int main(int argc, char **argv) {
   }
   fprintf(stderr, "grandamp: error: '%s': unknown command; expected model, contact, packing, run, forces, collide, help or version\n", cmd);
   return GD_EXIT_USAGE;
+}
+
+/* Every command's result goes to stdout: a write that failed there (a full disk) turns
+ * success into a runtime failure with a message, never a silent exit 0. */
+int main(int argc, char **argv) {
+  int rc = dispatch(argc, argv);
+  const int saved = errno; /* the failing write's reason, when a command already saw it fail */
+  errno = 0;
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    const int e = errno ? errno : saved ? saved : EIO;
+    gd_error("writing the output to stdout failed: %s", strerror(e));
+    if (rc == GD_EXIT_OK) rc = GD_EXIT_RUNTIME;
+  }
+  return rc;
 }

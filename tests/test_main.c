@@ -1,10 +1,31 @@
 /* test_main.c - runs every unit-test area in one cmocka group. */
+#include <fnmatch.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tests.h"
 
 static void add(struct CMUnitTest *all, size_t *n, const struct CMUnitTest *t, size_t count) {
   for (size_t i = 0; i < count; i++) all[(*n)++] = t[i];
+}
+
+/* GRANDAMP_TEST_FILTER="pat1,pat2,...": keep the tests whose name matches one of the shell
+ * patterns (make race runs the threaded tests this way); unset keeps every test. */
+static size_t keep_filtered(struct CMUnitTest *all, size_t n) {
+  const char *filter = getenv("GRANDAMP_TEST_FILTER");
+  if (!filter || !*filter) return n;
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++) {
+    char pats[1024];
+    snprintf(pats, sizeof pats, "%s", filter);
+    bool match = false;
+    for (char *save = NULL, *pat = strtok_r(pats, ",", &save); pat && !match; pat = strtok_r(NULL, ",", &save))
+      match = fnmatch(pat, all[i].name, 0) == 0;
+    if (match) all[kept++] = all[i];
+  }
+  return kept;
 }
 
 int main(void) {
@@ -24,5 +45,12 @@ int main(void) {
   add(all, &n, mdr_run_tests, mdr_run_ntests);
   add(all, &n, verify_tests, verify_ntests);
   add(all, &n, ode_ref_tests, ode_ref_ntests);
+  add(all, &n, output_tests, output_ntests);
+  add(all, &n, fuzz_regress_tests, fuzz_regress_ntests);
+  n = keep_filtered(all, n);
+  if (n == 0) {
+    fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");
+    return 2;
+  }
   return _cmocka_run_group_tests("grandamp", all, n, NULL, NULL);
 }

@@ -36,6 +36,8 @@ TEST_GROUP(mdr);
 TEST_GROUP(mdr_run);
 TEST_GROUP(verify);
 TEST_GROUP(ode_ref);
+TEST_GROUP(output);
+TEST_GROUP(fuzz_regress);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

@@ -12,6 +12,9 @@ args=""
 [ "${QUICK:-0}" = 1 ] && args="--quick"
 [ -n "${FILTER:-}" ] && args="$args --benchmark_filter=$FILTER"
 echo "grandamp bench: writing $base.json (progress on stderr)" >&2
+# A failed or interrupted benchmark leaves no partial JSON behind.
+trap 'rm -f "$base.json.tmp"' EXIT
+trap 'exit 1' HUP INT TERM
 # shellcheck disable=SC2086
 if ! "$bin" $args --benchmark_out="$base.json.tmp" --benchmark_out_format=json; then
   rm -f "$base.json.tmp"

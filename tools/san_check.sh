@@ -2,9 +2,10 @@
 # Fails when the sanitizer runtimes left any report in DIR (make test SAN=1 points
 # ASAN_OPTIONS/UBSAN_OPTIONS log_path there, so reports of child processes are caught even
 # where a test only checks for a non-zero exit). Prints the first lines of each report.
-# Usage: tools/san_check.sh DIR
+# Usage: tools/san_check.sh DIR [TOOLS]   (TOOLS names the sanitizers in the all-clear line)
 set -eu
 dir="$1"
+tools="${2:-ASan, UBSan, LSan}"
 n=0
 for f in "$dir"/*; do
   [ -f "$f" ] || continue
@@ -16,4 +17,4 @@ if [ "$n" -gt 0 ]; then
   echo "grandamp: error: $n sanitizer report(s) in $dir" >&2
   exit 1
 fi
-echo "grandamp: sanitizers (ASan, UBSan, LSan): no reports" >&2
+echo "grandamp: sanitizers ($tools): no reports" >&2

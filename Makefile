@@ -5,10 +5,12 @@
 #   make deps       install missing Debian packages (apt-get as root, else print the command)
 #   make clean
 #
-# User knobs (override on the command line: make OPT=-O2 NATIVE=1):
+# User knobs (override on the command line: make OPT=-O2 NATIVE=0):
+#   NATIVE=1 (default) compiles for this CPU (-march=native: AVX2 turns on the vector pair
+#   loop); NATIVE=0 builds a portable x86-64 binary.
 CC      ?= gcc
 OPT     ?= -O3
-NATIVE  ?= 0
+NATIVE  ?= 1
 DEBUG   ?= 0
 GNUPLOT ?= gnuplot
 CXX     ?= g++
@@ -119,9 +121,16 @@ $(BUILD)/libgrandamp.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(BUILD)/flags.stamp
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# The compilers and flags of this build folder: every object depends on it, so a change of
+# NATIVE, OPT, SAN, ... rebuilds everything instead of mixing old and new objects.
+$(BUILD)/flags.stamp: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)" > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # Build information (compiler, flags, revision) for every output; rewritten only on change.
 $(BUILD)/build_info.h: FORCE
@@ -179,7 +188,7 @@ race-run:
 .PHONY: race race-run
 
 # ---- benchmark ---------------------------------------------------------------------------
-$(BUILD)/bench/bench.o: bench/bench.cpp $(BUILD)/build_info.h
+$(BUILD)/bench/bench.o: bench/bench.cpp $(BUILD)/build_info.h $(BUILD)/flags.stamp
 	@mkdir -p $(@D)
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c -o $@ $<
 $(BUILD)/grandamp_bench: $(BUILD)/bench/bench.o $(BUILD)/libgrandamp.a

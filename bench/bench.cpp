@@ -104,6 +104,9 @@ double bytes_per_pair(const ContactModel *m, ForceStrategy st) {
   return 4.0 + 88.0 + 16.0 * tangential_nhist(m->tangential.model) + (st == FORCE_FULL ? 0.0 : 96.0);
 }
 
+/* The largest random packing relaxed from scratch; larger ones replicate it. */
+constexpr int64_t kRandomBase = 256000;
+
 const Packing &packing(const std::string &type, int64_t n) {
   const std::string key = type + "/" + std::to_string(n);
   auto it = g_packings.find(key);
@@ -114,6 +117,18 @@ const Packing &packing(const std::string &type, int64_t n) {
   auto pk = std::make_unique<Packing>();
   if (s.type == PACKING_FCC) {
     packing_make(&s, &pk->p, &pk->b);
+    return *(g_packings[key] = std::move(pk));
+  }
+  /* Past 256k the random packing is the relaxed 256k one replicated (LAMMPS `replicate`; a
+   * power-of-two multiple, spread over the axes): the same contacts and overlaps per sphere,
+   * without relaxing millions of spheres from scratch (about 10 and 40 minutes for 1M and 4M). */
+  if (n > kRandomBase && n % kRandomBase == 0 && ((n / kRandomBase) & (n / kRandomBase - 1)) == 0) {
+    const Packing &base = packing(type, kRandomBase);
+    int reps[3] = {1, 1, 1};
+    for (int64_t f = n / kRandomBase, d = 0; f > 1; f /= 2, d = (d + 1) % 3) reps[d] *= 2;
+    std::fprintf(stderr, "grandamp bench: random packing of %lld spheres: the 256k one replicated %d x %d x %d\n",
+                 (long long)n, reps[0], reps[1], reps[2]);
+    packing_replicate(&base.p, &base.b, reps, &pk->p, &pk->b);
     return *(g_packings[key] = std::move(pk));
   }
   /* The random packing is relaxed with grandamp's own loops (about 2 minutes for 256k spheres
@@ -336,17 +351,13 @@ int main(int argc, char **argv) {
   const std::vector<int64_t> sizes = quick ? std::vector<int64_t>{4000, 32000} : std::vector<int64_t>{32000, 256000, 1000000, 4000000};
   for (int64_t n : sizes) cases.push_back(make_case("size", tsuji, 0, "fcc", def, n, nproc));
   /* The random packing (relaxed once, then cached in data/packings/): every strategy at 256k,
-   * and over N up to 256k (1M and 4M random take 10 and 40 minutes to relax the first time:
-   * GRANDAMP_BENCH_BIG_RANDOM=1 adds them). */
-  const int64_t n_random = quick ? 4000 : 256000;
+   * and over N = 32k, 256k, 1M and 4M (the last two: the 256k one replicated 4 and 16 times). */
+  const int64_t n_random = quick ? 4000 : kRandomBase;
   for (int st = 0; st < N_STRATEGY; st++)
     cases.push_back(make_case("model", tsuji, 0, "random", (ForceStrategy)st, n_random, nproc));
-  if (!quick) {
-    std::vector<int64_t> rsizes = {32000};
-    if (getenv("GRANDAMP_BENCH_BIG_RANDOM") && std::strcmp(getenv("GRANDAMP_BENCH_BIG_RANDOM"), "1") == 0)
-      rsizes.insert(rsizes.end(), {1000000, 4000000});
-    for (int64_t n : rsizes) cases.push_back(make_case("size", tsuji, 0, "random", def, n, nproc));
-  }
+  if (!quick)
+    for (int64_t n : {(int64_t)32000, kRandomBase, 4 * kRandomBase, 16 * kRandomBase})
+      cases.push_back(make_case("size", tsuji, 0, "random", def, n, nproc));
   for (int st = 0; st < N_STRATEGY; st++)
     for (int th = 1; th <= nproc; th++) {
       Case g = make_case("geometry", tsuji, 0, "fcc", (ForceStrategy)st, n_model, th);

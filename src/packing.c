@@ -184,3 +184,38 @@ void packing_make(const PackingSpec *s, Particles *p, Box *b) {
   else make_random(s, p, b);
   random_motion(s, p);
 }
+
+/* Periodic images of a packing laid side by side, as LAMMPS `replicate nx ny nz` does: copy c
+ * of particle i is particle c*n + i, id c*max_id + id, shifted by whole box lengths. */
+void packing_replicate(const Particles *src, const Box *b, const int reps[3], Particles *dst, Box *db) {
+  const int64_t n = src->n, copies = (int64_t)reps[0] * reps[1] * reps[2];
+  int64_t max_id = 0;
+  for (int64_t i = 0; i < n; i++) max_id = src->id[i] > max_id ? src->id[i] : max_id;
+  particles_alloc(dst, n * copies, src->ntypes);
+  *db = *b;
+  double len[3];
+  for (int d = 0; d < 3; d++) {
+    len[d] = b->hi[d] - b->lo[d];
+    db->hi[d] = b->lo[d] + reps[d] * len[d];
+  }
+#pragma omp parallel for schedule(static)
+  for (int64_t c = 0; c < copies; c++) {
+    const int64_t cx = c % reps[0], cy = c / reps[0] % reps[1], cz = c / ((int64_t)reps[0] * reps[1]);
+    const double sx = (double)cx * len[0], sy = (double)cy * len[1], sz = (double)cz * len[2];
+    for (int64_t i = 0, k = c * n; i < n; i++, k++) {
+      dst->id[k] = c * max_id + src->id[i];
+      dst->type[k] = src->type[i];
+      dst->x[k] = src->x[i] + sx;
+      dst->y[k] = src->y[i] + sy;
+      dst->z[k] = src->z[i] + sz;
+      dst->vx[k] = src->vx[i];
+      dst->vy[k] = src->vy[i];
+      dst->vz[k] = src->vz[i];
+      dst->wx[k] = src->wx[i];
+      dst->wy[k] = src->wy[i];
+      dst->wz[k] = src->wz[i];
+      dst->radius[k] = src->radius[i];
+      dst->mass[k] = src->mass[i];
+    }
+  }
+}

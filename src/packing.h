@@ -47,6 +47,11 @@ int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err);
 size_t packing_bytes(int64_t n);
 /** Builds the packing (the spec must have passed packing_check). */
 void packing_make(const PackingSpec *s, Particles *p, Box *b);
+/** dst = reps[0] x reps[1] x reps[2] periodic images of src side by side in a box that many
+ *  times larger (LAMMPS `replicate`): the same local structure, contacts and overlaps at any
+ *  multiple of N, without relaxing a large random packing from scratch. Copy c is src shifted
+ *  by whole box lengths (positions need not be wrapped); its ids are c * max(id) + id. */
+void packing_replicate(const Particles *src, const Box *b, const int reps[3], Particles *dst, Box *db);
 /** FCC cells per side for n particles (n rounds to 4 m^3). */
 int64_t packing_fcc_cells(int64_t n);
 

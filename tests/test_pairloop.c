@@ -463,6 +463,45 @@ static void test_packing_determinism(void **state) {
   sim_free(&sim);
 }
 
+/* A replicated packing (LAMMPS `replicate`) has every sphere's contacts and forces of the
+ * original: 2 x 1 x 3 copies of a relaxed random packing, setup forces per id to rounding. */
+static void test_packing_replicate(void **state) {
+  (void)state;
+  Particles p0, big;
+  Box b0, bb;
+  small_packing(&p0, &b0, 700, 5);
+  packing_replicate(&p0, &b0, (const int[3]){2, 1, 3}, &big, &bb);
+  assert_int_equal(big.n, 6 * p0.n);
+  assert_true(fabs((bb.hi[2] - bb.lo[2]) - 3 * (b0.hi[2] - b0.lo[2])) < 1e-12);
+  const char *text = "hertz/material 1e5 0.5 0.3 tangential mindlin NULL 0.5 0.3 damping tsuji";
+  Sim a = make_sim(&p0, &b0, text, FORCE_HALF_REDUCE, false);
+  Sim c = make_sim(&big, &bb, text, FORCE_HALF_REDUCE, false);
+  assert_int_equal(c.last.contacts, 6 * a.last.contacts);
+  /* original force by id (ids are 1..n) */
+  double *fx = calloc((size_t)p0.n + 1, sizeof *fx), *tz = calloc((size_t)p0.n + 1, sizeof *tz);
+  for (int64_t i = 0; i < a.p.n; i++) {
+    fx[a.p.id[i]] = a.p.fx[i];
+    tz[a.p.id[i]] = a.p.tz[i];
+  }
+  double scale = 0, tscale = 0;
+  for (int64_t i = 1; i <= p0.n; i++) {
+    scale = fmax(scale, fabs(fx[i]));
+    tscale = fmax(tscale, fabs(tz[i]));
+  }
+  assert_true(scale > 0 && tscale > 0);
+  for (int64_t k = 0; k < c.p.n; k++) {
+    const int64_t id = (c.p.id[k] - 1) % p0.n + 1;
+    if (fabs(c.p.fx[k] - fx[id]) > 1e-12 * scale || fabs(c.p.tz[k] - tz[id]) > 1e-12 * tscale)
+      fail_msg("replica id %lld: fx %.17g vs %.17g", (long long)c.p.id[k], c.p.fx[k], fx[id]);
+  }
+  free(fx);
+  free(tz);
+  sim_free(&a);
+  sim_free(&c);
+  particles_free(&p0);
+  particles_free(&big);
+}
+
 /* The energy ledger closes: without damping KE + U is conserved; with damping the loss is the
  * dissipated work (to the integrator's accuracy). */
 static void test_energy_ledger(void **state) {
@@ -519,6 +558,7 @@ const struct CMUnitTest pairloop_tests[] = {
     cmocka_unit_test(test_strategies_match_ref),    cmocka_unit_test(test_thread_invariance_every_model),
     cmocka_unit_test(test_newton_third_law),        cmocka_unit_test(test_history_across_rebuild),
     cmocka_unit_test(test_all_pairs_cross_check),   cmocka_unit_test(test_packing_determinism),
+    cmocka_unit_test(test_packing_replicate),
     cmocka_unit_test(test_energy_ledger),           cmocka_unit_test(test_simd_matches_scalar),
 };
 const size_t pairloop_ntests = sizeof pairloop_tests / sizeof *pairloop_tests;

@@ -79,6 +79,9 @@ DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 TEST_PACKAGES := gcc make libcmocka-dev pkg-config
 BENCH_PACKAGES := g++ libbenchmark-dev gnuplot-nox jq
 CXXFLAGS := -std=c++17 -Wall -Wextra -Wshadow -fopenmp $(OPT) -g
+ifeq ($(NATIVE),1)
+  CXXFLAGS += -march=native
+endif
 
 # ---- SAN=1 flags and run environment (begin) --------------------------------------------
 # Every binary (grandamp, the tests, the verifier, the bench harness) is sanitized; the

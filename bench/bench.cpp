@@ -7,7 +7,8 @@
  *   strategy  the three OpenMP strategies x threads 1..nproc for hertz/material + tsuji;
  *   size      hertz/material + tsuji over N (32k .. 4M);
  *   geometry  the floor: the same list and writes with the force law replaced by delta n;
- *   probe     this machine's ceilings: memory bandwidth (STREAM triad) and scalar sqrt+div.
+ *   probe     this machine's ceilings: memory bandwidth (STREAM triad) and sqrt+div
+ *             throughput at the vector loop's width.
  * Name: <family>/<normal>/<damping>/<tangential>/<packing>/<strategy>/n:<N>/threads:<T>.
  * Packings and neighbour lists are built outside the timed region; one iteration is one force
  * pass with history update. Counters: pairs_per_s, contacts_per_s, atom_steps_per_s (kIsRate),
@@ -21,6 +22,9 @@
  */
 #include <benchmark/benchmark.h>
 #include <errno.h>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 #include <omp.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -240,19 +244,43 @@ void bm_bandwidth(benchmark::State &state, int64_t n, int threads) {
   state.counters["bytes_per_s"] = benchmark::Counter(bytes, benchmark::Counter::kIsRate);
 }
 
-/* Scalar sqrt + div throughput with 8 independent chains per thread (the pair loop is scalar). */
-__attribute__((optimize("no-tree-vectorize"))) void bm_sqrtdiv(benchmark::State &state, int threads) {
+/* sqrt + div throughput at the pair loop's vector width (AVX: 4 lanes, as src/force_simd.h;
+ * SSE2: 2), 8 independent chains per thread so that the divide/sqrt unit, not its latency, is
+ * the limit: the ceiling of a loop whose every pair pays sqrtdiv_per_pair of them. */
+#if defined(__AVX__)
+using SqrtDivVec = __m256d;
+constexpr int kSqrtDivLanes = 4;
+inline SqrtDivVec sd_set(double x) { return _mm256_set1_pd(x); }
+inline SqrtDivVec sd_step(SqrtDivVec v, SqrtDivVec two) { return _mm256_div_pd(_mm256_sqrt_pd(_mm256_add_pd(v, two)), v); }
+inline double sd_first(SqrtDivVec v) { return _mm256_cvtsd_f64(v); }
+#elif defined(__SSE2__)
+using SqrtDivVec = __m128d;
+constexpr int kSqrtDivLanes = 2;
+inline SqrtDivVec sd_set(double x) { return _mm_set1_pd(x); }
+inline SqrtDivVec sd_step(SqrtDivVec v, SqrtDivVec two) { return _mm_div_pd(_mm_sqrt_pd(_mm_add_pd(v, two)), v); }
+inline double sd_first(SqrtDivVec v) { return _mm_cvtsd_f64(v); }
+#else
+using SqrtDivVec = double;
+constexpr int kSqrtDivLanes = 1;
+inline SqrtDivVec sd_set(double x) { return x; }
+inline SqrtDivVec sd_step(SqrtDivVec v, SqrtDivVec two) { return std::sqrt(v + two) / v; }
+inline double sd_first(SqrtDivVec v) { return v; }
+#endif
+
+void bm_sqrtdiv(benchmark::State &state, int threads) {
   omp_set_num_threads(threads);
-  const int64_t per_thread = 1 << 20;
+  const int64_t per_thread = 1 << 20; /* lane operations (one sqrt and one division each) */
   const double t0 = omp_get_wtime();
   for (auto _ : state) {
     double total = 0.0;
 #pragma omp parallel reduction(+ : total)
     {
-      double v[8] = {1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8};
-      for (int64_t k = 0; k < per_thread / 8; k++)
-        for (int c = 0; c < 8; c++) v[c] = std::sqrt(v[c] + 2.0) / v[c];
-      for (double x : v) total += x;
+      const SqrtDivVec two = sd_set(2.0);
+      SqrtDivVec v[8];
+      for (int c = 0; c < 8; c++) v[c] = sd_set(1.1 + 0.1 * c);
+      for (int64_t k = 0; k < per_thread / (8 * kSqrtDivLanes); k++)
+        for (int c = 0; c < 8; c++) v[c] = sd_step(v[c], two);
+      for (int c = 0; c < 8; c++) total += sd_first(v[c]);
     }
     benchmark::DoNotOptimize(total);
   }
@@ -260,6 +288,7 @@ __attribute__((optimize("no-tree-vectorize"))) void bm_sqrtdiv(benchmark::State 
   /* one op is a sqrt and a division: 2 of the operations sqrtdiv_per_pair counts */
   if (dt > 0) g_sqrtdiv[threads] = std::max(g_sqrtdiv[threads], 2.0 * ops / dt);
   state.counters["ops_per_s"] = benchmark::Counter(ops, benchmark::Counter::kIsRate);
+  state.counters["lanes"] = kSqrtDivLanes;
 }
 
 std::string name_of(const Case &c) {

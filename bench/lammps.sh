@@ -3,7 +3,8 @@
 # compressed FCC packing) with tangential linear_nohistory and mindlin, on 1 MPI rank and on
 # nproc ranks (when mpirun works), and writes the pair evaluations per second,
 # 6 * N * steps / (Pair avg time of the MPI task timing breakdown), N = 4 * N_CELLS^3.
-# Usage: bench/lammps.sh OUT.csv [N_CELLS (40)] [STEPS (50)]
+# Usage: [LAMMPS_REPS=3] bench/lammps.sh OUT.csv [N_CELLS (40)] [STEPS (50)]
+# Each configuration runs LAMMPS_REPS times; pair_time_s is the median Pair time.
 # Output CSV: tangential,ranks,n,steps,pair_time_s,pairs_per_s  (n = number of spheres, as
 # in the n:<N> of the grandamp benchmark names). Skips (exit 0, nothing written) without lmp.
 set -eu
@@ -11,7 +12,8 @@ set -eu
 die() { echo "grandamp: error: $*" >&2; exit 1; }
 
 if [ $# -lt 1 ] || [ $# -gt 3 ]; then die "usage: bench/lammps.sh OUT.csv [N_CELLS] [STEPS]"; fi
-out="$1"; cells="${2:-40}"; steps="${3:-50}"
+out="$1"; cells="${2:-40}"; steps="${3:-50}"; reps="${LAMMPS_REPS:-3}"
+case "$reps" in '' | *[!0-9]* | 0) die "LAMMPS_REPS must be a positive integer, got '$reps'" ;; esac
 case "$cells" in '' | *[!0-9]* | 0) die "N_CELLS must be a positive integer, got '$cells'" ;; esac
 case "$steps" in '' | *[!0-9]* | 0) die "STEPS must be a positive integer, got '$steps'" ;; esac
 
@@ -116,12 +118,21 @@ for tname in nohistory mindlin; do
       tail -n 15 "$log" >&2
       exit 1
     fi
+    # The median Pair time of REPS runs (LAMMPS alone varies by up to 30 % run to run here).
+    times="$pt"
+    r=1
+    while [ "$r" -lt "$reps" ]; do
+      r=$((r + 1))
+      run_lmp "$ranks" "$tang" "$log" || die "lmp failed on repetition $r of tangential $tname, $ranks rank(s)"
+      times="$times $(parse "$log" "$ranks")" || die "repetition $r of tangential $tname: unreadable LAMMPS output"
+    done
+    pt=$(printf '%s\n' $times | sort -g | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
     nc=$(contacts "$log")
     if [ -n "$nc" ] && [ "$nc" != $((12 * atoms)) ]; then
       echo "grandamp: warning: LAMMPS reports $nc contacts at the last step, not 12 N = $((12 * atoms))" >&2
     fi
     rate=$(awk -v a="$atoms" -v s="$steps" -v t="$pt" 'BEGIN { printf "%.6g", 6 * a * s / t }')
-    echo "grandamp lammps: [$k/$total] tangential $tname, $ranks rank(s), $atoms spheres, $steps steps: Pair $pt s, $rate pairs/s" >&2
+    echo "grandamp lammps: [$k/$total] tangential $tname, $ranks rank(s), $atoms spheres, $steps steps: Pair $pt s (median of $reps: $times), $rate pairs/s" >&2
     printf '%s,%s,%s,%s,%s,%s\n' "$tname" "$ranks" "$atoms" "$steps" "$pt" "$rate" >>"$tmp"
     if [ "$ranks" -gt 1 ]; then multi_done=$((multi_done + 1)); fi
   done

@@ -91,7 +91,8 @@ bars | floor | floorinfo)
       cfg = v("packing") SUBSEP v("strategy") SUBSEP v("n") SUBSEP v("threads")
       m = v("normal") "/" v("damping")
       if (!((m, cfg) in have)) { have[m, cfg] = 1; nr++; rm[nr] = m; rc[nr] = cfg; cnt[cfg]++ }
-      t = v("tangential"); a = v("aggregate")
+      # the history column: mindlin, or linear_history for the MDR rows (MDR takes no other)
+      t = v("tangential"); if (t == "linear_history") t = "mindlin"; a = v("aggregate")
       p[m, cfg, t, a] = v("pairs_per_s"); rt[m, cfg, t, a] = v("real_time_ns")
     }
     function ratio(m, c, t, gc,   q, e1, e2) {

@@ -9,7 +9,7 @@ if (strlen(keys) == 0) {
 }
 nk = words(keys)
 bcol(i) = i + nk
-cfg = system(sel . 'config ' . q(csv) . ' size normal,damping,tangential,packing,strategy,threads')
+cfg = system(sel . 'config ' . q(csv) . ' size normal,damping,tangential,strategy,threads')
 series(k) = '< ' . sel . 'series ' . q(csv) . ' size n ' . q(k)
 lbl(k) = (k eq 'all') ? '' : ' (' . commas(k) . ')'
 set title sprintf("Throughput and memory against problem size (%s)\nmedian over repetitions, error bars: standard deviation", cfg)

@@ -351,7 +351,19 @@ class ProgressReporter : public benchmark::ConsoleReporter {
 
 } // namespace
 
+/* --lammps-rows: the model rows as "normal,damping,tangential,pair_coeff text" lines, so that
+ * bench/lammps.sh runs LAMMPS on exactly the models of the matrix (one table, here). */
+int print_lammps_rows() {
+  for (const Row &r : ROWS)
+    for (int t = 0; t < 2; t++) {
+      const Case c = make_case("model", r, t, "fcc", FORCE_HALF_REDUCE, 0, 1);
+      std::printf("%s,%s,%s,%s\n", c.normal.c_str(), c.damping.c_str(), c.tangential.c_str(), c.model_text.c_str());
+    }
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--lammps-rows") == 0) return print_lammps_rows();
   bool quick = false;
   for (int i = 1; i < argc; i++) quick = quick || std::strcmp(argv[i], "--quick") == 0;
   /* Repetitions and minimum time as default flags (the command line can override them), so

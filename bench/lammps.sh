@@ -5,6 +5,7 @@
 # 6 * N * steps / (Pair avg time of the MPI task timing breakdown), N = 4 * N_CELLS^3.
 # Usage: [LAMMPS_REPS=3] bench/lammps.sh OUT.csv [N_CELLS (40)] [STEPS (50)]
 # Each configuration runs LAMMPS_REPS times; pair_time_s is the median Pair time.
+# Optionally also every model row of the matrix on nproc ranks (LAMMPS_MODELS_IN/OUT, below).
 # Output CSV: tangential,ranks,n,steps,pair_time_s,pairs_per_s  (n = number of spheres, as
 # in the n:<N> of the grandamp benchmark names). Skips (exit 0, nothing written) without lmp.
 set -eu
@@ -138,5 +139,49 @@ for tname in nohistory mindlin; do
   done
 done
 mv "$tmp" "$out"
-trap 'rm -rf "$work"' EXIT
 echo "grandamp: wrote $out" >&2
+
+# Per-model comparison (LAMMPS_MODELS_IN=ROWS LAMMPS_MODELS_OUT=CSV): every model row of the
+# benchmark matrix (grandamp_bench --lammps-rows: normal,damping,tangential,pair_coeff text) on
+# nproc ranks (1 without a working mpirun), LAMMPS_MODEL_REPS runs each (default 1), median.
+# Debian's LAMMPS 29Sep2021 has no coeff_restitution (skipped with a notice); its tsuji is the
+# legacy formula, which costs the same as grandamp's tsuji (the sqrt 2 is one constant), so
+# tsuji and tsuji/legacy both run as its tsuji.
+[ -n "${LAMMPS_MODELS_IN:-}" ] || exit 0
+[ -n "${LAMMPS_MODELS_OUT:-}" ] || die "LAMMPS_MODELS_IN needs LAMMPS_MODELS_OUT"
+[ -r "$LAMMPS_MODELS_IN" ] || die "$LAMMPS_MODELS_IN: cannot read the model rows"
+mreps="${LAMMPS_MODEL_REPS:-1}"
+case "$mreps" in '' | *[!0-9]* | 0) die "LAMMPS_MODEL_REPS must be a positive integer, got '$mreps'" ;; esac
+mranks=1
+[ -n "$mpi" ] && mranks="$nproc"
+mout="$LAMMPS_MODELS_OUT"
+case "$mout" in /*) ;; *) mout="$(pwd)/$mout" ;; esac
+tmp="$mout.tmp"
+printf 'normal,damping,tangential,ranks,n,steps,pair_time_s,pairs_per_s\n' >"$tmp"
+mtotal=$(wc -l <"$LAMMPS_MODELS_IN")
+k=0
+while IFS=, read -r mnormal mdamp mtang text; do
+  k=$((k + 1))
+  normal="${text%% tangential *}"
+  rest="${text#* tangential }"
+  tang="${rest%% damping *}"
+  damp="${rest##* damping }"
+  case "$damp" in
+    coeff_restitution) echo "grandamp lammps: [$k/$mtotal] $mnormal/$mdamp/$mtang: skipped (LAMMPS 29Sep2021 has no coeff_restitution)" >&2; continue ;;
+    tsuji/legacy) damp=tsuji ;;
+  esac
+  log="$work/model-$k.out"
+  times=""
+  r=0
+  while [ "$r" -lt "$mreps" ]; do
+    r=$((r + 1))
+    run_lmp "$mranks" "$tang" "$log" </dev/null || { tail -n 5 "$log" >&2; die "lmp failed for $mnormal/$mdamp/$mtang"; }
+    times="$times $(parse "$log" "$mranks")" || die "$mnormal/$mdamp/$mtang: unreadable LAMMPS output"
+  done
+  pt=$(printf '%s\n' $times | sort -g | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
+  rate=$(awk -v a="$atoms" -v s="$steps" -v t="$pt" 'BEGIN { printf "%.6g", 6 * a * s / t }')
+  echo "grandamp lammps: [$k/$mtotal] $mnormal/$mdamp/$mtang, $mranks rank(s): Pair $pt s, $rate pairs/s" >&2
+  printf '%s,%s,%s,%s,%s,%s,%s,%s\n' "$mnormal" "$mdamp" "$mtang" "$mranks" "$atoms" "$steps" "$pt" "$rate" >>"$tmp"
+done <"$LAMMPS_MODELS_IN"
+mv "$tmp" "$mout"
+echo "grandamp: wrote $mout" >&2

@@ -24,5 +24,5 @@ ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel t
   const bool on = env && *env ? strcmp(env, "0") != 0 : SIMD_W == 4;
   if (!on) return NULL;
   if (nm >= N_NORMAL || dm >= N_DAMPING || !simd_covered(nm, dm, tm) || !SIMD_SLICES[nm]) return NULL;
-  return (*SIMD_SLICES[nm])[dm][st];
+  return (*SIMD_SLICES[nm])[dm][tm][st];
 }

@@ -1,13 +1,14 @@
 /*
- * force_simd.h - internal to the force pass: the explicitly vectorised pair-loop body for the
- * models without tangential history, and the macro that stamps out its specialisations.
+ * force_simd.h - internal to the force pass: the explicitly vectorised pair-loop body and the macro
+ * that stamps out its specialisations.
  *
- * Covered: normal hooke, hertz, hertz/material, dmt (every damping model each allows) with
- * tangential linear_nohistory, all three strategies. Not covered (scalar force_rows): jkr (its
- * touch-flag hysteresis, extended touch range and cbrt contact radius), mdr, and every
- * tangential model with history. force_simd_kernel() picks the kernel (by default only in
- * AVX builds, see force_simd.c); force_compute() falls back to the scalar table when it
- * returns NULL.
+ * Covered: normal hooke, hertz, hertz/material, dmt (every damping model each allows) with every
+ * tangential model (linear_nohistory, and the history models linear_history and the mindlin
+ * family: their history is loaded lane by lane and stored for the touching lanes, zeroed for
+ * the others), all three strategies. Not covered (scalar force_rows): jkr (its touch-flag
+ * hysteresis, extended touch range and cbrt contact radius) and mdr. force_simd_kernel() picks
+ * the kernel (by default only in AVX builds, see force_simd.c); force_compute() falls back to
+ * the scalar table when it returns NULL.
  *
  * Design. The lanes are SIMD_W consecutive neighbours j of one row i (SIMD_W = 4 doubles with
  * AVX, 2 with the SSE2 baseline): the i-data are broadcast once per row, the j-data gathered
@@ -90,6 +91,7 @@ GD_INLINE SimdD simd_gather(const double *restrict p, const int32_t *idx) {
 /* The per-type-pair coefficients the covered models read, one lane per pair. */
 typedef struct SimdParams {
   SimdD k;     /* NormalParams.k */
+  SimdD kt;    /* TangentialParams.kt (history models) */
   SimdD g4;    /* 4 pi gamma (dmt: F_po = g4 Reff, the association of normal_force) */
   SimdD D;     /* DampingParams.D */
   SimdD xt, mu; /* TangentialParams */
@@ -97,10 +99,11 @@ typedef struct SimdParams {
 } SimdParams;
 
 GD_INLINE SimdParams simd_params(const ContactModel *const m[SIMD_W]) {
-  double k[SIMD_W], g4[SIMD_W], D[SIMD_W], xt[SIMD_W], mu[SIMD_W];
+  double k[SIMD_W], kt[SIMD_W], g4[SIMD_W], D[SIMD_W], xt[SIMD_W], mu[SIMD_W];
   int64_t limit[SIMD_W];
   for (int l = 0; l < SIMD_W; l++) {
     k[l] = m[l]->normal.k;
+    kt[l] = m[l]->tangential.kt;
     g4[l] = 4.0 * GD_PI * m[l]->normal.gamma;
     D[l] = m[l]->damping.D;
     xt[l] = m[l]->tangential.xt;
@@ -109,6 +112,7 @@ GD_INLINE SimdParams simd_params(const ContactModel *const m[SIMD_W]) {
   }
   SimdParams q; /* filled through memcpy: lane stores into a struct member trip -Wmaybe-uninitialized */
   memcpy(&q.k, k, sizeof q.k);
+  memcpy(&q.kt, kt, sizeof q.kt);
   memcpy(&q.g4, g4, sizeof q.g4);
   memcpy(&q.D, D, sizeof q.D);
   memcpy(&q.xt, xt, sizeof q.xt);
@@ -119,15 +123,81 @@ GD_INLINE SimdParams simd_params(const ContactModel *const m[SIMD_W]) {
 
 /* Whether the vector body covers the combination (constant for literal ids). */
 GD_INLINE bool simd_covered(NormalModel nm, DampingModel dm, TangentialModel tm) {
-  return combo_valid(nm, dm) && nm != NORMAL_JKR && tm == TANGENTIAL_LINEAR_NOHISTORY;
+  (void)tm; /* every tangential model */
+  return combo_valid(nm, dm) && nm != NORMAL_JKR;
+}
+
+/* tangential_force() of tangential.h for the history models, lane-wise: the same operations in
+ * the same order, its selects as masked selects. h[0..3] is the lane's history (h[3]: a_prev of
+ * the rescale models), updated in place. */
+GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, SimdD eta_t, SimdD Fscrit,
+                                       const SimdD n[3], const SimdD vtr[3], double dt, bool history_update,
+                                       SimdD h[4], SimdD fs[3], SimdM *sliding_out, SimdD *p_damp,
+                                       SimdD *p_fric) {
+  const SimdD zero = simd_splat(0.0);
+  const bool mindlin = tm != TANGENTIAL_LINEAR_HISTORY;
+  const bool force_history = tm == TANGENTIAL_MINDLIN_FORCE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
+  const bool rescale = tm == TANGENTIAL_MINDLIN_RESCALE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
+  const SimdD k = mindlin ? kt * a : kt;
+  SimdD h0 = h[0], h1 = h[1], h2 = h[2];
+  if (rescale) { /* step 0: unloading shrinks the history with the contact */
+    const SimdD factor = simd_sel(a < h[3], a / h[3], simd_splat(1.0));
+    h0 *= factor, h1 *= factor, h2 *= factor;
+  }
+  if (history_update) { /* step 1: rotate onto the tangent plane, rescale, accumulate */
+    const SimdD hn = h0 * n[0] + h1 * n[1] + h2 * n[2];
+    const SimdD ahn = simd_abs(hn);
+    const SimdM rotate = (force_history ? ahn : ahn * k) > TANGENTIAL_EPSILON * Fscrit;
+    const SimdD mag = simd_sqrt(h0 * h0 + h1 * h1 + h2 * h2);
+    const SimdD p0 = h0 - hn * n[0], p1 = h1 - hn * n[1], p2 = h2 - hn * n[2];
+    const SimdD prj = simd_sqrt(p0 * p0 + p1 * p1 + p2 * p2);
+    const SimdD scale = simd_sel(prj > 0.0, mag / prj, zero);
+    h0 = simd_sel(rotate, p0 * scale, h0);
+    h1 = simd_sel(rotate, p1 * scale, h1);
+    h2 = simd_sel(rotate, p2 * scale, h2);
+    if (force_history) {
+      h0 += -k * vtr[0] * dt, h1 += -k * vtr[1] * dt, h2 += -k * vtr[2] * dt;
+    } else {
+      h0 += vtr[0] * dt, h1 += vtr[1] * dt, h2 += vtr[2] * dt;
+    }
+    if (rescale) h[3] = a;
+  }
+  /* step 2: spring (or stored elastic force) plus dashpot */
+  SimdD fs0 = (force_history ? h0 : -k * h0) - eta_t * vtr[0];
+  SimdD fs1 = (force_history ? h1 : -k * h1) - eta_t * vtr[1];
+  SimdD fs2 = (force_history ? h2 : -k * h2) - eta_t * vtr[2];
+  /* step 3: Coulomb cap, rewriting the history (k = 0 keeps 0, as the scalar kernel) */
+  const SimdD fsmag = simd_sqrt(fs0 * fs0 + fs1 * fs1 + fs2 * fs2);
+  const SimdM sliding = fsmag > Fscrit;
+  const SimdM has_history = (h0 * h0 + h1 * h1 + h2 * h2) != 0.0;
+  const SimdD cap = Fscrit / fsmag;
+  const SimdD c0 = fs0 * cap, c1 = fs1 * cap, c2 = fs2 * cap;
+  const SimdD e0 = c0 + eta_t * vtr[0], e1 = c1 + eta_t * vtr[1], e2 = c2 + eta_t * vtr[2];
+  const SimdM k_ok = k != 0.0;
+  const SimdD r0 = force_history ? e0 : simd_sel(k_ok, -e0 / k, zero);
+  const SimdD r1 = force_history ? e1 : simd_sel(k_ok, -e1 / k, zero);
+  const SimdD r2 = force_history ? e2 : simd_sel(k_ok, -e2 / k, zero);
+  const SimdM rewrite = sliding & has_history;
+  h[0] = simd_sel(rewrite, r0, h0);
+  h[1] = simd_sel(rewrite, r1, h1);
+  h[2] = simd_sel(rewrite, r2, h2);
+  fs0 = simd_sel(sliding, simd_sel(has_history, c0, zero), fs0);
+  fs1 = simd_sel(sliding, simd_sel(has_history, c1, zero), fs1);
+  fs2 = simd_sel(sliding, simd_sel(has_history, c2, zero), fs2);
+  fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
+  *sliding_out = sliding;
+  *p_fric = simd_sel(sliding, -(fs0 * vtr[0] + fs1 * vtr[1] + fs2 * vtr[2]), zero);
+  *p_damp = simd_sel(sliding, zero, eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]));
 }
 
 /* force_rows() of force_kernel.h for the covered models, SIMD_W partners at a time. */
-GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, ForceStrategy st, const KernelArgs *a,
-                         const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
-  if (!simd_covered(nm, dm, TANGENTIAL_LINEAR_NOHISTORY)) return;
+GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st,
+                         const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
+  if (!simd_covered(nm, dm, tm)) return;
   const bool half = st != FORCE_FULL;
-  const bool need_a = contact_needs_radius(nm, dm, TANGENTIAL_LINEAR_NOHISTORY);
+  const bool need_a = contact_needs_radius(nm, dm, tm);
+  const int hs = tangential_nhist(tm);
+  double *restrict hist = a->hist;
   const double *restrict x = a->x, *restrict y = a->y, *restrict z = a->z;
   const double *restrict vx = a->vx, *restrict vy = a->vy, *restrict vz = a->vz;
   const double *restrict wx = a->wx, *restrict wy = a->wy, *restrict wz = a->wz;
@@ -210,15 +280,32 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, ForceStrategy st, cons
       const SimdM clamped = q.limit & (Fntot < 0.0);
       Fntot = simd_sel(clamped, zero, Fntot);
       const SimdD Fncrit = nm == NORMAL_DMT ? simd_abs(Fne + 2.0 * F_po) : simd_abs(Fntot);
-      /* Tangential linear_nohistory (tangential_force): dashpot capped at mu_t Fncrit. */
+      /* Tangential (tangential_force). */
       const SimdD eta_t = q.xt * eta;
       const SimdD Fscrit = q.mu * Fncrit;
-      const SimdD fdamp = eta_t * vrel;
-      const SimdD fmag = simd_min(Fscrit, fdamp);
-      const SimdD scale = simd_sel(vrel != 0.0, -fmag / vrel, zero);
-      const SimdD fs0 = scale * vtr0, fs1 = scale * vtr1, fs2 = scale * vtr2;
-      const SimdM sliding = Fscrit < fdamp;
-      const SimdD P = fmag * vrel;
+      SimdD fs0, fs1, fs2, pt_k, pf_k;
+      if (tm == TANGENTIAL_LINEAR_NOHISTORY) { /* dashpot capped at mu_t Fncrit */
+        const SimdD fdamp = eta_t * vrel;
+        const SimdD fmag = simd_min(Fscrit, fdamp);
+        const SimdD scale = simd_sel(vrel != 0.0, -fmag / vrel, zero);
+        fs0 = scale * vtr0, fs1 = scale * vtr1, fs2 = scale * vtr2;
+        const SimdM sliding = Fscrit < fdamp;
+        const SimdD P = fmag * vrel;
+        pt_k = simd_sel(on & ~sliding, P, zero), pf_k = simd_sel(on & sliding, P, zero);
+      } else { /* history: lane l is list entry k + l; padding lanes read entry k, store nothing */
+        SimdD h[4] = {zero, zero, zero, zero};
+        for (int c = 0; c < hs; c++)
+          for (int l = 0; l < SIMD_W; l++) h[c][l] = hist[(l < cnt ? k + l : k) * hs + c];
+        const SimdD nv[3] = {n0, n1, n2}, vtr[3] = {vtr0, vtr1, vtr2};
+        SimdD fs[3], p_damp, p_fric;
+        SimdM sliding;
+        simd_tangential_history(tm, q.kt, ca, eta_t, Fscrit, nv, vtr, a->dt, a->history_update, h, fs, &sliding,
+                                &p_damp, &p_fric);
+        for (int c = 0; c < hs; c++)
+          for (int l = 0; l < cnt; l++) hist[(k + l) * hs + c] = on[l] ? h[c][l] : 0.0; /* zeroed when it ends */
+        fs0 = fs[0], fs1 = fs[1], fs2 = fs[2];
+        pt_k = simd_sel(on, p_damp, zero), pf_k = simd_sel(on, p_fric, zero);
+      }
       /* Force and torques (step 9). */
       const SimdD tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
       const SimdD arm_i = Ri - 0.5 * delta, arm_j = Rj - 0.5 * delta;
@@ -229,7 +316,6 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, ForceStrategy st, cons
       const SimdD ti1 = simd_sel(on, -arm_i * tor1, zero);
       const SimdD ti2 = simd_sel(on, -arm_i * tor2, zero);
       const SimdD pn_k = simd_sel(on, simd_sel(clamped, Fne * vnnr, eta * vnnr * vnnr), zero);
-      const SimdD pt_k = simd_sel(on & ~sliding, P, zero), pf_k = simd_sel(on & sliding, P, zero);
       excess = simd_sel(on, simd_max(excess, delta - simd_min(simd_splat(Ri), Rj)), excess);
       contacts -= on; /* a true lane is -1 */
       /* The sums in list order, lane by lane, as force_rows adds them: bitwise the scalar
@@ -288,19 +374,21 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, ForceStrategy st, cons
 
 /* ---- one kernel per covered (normal, damping, strategy) ---------------------------------- */
 
-#define SIMD_KERNEL_DEF(N, D, S)                                                              \
-  static void simd_kernel_##N##__##D##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
-                                            int64_t i1, ForceStats *st) {                    \
-    simd_rows(NORMAL_##N, DAMPING_##D, FORCE_##S, a, t, i0, i1, st);                         \
+#define SIMD_KERNEL_DEF(N, D, T, S)                                                           \
+  static void simd_kernel_##N##__##D##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
+                                                   int64_t i1, ForceStats *st) {             \
+    simd_rows(NORMAL_##N, DAMPING_##D, TANGENTIAL_##T, FORCE_##S, a, t, i0, i1, st);          \
   }
-#define SIMD_KDEF_S(ctx, S, ...) GD_CALL(SIMD_KERNEL_DEF, (GD_UNPACK2 ctx, S))
-#define SIMD_KDEF_D(N, D, ...) FORCE_STRATEGIES_EX(SIMD_KDEF_S, (N, D))
+#define SIMD_KDEF_S(ctx, S, ...) GD_CALL(SIMD_KERNEL_DEF, (GD_UNPACK3 ctx, S))
+#define SIMD_KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KDEF_S, (GD_UNPACK2 ctx, T))
+#define SIMD_KDEF_D(N, D, ...) TANGENTIAL_MODELS_EX(SIMD_KDEF_T, (N, D))
 
-#define SIMD_KTAB_ENTRY(N, D, S) [DAMPING_##D][FORCE_##S] = simd_kernel_##N##__##D##__##S,
-#define SIMD_KTAB_S(ctx, S, ...) GD_CALL(SIMD_KTAB_ENTRY, (GD_UNPACK2 ctx, S))
-#define SIMD_KTAB_D(N, D, ...) FORCE_STRATEGIES_EX(SIMD_KTAB_S, (N, D))
+#define SIMD_KTAB_ENTRY(N, D, T, S) [DAMPING_##D][TANGENTIAL_##T][FORCE_##S] = simd_kernel_##N##__##D##__##T##__##S,
+#define SIMD_KTAB_S(ctx, S, ...) GD_CALL(SIMD_KTAB_ENTRY, (GD_UNPACK3 ctx, S))
+#define SIMD_KTAB_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KTAB_S, (GD_UNPACK2 ctx, T))
+#define SIMD_KTAB_D(N, D, ...) TANGENTIAL_MODELS_EX(SIMD_KTAB_T, (N, D))
 
-typedef ForceKernel SimdSlice[N_DAMPING][N_STRATEGY];
+typedef ForceKernel SimdSlice[N_DAMPING][N_TANGENTIAL][N_STRATEGY];
 
 /** Defines the vector kernels of normal model N and their table slice force_simd_slice_N
  *  (uncovered combinations are empty functions that force_simd_kernel never returns). */

@@ -325,7 +325,7 @@ static Sim simd_sim(const Particles *p0, const Box *b, const ContactModel *m, in
 
 /* The vectorised kernels (force_simd.h) against the scalar kernels and `_ref`: every covered
  * (normal, damping) with linear_nohistory, with and without limit_damping, one and two atom
- * types, every strategy. Against the scalar kernel: bitwise (full, half-reduce), counts and
+ * types, and with each history tangential model, every strategy. Against the scalar kernel: bitwise (full, half-reduce), counts and
  * overlap excess exactly; against `_ref`: forces and powers to 1e-12. */
 static void test_simd_matches_scalar(void **state) {
   (void)state;
@@ -335,21 +335,29 @@ static void test_simd_matches_scalar(void **state) {
   const char *const normal[] = {"hooke 2000 %g", "hertz 4e4 %g", "hertz/material 1e5 %g 0.3", "dmt 1e5 %g 0.3 0.02"};
   const char *const normal2[] = {"hooke 3000 %g", "hertz 6e4 %g", "hertz/material 3e5 %g 0.25",
                                  "dmt 3e5 %g 0.25 0.03"};
+  /* the history models with explicit k_t (hooke and hertz have no material for NULL); mu_t
+   * small enough that some contacts slide and others stick */
+  const char *const tang[] = {"linear_nohistory %g %g", "linear_history 800 %g %g", "mindlin 2e4 %g %g",
+                              "mindlin/force 2e4 %g %g", "mindlin_rescale 2e4 %g %g",
+                              "mindlin_rescale/force 2e4 %g %g"};
   int combos = 0;
   double slide = 0, stick = 0;
   for (int in = 0; in < 4; in++)
     for (int id = 0; id < 7; id++)
+      for (int it = 0; it < 6; it++)
       for (int lim = 0; lim < 2; lim++)
         for (int nt = 1; nt <= 2; nt++) {
           const bool restitution = id >= 4, cohesive = in == 3;
           if (restitution && cohesive) continue;
           if (lim && cohesive) continue; /* limit_damping is refused with cohesion */
+          if (it > 0 && (lim || (nt == 2) != (id % 2 == 1))) continue; /* history models: a sample of the rest */
           char text[2][256];
           for (int t = 0; t < 2; t++) {
-            char nrm[64];
+            char nrm[64], tg[64];
             snprintf(nrm, sizeof nrm, (t ? normal2 : normal)[in], restitution ? 0.7 - 0.1 * t : 0.3 + 0.2 * t);
-            snprintf(text[t], sizeof text[t], "%s tangential linear_nohistory %g %g damping %s%s", nrm, 0.5 + 0.3 * t,
-                     0.05 + 0.1 * t, DAMPING_WORD[id], lim ? " limit_damping" : "");
+            snprintf(tg, sizeof tg, tang[it], 0.5 + 0.3 * t, 0.05 + 0.1 * t);
+            snprintf(text[t], sizeof text[t], "%s tangential %s damping %s%s", nrm, tg, DAMPING_WORD[id],
+                     lim ? " limit_damping" : "");
           }
           ContactModel m[4];
           ErrList err = {0};
@@ -398,12 +406,14 @@ static void test_simd_matches_scalar(void **state) {
           sim_free(&ref);
           combos++;
         }
-  assert_int_equal(combos, 2 * (3 * 7 * 2 + 4)); /* hooke, hertz, hertz/material x 7 x limit; dmt x 4 */
-  assert_true(slide > 0 && stick > 0);         /* both branches of the Coulomb cap were taken */
-  /* not covered: jkr and the history models stay on the scalar kernels */
+  /* nohistory: hooke, hertz, hertz/material x 7 x limit x 2 type counts, dmt x 4 x 2; each of the
+   * five history models: the 25 (normal, damping) rows once */
+  assert_int_equal(combos, 2 * (3 * 7 * 2 + 4) + 5 * 25);
+  assert_true(slide > 0 && stick > 0); /* both branches of the Coulomb cap were taken */
+  /* not covered: jkr stays on the scalar kernels */
   setenv("GRANDAMP_SIMD", "1", 1);
   assert_null(force_simd_kernel(NORMAL_JKR, DAMPING_VELOCITY, TANGENTIAL_LINEAR_NOHISTORY, FORCE_FULL));
-  assert_null(force_simd_kernel(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, TANGENTIAL_MINDLIN, FORCE_FULL));
+  assert_non_null(force_simd_kernel(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, TANGENTIAL_MINDLIN, FORCE_FULL));
   setenv("GRANDAMP_SIMD", "0", 1);
   assert_null(force_simd_kernel(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, TANGENTIAL_LINEAR_NOHISTORY, FORCE_FULL));
   unsetenv("GRANDAMP_SIMD");

@@ -2,6 +2,10 @@
 #
 #   make            build build/grandamp
 #   make test       unit tests (the README's test command); installs what it needs via `make deps`
+#   make bench      the benchmark matrix, data/ and plots/ (QUICK=1, FILTER=regex)
+#   make verify     the nightly verifier (exit 0 pass, 3 fail)
+#   make test SAN=1 the unit suite under ASan + UBSan;  make race: under ThreadSanitizer
+#   make fuzz       the libFuzzer harnesses (FUZZ_SECONDS=N each)
 #   make deps       install missing Debian packages (apt-get as root, else print the command)
 #   make clean
 #

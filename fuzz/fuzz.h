@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef FUZZ_FAIL
 #define FUZZ_FAIL(...) (fprintf(stderr, "fuzz check failed: " __VA_ARGS__), fputc('\n', stderr), abort())
@@ -25,6 +26,15 @@
   do {                                                                                         \
     if (!(cond)) FUZZ_FAIL(__VA_ARGS__);                                                       \
   } while (0)
+
+/** The input as a NUL-terminated heap string (free it); the parsers take C strings. */
+static inline char *fuzz_cstring(const uint8_t *data, size_t size) {
+  char *text = malloc(size + 1);
+  FUZZ_CHECK(text != NULL, "out of memory");
+  memcpy(text, data, size);
+  text[size] = '\0';
+  return text;
+}
 
 /** Model text and pair_coeff lines: model_parse, model_setup, model_write_json, type tables
  *  with ranges and mixing. */

@@ -88,10 +88,7 @@ static void check_table(char **lines, int nlines) {
 }
 
 int fuzz_model(const uint8_t *data, size_t size) {
-  char *text = malloc(size + 1);
-  FUZZ_CHECK(text != NULL, "out of memory");
-  memcpy(text, data, size);
-  text[size] = '\0';
+  char *text = fuzz_cstring(data, size);
   char *lines[FUZZ_MODEL_MAX_LINES];
   int nlines = 0;
   for (char *p = text; nlines < FUZZ_MODEL_MAX_LINES;) {

@@ -92,10 +92,7 @@ static void check_cli(int argc, char **argv) {
 }
 
 int fuzz_numparse(const uint8_t *data, size_t size) {
-  char *text = malloc(size + 1);
-  FUZZ_CHECK(text != NULL, "out of memory");
-  memcpy(text, data, size);
-  text[size] = '\0';
+  char *text = fuzz_cstring(data, size);
   char *argv[FUZZ_NUM_MAX_WORDS];
   int argc = 0;
   size_t start = 0;

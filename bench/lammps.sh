@@ -68,6 +68,26 @@ parse() {
     }' "$1"
 }
 
+# more_runs N RANKS TANG LOG WHAT: N more LAMMPS runs, their Pair times (space-separated).
+# stdin is /dev/null: mpirun would otherwise eat the model rows the caller is reading.
+more_runs() {
+  mr_i=0 mr_times=""
+  while [ "$mr_i" -lt "$1" ]; do
+    mr_i=$((mr_i + 1))
+    run_lmp "$2" "$3" "$4" </dev/null || { tail -n 5 "$4" >&2; die "lmp failed for $5 (run $mr_i)"; }
+    mr_times="$mr_times $(parse "$4" "$2")" || die "$5 (run $mr_i): unreadable LAMMPS output"
+  done
+  echo "${mr_times# }"
+}
+
+# median T...: the median of the numbers given.
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
+}
+
+# pair_rate T: pair evaluations per second for a Pair time T, 6 N steps / T.
+pair_rate() { awk -v a="$atoms" -v s="$steps" -v t="$1" 'BEGIN { printf "%.6g", 6 * a * s / t }'; }
+
 # Contacts at the last thermo step (c_ncsum); every sphere of the packing has 12.
 contacts() {
   awk '/^ *Step /{t=1; next} /^Loop time/{t=0} t && NF >= 4 && $1 ~ /^[0-9]+$/ {c = $4} END {print c}' "$1"
@@ -120,19 +140,14 @@ for tname in nohistory mindlin; do
       exit 1
     fi
     # The median Pair time of REPS runs (LAMMPS alone varies by up to 30 % run to run here).
-    times="$pt"
-    r=1
-    while [ "$r" -lt "$reps" ]; do
-      r=$((r + 1))
-      run_lmp "$ranks" "$tang" "$log" || die "lmp failed on repetition $r of tangential $tname, $ranks rank(s)"
-      times="$times $(parse "$log" "$ranks")" || die "repetition $r of tangential $tname: unreadable LAMMPS output"
-    done
-    pt=$(printf '%s\n' $times | sort -g | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
+    times="$pt $(more_runs $((reps - 1)) "$ranks" "$tang" "$log" "tangential $tname, $ranks rank(s)")" || exit 1
+    # shellcheck disable=SC2086
+    pt=$(median $times)
     nc=$(contacts "$log")
     if [ -n "$nc" ] && [ "$nc" != $((12 * atoms)) ]; then
       echo "grandamp: warning: LAMMPS reports $nc contacts at the last step, not 12 N = $((12 * atoms))" >&2
     fi
-    rate=$(awk -v a="$atoms" -v s="$steps" -v t="$pt" 'BEGIN { printf "%.6g", 6 * a * s / t }')
+    rate=$(pair_rate "$pt")
     echo "grandamp lammps: [$k/$total] tangential $tname, $ranks rank(s), $atoms spheres, $steps steps: Pair $pt s (median of $reps: $times), $rate pairs/s" >&2
     printf '%s,%s,%s,%s,%s,%s\n' "$tname" "$ranks" "$atoms" "$steps" "$pt" "$rate" >>"$tmp"
     if [ "$ranks" -gt 1 ]; then multi_done=$((multi_done + 1)); fi
@@ -171,15 +186,10 @@ while IFS=, read -r mnormal mdamp mtang text; do
     tsuji/legacy) damp=tsuji ;;
   esac
   log="$work/model-$k.out"
-  times=""
-  r=0
-  while [ "$r" -lt "$mreps" ]; do
-    r=$((r + 1))
-    run_lmp "$mranks" "$tang" "$log" </dev/null || { tail -n 5 "$log" >&2; die "lmp failed for $mnormal/$mdamp/$mtang"; }
-    times="$times $(parse "$log" "$mranks")" || die "$mnormal/$mdamp/$mtang: unreadable LAMMPS output"
-  done
-  pt=$(printf '%s\n' $times | sort -g | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
-  rate=$(awk -v a="$atoms" -v s="$steps" -v t="$pt" 'BEGIN { printf "%.6g", 6 * a * s / t }')
+  times=$(more_runs "$mreps" "$mranks" "$tang" "$log" "$mnormal/$mdamp/$mtang") || exit 1
+  # shellcheck disable=SC2086
+  pt=$(median $times)
+  rate=$(pair_rate "$pt")
   echo "grandamp lammps: [$k/$mtotal] $mnormal/$mdamp/$mtang, $mranks rank(s): Pair $pt s, $rate pairs/s" >&2
   printf '%s,%s,%s,%s,%s,%s,%s,%s\n' "$mnormal" "$mdamp" "$mtang" "$mranks" "$atoms" "$steps" "$pt" "$rate" >>"$tmp"
 done <"$LAMMPS_MODELS_IN"

@@ -132,8 +132,7 @@ GD_INLINE bool simd_covered(NormalModel nm, DampingModel dm, TangentialModel tm)
  * the rescale models), updated in place. */
 GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, SimdD eta_t, SimdD Fscrit,
                                        const SimdD n[3], const SimdD vtr[3], double dt, bool history_update,
-                                       SimdD h[4], SimdD fs[3], SimdM *sliding_out, SimdD *p_damp,
-                                       SimdD *p_fric) {
+                                       SimdD h[4], SimdD fs[3], SimdD *p_damp, SimdD *p_fric) {
   const SimdD zero = simd_splat(0.0);
   const bool mindlin = tm != TANGENTIAL_LINEAR_HISTORY;
   const bool force_history = tm == TANGENTIAL_MINDLIN_FORCE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
@@ -185,7 +184,6 @@ GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, Si
   fs1 = simd_sel(sliding, simd_sel(has_history, c1, zero), fs1);
   fs2 = simd_sel(sliding, simd_sel(has_history, c2, zero), fs2);
   fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
-  *sliding_out = sliding;
   *p_fric = simd_sel(sliding, -(fs0 * vtr[0] + fs1 * vtr[1] + fs2 * vtr[2]), zero);
   *p_damp = simd_sel(sliding, zero, eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]));
 }
@@ -298,9 +296,8 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
           for (int l = 0; l < SIMD_W; l++) h[c][l] = hist[(l < cnt ? k + l : k) * hs + c];
         const SimdD nv[3] = {n0, n1, n2}, vtr[3] = {vtr0, vtr1, vtr2};
         SimdD fs[3], p_damp, p_fric;
-        SimdM sliding;
-        simd_tangential_history(tm, q.kt, ca, eta_t, Fscrit, nv, vtr, a->dt, a->history_update, h, fs, &sliding,
-                                &p_damp, &p_fric);
+        simd_tangential_history(tm, q.kt, ca, eta_t, Fscrit, nv, vtr, a->dt, a->history_update, h, fs, &p_damp,
+                                &p_fric);
         for (int c = 0; c < hs; c++)
           for (int l = 0; l < cnt; l++) hist[(k + l) * hs + c] = on[l] ? h[c][l] : 0.0; /* zeroed when it ends */
         fs0 = fs[0], fs1 = fs[1], fs2 = fs[2];

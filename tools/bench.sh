@@ -40,10 +40,10 @@ if [ -f "$models" ]; then
   awk -F, '
     FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
     function v(n) { return $(c[FILENAME, n]) }
+    { k = v("normal") "," v("damping") "," v("tangential") }
     FILENAME == ARGV[1] && v("family") == "model" && v("packing") == "fcc" && v("aggregate") == "median" {
-      g[v("normal") "," v("damping") "," v("tangential")] = v("pairs_per_s"); th[v("normal") "," v("damping") "," v("tangential")] = v("threads"); next }
+      g[k] = v("pairs_per_s"); th[k] = v("threads"); next }
     FILENAME == ARGV[2] {
-      k = v("normal") "," v("damping") "," v("tangential")
       if (!(k in g)) next
       if (!hdr++) print "normal,damping,tangential,threads,grandamp_pairs_per_s,lammps_ranks,lammps_pairs_per_s,ratio"
       printf "%s,%s,%s,%s,%s,%.4g\n", k, th[k], g[k], v("ranks"), v("pairs_per_s"), g[k] / v("pairs_per_s")

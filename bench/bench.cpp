@@ -244,10 +244,16 @@ void bm_bandwidth(benchmark::State &state, int64_t n, int threads) {
   state.counters["bytes_per_s"] = benchmark::Counter(bytes, benchmark::Counter::kIsRate);
 }
 
-/* sqrt + div throughput at the pair loop's vector width (AVX: 4 lanes, as src/force_simd.h;
- * SSE2: 2), 8 independent chains per thread so that the divide/sqrt unit, not its latency, is
- * the limit: the ceiling of a loop whose every pair pays sqrtdiv_per_pair of them. */
-#if defined(__AVX__)
+/* sqrt + div throughput at the pair loop's vector width (AVX-512: 8 lanes, AVX: 4, as
+ * src/force_simd.h; SSE2: 2), 8 independent chains per thread so that the divide/sqrt unit, not
+ * its latency, is the limit: the ceiling of a loop whose every pair pays sqrtdiv_per_pair of them. */
+#if defined(__AVX512F__)
+using SqrtDivVec = __m512d;
+constexpr int kSqrtDivLanes = 8;
+inline SqrtDivVec sd_set(double x) { return _mm512_set1_pd(x); }
+inline SqrtDivVec sd_step(SqrtDivVec v, SqrtDivVec two) { return _mm512_div_pd(_mm512_sqrt_pd(_mm512_add_pd(v, two)), v); }
+inline double sd_first(SqrtDivVec v) { return _mm512_cvtsd_f64(v); }
+#elif defined(__AVX__)
 using SqrtDivVec = __m256d;
 constexpr int kSqrtDivLanes = 4;
 inline SqrtDivVec sd_set(double x) { return _mm256_set1_pd(x); }

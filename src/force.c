@@ -138,7 +138,8 @@ FORCE_STRATEGIES_EX(GEOMETRY_DEF, _)
 #define GEOMETRY_PTR(c, S, ...) [FORCE_##S] = geometry_##S,
 static const ForceKernel GEOMETRY[N_STRATEGY] = {FORCE_STRATEGIES_EX(GEOMETRY_PTR, _)};
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, ForceWork *w, ForceStats *stats);
+static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
+                       ForceStats *stats);
 
 void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
   const ContactModel *m0 = &s->models[0];
@@ -146,35 +147,45 @@ void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceSt
   GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
   /* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0. */
   const ForceKernel vec = force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
-  run_kernel(s, st, vec ? vec : kern, w, stats);
+  run_kernel(s, st, vec ? vec : kern, vec != NULL, w, stats);
 }
 
 void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
   GD_ASSERT(s->nl->full == force_strategy_full_list(st));
-  run_kernel(s, st, GEOMETRY[st], w, stats);
+  run_kernel(s, st, GEOMETRY[st], false, w, stats);
   if (s->nl->full) stats->contacts /= 2;
 }
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, ForceWork *w, ForceStats *stats) {
-  const KernelArgs a = force_kernel_args(s);
+/* Grows a scratch array to at least need doubles (contents not kept). */
+static double *work_reserve(double **arr, size_t *size, size_t need) {
+  if (*size < need) {
+    free(*arr);
+    *arr = gd_xmalloc(need * sizeof(double));
+    *size = need;
+  }
+  return *arr;
+}
+
+static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
+                       ForceStats *stats) {
+  KernelArgs a = force_kernel_args(s);
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
   const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
   ForceStats total = {0};
   const int nthreads = omp_get_max_threads();
-  if (st == FORCE_HALF_REDUCE) {
-    const size_t need = (size_t)nthreads * 6 * (size_t)n;
-    if (w->size < need) {
-      free(w->buf);
-      w->buf = gd_xmalloc(need * sizeof(double));
-      w->size = need;
-    }
-  }
-  double *buf = w ? w->buf : NULL;
-#pragma omp parallel default(none) shared(a, global, total, buf, n, nblocks, kern, st, p)
+  double *buf = st == FORCE_HALF_REDUCE ? work_reserve(&w->buf, &w->size, (size_t)nthreads * 6 * (size_t)n) : NULL;
+  double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
+  a.pack = pk;
+#pragma omp parallel default(none) shared(a, global, total, buf, pk, n, nblocks, kern, st, p)
   {
     ForceStats local = {0};
     Targets tg = global;
+    if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
+#pragma omp for schedule(static)
+      for (int64_t b = 0; b < nblocks; b++)
+        for (int64_t i = b * FORCE_BLOCK; i < n && i < (b + 1) * FORCE_BLOCK; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
+    }
     if (st == FORCE_HALF_REDUCE) {
       double *mine = buf + (size_t)omp_get_thread_num() * 6 * (size_t)n;
       memset(mine, 0, 6 * (size_t)n * sizeof(double)); /* first touch by its owner */
@@ -245,6 +256,6 @@ void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
 
 void force_work_free(ForceWork *w) {
   free(w->buf);
-  w->buf = NULL;
-  w->size = 0;
+  free(w->pack);
+  *w = (ForceWork){0};
 }

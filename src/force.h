@@ -58,10 +58,13 @@ typedef struct ForceStats {
                                 contact beyond any model's range (hardening) [m] */
 } ForceStats;
 
-/** Scratch for the half-reduce strategy (per-thread arrays), kept between passes. */
+/** Scratch kept between passes: the half-reduce strategy's per-thread arrays, and the vector
+ *  kernels' packed particle records (force_kernel.h, KernelArgs.pack). */
 typedef struct ForceWork {
   double *buf;
   size_t size; /**< doubles allocated */
+  double *pack;
+  size_t pack_size; /**< doubles allocated */
 } ForceWork;
 
 const char *force_strategy_name(ForceStrategy s);

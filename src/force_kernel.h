@@ -18,11 +18,22 @@ typedef struct KernelArgs {
   double *hist;
   unsigned char *touch;
   const ContactModel *models;
+  const double *pack; /* the vector kernels' particle records (pack_particle), else NULL */
   int ntypes;
   double len[3], half[3]; /* periodic lengths; half = inf along fixed dimensions */
   double dt;
   bool history_update;
 } KernelArgs;
+
+/* A particle's record for the vector kernels' gathers: one row holds what a partner j
+ * contributes to a pair, in three aligned groups of four, so 3 loads fetch it (11 SoA arrays
+ * cost 11 cache lines per partner; measured in the issue note of the vectorised loop). */
+#define KERNEL_PACK 12
+GD_INLINE void pack_particle(const Particles *p, int64_t i, double *restrict r) {
+  r[0] = p->x[i], r[1] = p->y[i], r[2] = p->z[i], r[3] = p->radius[i];
+  r[4] = p->vx[i], r[5] = p->vy[i], r[6] = p->vz[i], r[7] = p->mass[i];
+  r[8] = p->wx[i], r[9] = p->wy[i], r[10] = p->wz[i], r[11] = 0.0;
+}
 
 /* Where a kernel writes: the particles' arrays, or a thread's private copies. */
 typedef struct Targets {

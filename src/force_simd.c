@@ -1,10 +1,10 @@
 /*
  * force_simd.c - picks the vectorised pair loop of force_simd.h for a model, or none.
  *
- * The default is the vector kernels where the build has AVX (SIMD_W = 4) and the scalar ones
- * otherwise: on the SSE2 baseline the two-lane body measured slower than the scalar loop with
- * the half list (0.83x, its scalar j-updates and lane extractions outweigh two-lane sqrt/div)
- * and only 1.15x faster with the full list. GRANDAMP_SIMD=0 or 1 in the environment forces
+ * The default is the vector kernels where the build has AVX (SIMD_W = 4, or 8 with AVX-512)
+ * and the scalar ones otherwise: on the SSE2 baseline the two-lane body measured slower than
+ * the scalar loop with the half list (0.83x, its scalar j-updates and lane extractions outweigh
+ * two-lane sqrt/div) and only 1.15x faster with the full list. GRANDAMP_SIMD=0 or 1 in the environment forces
  * either (read on every force pass, so a test or a benchmark can switch in one process).
  */
 #include "force_simd.h"
@@ -21,7 +21,7 @@ static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {
 
 ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
   const char *env = getenv("GRANDAMP_SIMD");
-  const bool on = env && *env ? strcmp(env, "0") != 0 : SIMD_W == 4;
+  const bool on = env && *env ? strcmp(env, "0") != 0 : SIMD_W >= 4;
   if (!on) return NULL;
   if (nm >= N_NORMAL || dm >= N_DAMPING || !simd_covered(nm, dm, tm) || !SIMD_SLICES[nm]) return NULL;
   return (*SIMD_SLICES[nm])[dm][tm][st];

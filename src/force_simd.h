@@ -7,22 +7,24 @@
  * family: their history is loaded lane by lane and stored for the touching lanes, zeroed for
  * the others), all three strategies. Not covered (scalar force_rows): jkr (its touch-flag
  * hysteresis, extended touch range and cbrt contact radius) and mdr. force_simd_kernel() picks
- * the kernel (by default only in AVX builds, see force_simd.c); force_compute() falls back to
+ * the kernel (by default in AVX and AVX-512 builds, see force_simd.c); force_compute() falls back to
  * the scalar table when it returns NULL.
  *
- * Design. The lanes are SIMD_W consecutive neighbours j of one row i (SIMD_W = 4 doubles with
- * AVX, 2 with the SSE2 baseline): the i-data are broadcast once per row, the j-data gathered
- * into vectors by scalar loads, and the row tail is padded with a copy of the chunk's first
- * partner under a false lane mask. The per-pair arithmetic is contact_force() of contact.h
- * for these models, written on GCC vector types with the same operations in the same order and
- * association (the build keeps -ffp-contract off in ISO C mode, so neither path fuses), and its
- * branches as masked selects; a lane's results are those of the scalar kernel bit for bit. The
- * i-sums and the powers are added lane by lane in list order, as force_rows adds them, so the
- * forces and statistics are bitwise those of the scalar kernel (full and half-reduce, any
- * thread count; half-atomic up to the order of its atomics) (lane-wise vector sums reduced once per row measured 1.8e-12 from `_ref` on the
- * tests' metric, past the 1e-12 budget, on near-cancelling atoms of a 4000-sphere packing;
- * the serial adds cost about 10 instructions per pair). The j-updates of the half strategies
- * are scalar stores after the vector body.
+ * Design. The lanes are SIMD_W consecutive rows i (SIMD_W = 8 doubles with AVX-512, 4 with
+ * AVX, 2 with the SSE2 baseline); step k evaluates the k-th list entry of every row, and a lane
+ * past its row's end is dead (masked, paired with its own row, stores nothing). The i- and
+ * j-data come from the particle records of KernelArgs.pack (force_kernel.h: 3 groups of 4
+ * fields, so a partner costs 3 loads and a transpose instead of 11 scattered ones). The per-pair
+ * arithmetic is contact_force() of contact.h for these models, written on GCC vector types with
+ * the same operations in the same order and association (the build keeps -ffp-contract off in
+ * ISO C mode, so neither path fuses), and its branches as masked selects; a lane's pair results
+ * are those of the scalar kernel bit for bit. Each lane sums its own row in list order with
+ * vector adds, so full-list forces are bitwise the scalar kernel's for any thread count. The
+ * j-updates of the half strategies are scalar stores, lane by lane after the vector body (two
+ * lanes may share a j), so they reach f_j in another order than force_rows: the half lists agree
+ * with the scalar kernel to rounding (tests: 1e-12), as do the powers, summed per lane.
+ * (Measured on an AMD Zen 5 core, 256k-sphere FCC: this layout and the records took the full
+ * list from 1.0x to 2x of the former one-row-per-vector loop; see README, Performance.)
  *
  * sqrt is a loop over lanes that the vectoriser turns into one (v)sqrtpd; division is the
  * vector operator. Non-touching lanes compute garbage (0/0 in the discarded branch of a
@@ -36,7 +38,9 @@
 
 #include "force_kernel.h"
 
-#if defined(__AVX__)
+#if defined(__AVX512F__)
+#define SIMD_W 8
+#elif defined(__AVX__)
 #define SIMD_W 4
 #else
 #define SIMD_W 2
@@ -55,11 +59,7 @@ typedef int64_t SimdM __attribute__((vector_size(8 * SIMD_W)));
 ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
 
 GD_INLINE SimdD simd_splat(double x) {
-#if SIMD_W == 4
-  return (SimdD){x, x, x, x};
-#else
-  return (SimdD){x, x};
-#endif
+  return (SimdD){0} + x;
 }
 GD_INLINE SimdD simd_sel(SimdM m, SimdD a, SimdD b) { return (SimdD)(((SimdM)a & m) | ((SimdM)b & ~m)); }
 GD_INLINE SimdD simd_sqrt(SimdD v) {
@@ -81,12 +81,29 @@ GD_INLINE SimdD simd_min_image(SimdD d, double len, double half) {
   d = simd_sel(d > half, d - len, d);
   return simd_sel(d < -half, d + len, d);
 }
-/* Lane l of the result is p[idx[l]]. */
-GD_INLINE SimdD simd_gather(const double *restrict p, const int32_t *idx) {
-  SimdD v = {0};
-  for (int l = 0; l < SIMD_W; l++) v[l] = p[idx[l]];
-  return v;
+/* out[c] lane l = p[KERNEL_PACK * idx[l] + off + c], c < 4: one aligned group of four fields of
+ * SIMD_W particle records (force_kernel.h), loaded whole and transposed to one vector per field. */
+#if SIMD_W == 8
+#include <immintrin.h>
+GD_INLINE void simd_gather4(const double *restrict p, const int32_t *idx, int off, SimdD out[4]) {
+  __m512d r[4]; /* r[q] = record idx[q] | record idx[q + 4] */
+  for (int q = 0; q < 4; q++)
+    r[q] = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(p + KERNEL_PACK * (int64_t)idx[q] + off)),
+                              _mm256_loadu_pd(p + KERNEL_PACK * (int64_t)idx[q + 4] + off), 1);
+  const __m512d t0 = _mm512_unpacklo_pd(r[0], r[1]), t1 = _mm512_unpackhi_pd(r[0], r[1]);
+  const __m512d t2 = _mm512_unpacklo_pd(r[2], r[3]), t3 = _mm512_unpackhi_pd(r[2], r[3]);
+  const __m512i lo = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0), hi = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+  out[0] = (SimdD)_mm512_permutex2var_pd(t0, lo, t2);
+  out[1] = (SimdD)_mm512_permutex2var_pd(t1, lo, t3);
+  out[2] = (SimdD)_mm512_permutex2var_pd(t0, hi, t2);
+  out[3] = (SimdD)_mm512_permutex2var_pd(t1, hi, t3);
 }
+#else /* lane by lane: at 4 lanes measured faster than the 4x4 transpose (issue note of #4) */
+GD_INLINE void simd_gather4(const double *restrict p, const int32_t *idx, int off, SimdD out[4]) {
+  for (int c = 0; c < 4; c++)
+    for (int l = 0; l < SIMD_W; l++) out[c][l] = p[KERNEL_PACK * (int64_t)idx[l] + off + c];
+}
+#endif
 
 /* The per-type-pair coefficients the covered models read, one lane per pair. */
 typedef struct SimdParams {
@@ -188,7 +205,9 @@ GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, Si
   *p_damp = simd_sel(sliding, zero, eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]));
 }
 
-/* force_rows() of force_kernel.h for the covered models, SIMD_W partners at a time. */
+/* force_rows() of force_kernel.h for the covered models, SIMD_W rows at a time: lane l walks
+ * row i0 + l, step k evaluates the k-th list entry of every row (lanes past a row's end are
+ * masked). */
 GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st,
                          const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
   if (!simd_covered(nm, dm, tm)) return;
@@ -196,10 +215,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
   const bool need_a = contact_needs_radius(nm, dm, tm);
   const int hs = tangential_nhist(tm);
   double *restrict hist = a->hist;
-  const double *restrict x = a->x, *restrict y = a->y, *restrict z = a->z;
-  const double *restrict vx = a->vx, *restrict vy = a->vy, *restrict vz = a->vz;
-  const double *restrict wx = a->wx, *restrict wy = a->wy, *restrict wz = a->wz;
-  const double *restrict rad = a->rad, *restrict mass = a->mass;
+  const double *restrict pack = a->pack;
   const int64_t *restrict start = a->start;
   const int32_t *restrict jl = a->jl;
   const int nt = a->ntypes;
@@ -208,49 +224,69 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
   const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
   double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
   double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
-  SimdM lane = {0};
-  for (int l = 0; l < SIMD_W; l++) lane[l] = l;
   const ContactModel *m1[SIMD_W];
   for (int l = 0; l < SIMD_W; l++) m1[l] = a->models;
   const SimdParams one = simd_params(m1); /* the single type pair when nt == 1 */
   const SimdD zero = simd_splat(0.0);
-  double pn = 0.0, pt = 0.0, pf = 0.0;
-  SimdD excess = zero;
-  SimdM contacts = lane & 0;
+  SimdD pn = zero, pt = zero, pf = zero, excess = zero;
+  SimdM contacts = (SimdM)zero;
 
-  for (int64_t i = i0; i < i1; i++) {
-    const double xi = x[i], yi = y[i], zi = z[i], Ri = rad[i], mi = mass[i];
-    const double vxi = vx[i], vyi = vy[i], vzi = vz[i], wxi = wx[i], wyi = wy[i], wzi = wz[i];
-    const ContactModel *mrow = nt == 1 ? a->models : &a->models[(type[i] - 1) * nt];
-    double fxi = 0.0, fyi = 0.0, fzi = 0.0, txi = 0.0, tyi = 0.0, tzi = 0.0;
-    const int64_t kend = start[i + 1];
-    for (int64_t k = start[i]; k < kend; k += SIMD_W) {
-      const int64_t cnt = kend - k < SIMD_W ? kend - k : SIMD_W;
+  for (int64_t g = i0; g < i1; g += SIMD_W) {
+    /* The group's rows; lanes past i1 repeat row i1 - 1 with no entries. */
+    int32_t ii[SIMD_W];
+    int64_t kb[SIMD_W], nk[SIMD_W];
+    int64_t kmax = 0;
+    for (int l = 0; l < SIMD_W; l++) {
+      const int64_t i = g + l < i1 ? g + l : i1 - 1;
+      ii[l] = (int32_t)i;
+      kb[l] = start[i];
+      nk[l] = g + l < i1 ? start[i + 1] - start[i] : 0;
+      kmax = nk[l] > kmax ? nk[l] : kmax;
+    }
+    SimdM nkv;
+    memcpy(&nkv, nk, sizeof nkv);
+    SimdD ip[4], iv[4], iw[4]; /* x y z R, vx vy vz m, wx wy wz - of each row */
+    simd_gather4(pack, ii, 0, ip);
+    simd_gather4(pack, ii, 4, iv);
+    simd_gather4(pack, ii, 8, iw);
+    const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3], mi = iv[3];
+    const SimdD vxi = iv[0], vyi = iv[1], vzi = iv[2], wxi = iw[0], wyi = iw[1], wzi = iw[2];
+    /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
+    SimdD fxi = zero, fyi = zero, fzi = zero, txi = zero, tyi = zero, tzi = zero;
+    for (int64_t k = 0; k < kmax; k++) {
+      const SimdM live = k < nkv;
       int32_t jj[SIMD_W];
-      for (int l = 0; l < SIMD_W; l++) jj[l] = jl[l < cnt ? k + l : k]; /* pad with a real pair */
+      int64_t kk[SIMD_W]; /* list entry of each lane (a dead lane: its row's first, unread) */
+      for (int l = 0; l < SIMD_W; l++) {
+        kk[l] = k < nk[l] ? kb[l] + k : kb[l];
+        jj[l] = k < nk[l] ? jl[kk[l]] : ii[l]; /* a dead lane pairs its row with itself */
+      }
       SimdParams q = one;
       if (nt != 1) {
         const ContactModel *ml[SIMD_W];
-        for (int l = 0; l < SIMD_W; l++) ml[l] = &mrow[type[jj[l]] - 1];
+        for (int l = 0; l < SIMD_W; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
         q = simd_params(ml);
       }
-      const SimdD Rj = simd_gather(rad, jj), mj = simd_gather(mass, jj);
-      /* Geometry (contact_force step 1). */
-      const SimdD dx0 = simd_min_image(xi - simd_gather(x, jj), lx, hx);
-      const SimdD dx1 = simd_min_image(yi - simd_gather(y, jj), ly, hy);
-      const SimdD dx2 = simd_min_image(zi - simd_gather(z, jj), lz, hz);
+      SimdD jp[4], jv[4], jw[4]; /* the partners' records */
+      simd_gather4(pack, jj, 0, jp);
+      simd_gather4(pack, jj, 4, jv);
+      simd_gather4(pack, jj, 8, jw);
+      const SimdD Rj = jp[3], mj = jv[3];
+      const SimdD dx0 = simd_min_image(xi - jp[0], lx, hx);
+      const SimdD dx1 = simd_min_image(yi - jp[1], ly, hy);
+      const SimdD dx2 = simd_min_image(zi - jp[2], lz, hz);
       const SimdD rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
       const SimdD radsum = Ri + Rj;
       const SimdD Reff = Ri * Rj / (Ri + Rj);
-      const SimdM on = (rsq < radsum * radsum) & (lane < cnt);
+      const SimdM on = (rsq < radsum * radsum) & live;
       const SimdD r = simd_sqrt(rsq), rinv = 1.0 / r;
       const SimdD n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
-      const SimdD vr0 = vxi - simd_gather(vx, jj), vr1 = vyi - simd_gather(vy, jj), vr2 = vzi - simd_gather(vz, jj);
+      const SimdD vr0 = vxi - jv[0], vr1 = vyi - jv[1], vr2 = vzi - jv[2];
       const SimdD vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
       const SimdD vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
-      const SimdD wr0 = Ri * wxi + Rj * simd_gather(wx, jj);
-      const SimdD wr1 = Ri * wyi + Rj * simd_gather(wy, jj);
-      const SimdD wr2 = Ri * wzi + Rj * simd_gather(wz, jj);
+      const SimdD wr0 = Ri * wxi + Rj * jw[0];
+      const SimdD wr1 = Ri * wyi + Rj * jw[1];
+      const SimdD wr2 = Ri * wzi + Rj * jw[2];
       const SimdD vtr0 = vt0 - (wr1 * n2 - wr2 * n1), vtr1 = vt1 - (wr2 * n0 - wr0 * n2),
                   vtr2 = vt2 - (wr0 * n1 - wr1 * n0);
       const SimdD vrel = simd_sqrt(vtr0 * vtr0 + vtr1 * vtr1 + vtr2 * vtr2);
@@ -290,16 +326,19 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         const SimdM sliding = Fscrit < fdamp;
         const SimdD P = fmag * vrel;
         pt_k = simd_sel(on & ~sliding, P, zero), pf_k = simd_sel(on & sliding, P, zero);
-      } else { /* history: lane l is list entry k + l; padding lanes read entry k, store nothing */
-        SimdD h[4] = {zero, zero, zero, zero};
+      } else { /* history: lane l is list entry kk[l]; dead lanes store nothing */
+        double hv[4][SIMD_W] = {{0}}; /* through memory: lane stores into h trip -Wmaybe-uninitialized */
         for (int c = 0; c < hs; c++)
-          for (int l = 0; l < SIMD_W; l++) h[c][l] = hist[(l < cnt ? k + l : k) * hs + c];
+          for (int l = 0; l < SIMD_W; l++) hv[c][l] = hist[kk[l] * hs + c];
+        SimdD h[4];
+        memcpy(h, hv, sizeof h);
         const SimdD nv[3] = {n0, n1, n2}, vtr[3] = {vtr0, vtr1, vtr2};
         SimdD fs[3], p_damp, p_fric;
         simd_tangential_history(tm, q.kt, ca, eta_t, Fscrit, nv, vtr, a->dt, a->history_update, h, fs, &p_damp,
                                 &p_fric);
         for (int c = 0; c < hs; c++)
-          for (int l = 0; l < cnt; l++) hist[(k + l) * hs + c] = on[l] ? h[c][l] : 0.0; /* zeroed when it ends */
+          for (int l = 0; l < SIMD_W; l++)
+            if (live[l]) hist[kk[l] * hs + c] = on[l] ? h[c][l] : 0.0; /* zeroed when it ends */
         fs0 = fs[0], fs1 = fs[1], fs2 = fs[2];
         pt_k = simd_sel(on, p_damp, zero), pf_k = simd_sel(on, p_fric, zero);
       }
@@ -313,16 +352,13 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       const SimdD ti1 = simd_sel(on, -arm_i * tor1, zero);
       const SimdD ti2 = simd_sel(on, -arm_i * tor2, zero);
       const SimdD pn_k = simd_sel(on, simd_sel(clamped, Fne * vnnr, eta * vnnr * vnnr), zero);
-      excess = simd_sel(on, simd_max(excess, delta - simd_min(simd_splat(Ri), Rj)), excess);
+      excess = simd_sel(on, simd_max(excess, delta - simd_min(Ri, Rj)), excess);
       contacts -= on; /* a true lane is -1 */
-      /* The sums in list order, lane by lane, as force_rows adds them: bitwise the scalar
-       * kernel's. A masked lane adds +0.0, the identity here (a sum that starts at +0.0 is
-       * never -0.0 in round-to-nearest). */
-      for (int l = 0; l < SIMD_W; l++) {
-        fxi += f0[l], fyi += f1[l], fzi += f2[l], txi += ti0[l], tyi += ti1[l], tzi += ti2[l];
-        pn += pn_k[l], pt += pt_k[l], pf += pf_k[l];
-      }
-      if (half) { /* j-updates, scalar, touching lanes only (as force_rows) */
+      /* Row sums lane-wise (a dead or non-touching lane adds +0.0, the identity here: a sum
+       * that starts at +0.0 is never -0.0 in round-to-nearest); powers per lane. */
+      fxi += f0, fyi += f1, fzi += f2, txi += ti0, tyi += ti1, tzi += ti2;
+      pn += pn_k, pt += pt_k, pf += pf_k;
+      if (half) { /* j-updates, scalar, touching lanes only, lane by lane */
         const SimdD tj0 = -arm_j * tor0, tj1 = -arm_j * tor1, tj2 = -arm_j * tor2;
         for (int l = 0; l < SIMD_W; l++) {
           if (!on[l]) continue;
@@ -345,27 +381,31 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         }
       }
     }
-    if (st == FORCE_FULL) { /* the only writer of row i */
-      fx[i] = fxi, fy[i] = fyi, fz[i] = fzi, tx[i] = txi, ty[i] = tyi, tz[i] = tzi;
-    } else if (st == FORCE_HALF_REDUCE) {
-      fx[i] += fxi, fy[i] += fyi, fz[i] += fzi, tx[i] += txi, ty[i] += tyi, tz[i] += tzi;
-    } else {
-      ATOMIC_ADD(fx[i], fxi);
-      ATOMIC_ADD(fy[i], fyi);
-      ATOMIC_ADD(fz[i], fzi);
-      ATOMIC_ADD(tx[i], txi);
-      ATOMIC_ADD(ty[i], tyi);
-      ATOMIC_ADD(tz[i], tzi);
+    for (int l = 0; l < SIMD_W && g + l < i1; l++) {
+      const int64_t i = g + l;
+      if (st == FORCE_FULL) { /* the only writer of row i */
+        fx[i] = fxi[l], fy[i] = fyi[l], fz[i] = fzi[l], tx[i] = txi[l], ty[i] = tyi[l], tz[i] = tzi[l];
+      } else if (st == FORCE_HALF_REDUCE) {
+        fx[i] += fxi[l], fy[i] += fyi[l], fz[i] += fzi[l], tx[i] += txi[l], ty[i] += tyi[l], tz[i] += tzi[l];
+      } else {
+        ATOMIC_ADD(fx[i], fxi[l]);
+        ATOMIC_ADD(fy[i], fyi[l]);
+        ATOMIC_ADD(fz[i], fzi[l]);
+        ATOMIC_ADD(tx[i], txi[l]);
+        ATOMIC_ADD(ty[i], tyi[l]);
+        ATOMIC_ADD(tz[i], tzi[l]);
+      }
     }
   }
   int64_t nc = 0;
-  for (int l = 0; l < SIMD_W; l++) nc += contacts[l];
+  double spn = 0.0, spt = 0.0, spf = 0.0;
+  for (int l = 0; l < SIMD_W; l++) nc += contacts[l], spn += pn[l], spt += pt[l], spf += pf[l];
   const double w = half ? 1.0 : 0.5; /* the full list sees each pair twice */
   stats->pairs += (start[i1] - start[i0]);
   stats->contacts += nc;
-  stats->power_normal += w * pn;
-  stats->power_tangential += w * pt;
-  stats->power_friction += w * pf;
+  stats->power_normal += w * spn;
+  stats->power_tangential += w * spt;
+  stats->power_friction += w * spf;
   stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
 }
 

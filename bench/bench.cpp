@@ -251,7 +251,11 @@ void bm_bandwidth(benchmark::State &state, int64_t n, int threads) {
 using SqrtDivVec = __m512d;
 constexpr int kSqrtDivLanes = 8;
 inline SqrtDivVec sd_set(double x) { return _mm512_set1_pd(x); }
-inline SqrtDivVec sd_step(SqrtDivVec v, SqrtDivVec two) { return _mm512_div_pd(_mm512_sqrt_pd(_mm512_add_pd(v, two)), v); }
+/* the masked form: _mm512_sqrt_pd trips GCC 12 -Wuninitialized on its _mm512_undefined_pd at -O1 */
+inline SqrtDivVec sd_step(SqrtDivVec v, SqrtDivVec two) {
+  const __m512d s = _mm512_add_pd(v, two);
+  return _mm512_div_pd(_mm512_mask_sqrt_pd(s, 0xFF, s), v);
+}
 inline double sd_first(SqrtDivVec v) { return _mm512_cvtsd_f64(v); }
 #elif defined(__AVX__)
 using SqrtDivVec = __m256d;

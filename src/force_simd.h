@@ -257,7 +257,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
     for (int64_t k = 0; k < kmax; k++) {
       const SimdM live = k < nkv;
       int32_t jj[SIMD_W];
-      int64_t kk[SIMD_W]; /* list entry of each lane (a dead lane: its row's first, unread) */
+      int64_t kk[SIMD_W]; /* list entry of each lane (a dead lane: its row's start, never read) */
       for (int l = 0; l < SIMD_W; l++) {
         kk[l] = k < nk[l] ? kb[l] + k : kb[l];
         jj[l] = k < nk[l] ? jl[kk[l]] : ii[l]; /* a dead lane pairs its row with itself */
@@ -330,7 +330,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       } else { /* history: lane l is list entry kk[l]; dead lanes store nothing */
         double hv[4][SIMD_W] = {{0}}; /* through memory: lane stores into h trip -Wmaybe-uninitialized */
         for (int c = 0; c < hs; c++)
-          for (int l = 0; l < SIMD_W; l++) hv[c][l] = hist[kk[l] * hs + c];
+          for (int l = 0; l < SIMD_W; l++) hv[c][l] = k < nk[l] ? hist[kk[l] * hs + c] : 0.0; /* a dead lane's kk may be past the list */
         SimdD h[4];
         memcpy(h, hv, sizeof h);
         const SimdD nv[3] = {n0, n1, n2}, vtr[3] = {vtr0, vtr1, vtr2};

@@ -183,8 +183,10 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
 #pragma omp for schedule(static)
-      for (int64_t b = 0; b < nblocks; b++)
-        for (int64_t i = b * FORCE_BLOCK; i < n && i < (b + 1) * FORCE_BLOCK; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
+      for (int64_t b = 0; b < nblocks; b++) {
+        const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+        for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
+      }
     }
     if (st == FORCE_HALF_REDUCE) {
       double *mine = buf + (size_t)omp_get_thread_num() * 6 * (size_t)n;

@@ -4,8 +4,9 @@
  * The default is the vector kernels where the build has AVX (SIMD_W = 4, or 8 with AVX-512)
  * and the scalar ones otherwise: on the SSE2 baseline the two-lane body measured slower than
  * the scalar loop with the half list (0.83x, its scalar j-updates and lane extractions outweigh
- * two-lane sqrt/div) and only 1.15x faster with the full list. GRANDAMP_SIMD=0 or 1 in the environment forces
- * either (read on every force pass, so a test or a benchmark can switch in one process).
+ * two-lane sqrt/div) and only 1.15x faster with the full list. GRANDAMP_SIMD=0 or 1 in the
+ * environment forces either (read on every force pass, so a test or a benchmark can switch in
+ * one process).
  */
 #include "force_simd.h"
 

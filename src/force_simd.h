@@ -7,8 +7,8 @@
  * family: their history is loaded lane by lane and stored for the touching lanes, zeroed for
  * the others), all three strategies. Not covered (scalar force_rows): jkr (its touch-flag
  * hysteresis, extended touch range and cbrt contact radius) and mdr. force_simd_kernel() picks
- * the kernel (by default in AVX and AVX-512 builds, see force_simd.c); force_compute() falls back to
- * the scalar table when it returns NULL.
+ * the kernel (by default in AVX and AVX-512 builds, see force_simd.c); force_compute() falls
+ * back to the scalar table when it returns NULL.
  *
  * Design. The lanes are SIMD_W consecutive rows i (SIMD_W = 8 doubles with AVX-512, 4 with
  * AVX, 2 with the SSE2 baseline); step k evaluates the k-th list entry of every row, and a lane
@@ -327,10 +327,10 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         const SimdM sliding = Fscrit < fdamp;
         const SimdD P = fmag * vrel;
         pt_k = simd_sel(on & ~sliding, P, zero), pf_k = simd_sel(on & sliding, P, zero);
-      } else { /* history: lane l is list entry kk[l]; dead lanes store nothing */
+      } else { /* history: lane l is list entry kk[l]; dead lanes (kk may be past the list) read and store nothing */
         double hv[4][SIMD_W] = {{0}}; /* through memory: lane stores into h trip -Wmaybe-uninitialized */
         for (int c = 0; c < hs; c++)
-          for (int l = 0; l < SIMD_W; l++) hv[c][l] = k < nk[l] ? hist[kk[l] * hs + c] : 0.0; /* a dead lane's kk may be past the list */
+          for (int l = 0; l < SIMD_W; l++) hv[c][l] = live[l] ? hist[kk[l] * hs + c] : 0.0;
         SimdD h[4];
         memcpy(h, hv, sizeof h);
         const SimdD nv[3] = {n0, n1, n2}, vtr[3] = {vtr0, vtr1, vtr2};

@@ -156,11 +156,14 @@ void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceS
   if (s->nl->full) stats->contacts /= 2;
 }
 
-/* Grows a scratch array to at least need doubles (contents not kept). */
+/* Grows a scratch array to at least need doubles, 64-byte aligned (contents not kept). */
 static double *work_reserve(double **arr, size_t *size, size_t need) {
   if (*size < need) {
     free(*arr);
-    *arr = gd_xmalloc(need * sizeof(double));
+    void *mem = NULL;
+    if (posix_memalign(&mem, 64, (need * sizeof(double) + 63) / 64 * 64) != 0)
+      gd_die(GD_EXIT_RUNTIME, "out of memory allocating %zu bytes", need * sizeof(double));
+    *arr = mem;
     *size = need;
   }
   return *arr;
@@ -171,13 +174,15 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   KernelArgs a = force_kernel_args(s);
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
-  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
+  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
   ForceStats total = {0};
   const int nthreads = omp_get_max_threads();
-  double *buf = st == FORCE_HALF_REDUCE ? work_reserve(&w->buf, &w->size, (size_t)nthreads * 6 * (size_t)n) : NULL;
+  /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
+  const size_t per_thread = (pack ? KERNEL_ACC : 6) * (size_t)n;
+  double *buf = st == FORCE_HALF_REDUCE ? work_reserve(&w->buf, &w->size, (size_t)nthreads * per_thread) : NULL;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
   a.pack = pk;
-#pragma omp parallel default(none) shared(a, global, total, buf, pk, n, nblocks, kern, st, p)
+#pragma omp parallel default(none) shared(a, global, total, buf, per_thread, pk, n, nblocks, kern, st, p)
   {
     ForceStats local = {0};
     Targets tg = global;
@@ -189,9 +194,10 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
       }
     }
     if (st == FORCE_HALF_REDUCE) {
-      double *mine = buf + (size_t)omp_get_thread_num() * 6 * (size_t)n;
-      memset(mine, 0, 6 * (size_t)n * sizeof(double)); /* first touch by its owner */
-      tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n};
+      double *mine = buf + (size_t)omp_get_thread_num() * per_thread;
+      memset(mine, 0, per_thread * sizeof(double)); /* first touch by its owner */
+      if (pk) tg = (Targets){.acc = mine};
+      else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL};
     } else if (st == FORCE_HALF_ATOMIC) {
 #pragma omp for schedule(static)
       for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
@@ -205,9 +211,11 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
       const int nth = omp_get_num_threads();
 #pragma omp for schedule(static)
       for (int64_t i = 0; i < n; i++) {
-        double sum[6] = {0, 0, 0, 0, 0, 0};
-        for (int th = 0; th < nth; th++)
-          for (int c = 0; c < 6; c++) sum[c] += buf[((size_t)th * 6 + (size_t)c) * (size_t)n + (size_t)i];
+        double sum[6] = {0, 0, 0, 0, 0, 0}; /* in thread order: deterministic for a thread count */
+        for (int th = 0; th < nth; th++) {
+          const double *mine = buf + (size_t)th * per_thread;
+          for (int c = 0; c < 6; c++) sum[c] += pk ? mine[KERNEL_ACC * i + c] : mine[(size_t)c * (size_t)n + (size_t)i];
+        }
         p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
         p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
       }

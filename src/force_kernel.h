@@ -35,9 +35,14 @@ GD_INLINE void pack_particle(const Particles *p, int64_t i, double *restrict r) 
   r[8] = p->wx[i], r[9] = p->wy[i], r[10] = p->wz[i], r[11] = 0.0;
 }
 
-/* Where a kernel writes: the particles' arrays, or a thread's private copies. */
+/* Where a kernel writes: the particles' arrays, or a thread's private copies. The vector
+ * kernels' half-reduce pass writes a thread's private accumulators as records instead (acc:
+ * KERNEL_ACC doubles per particle, fx fy fz tx ty tz and two zeros, one cache line), so a
+ * partner's update is one vector read-modify-write instead of six scalar ones. */
+#define KERNEL_ACC 8
 typedef struct Targets {
   double *fx, *fy, *fz, *tx, *ty, *tz;
+  double *acc; /* the records, or NULL */
 } Targets;
 
 /** The kernel arguments of a force system (hoisted once per pass; force.c). */

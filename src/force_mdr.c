@@ -423,7 +423,7 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
   const MdrKernel kern = MDR_KERNELS[st];
   Particles *p = fs->p;
   const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
-  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
+  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
   const AccTargets gacc = acc_global(&ms->s);
   const bool hu = fs->history_update;
   const int nthreads = omp_get_max_threads();
@@ -447,7 +447,7 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
     if (st == FORCE_HALF_REDUCE) {
       double *mine = buf + (size_t)omp_get_thread_num() * per;
       memset(mine, 0, per * sizeof(double)); /* first touch by its owner */
-      tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n};
+      tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL};
       for (int c = 0; c < NACC; c++) ta.v[c] = mine + (size_t)(NF + c) * (size_t)n;
     } else if (st == FORCE_HALF_ATOMIC) {
 #pragma omp for schedule(static)

@@ -20,12 +20,24 @@
  * ISO C mode, so neither path fuses), and its branches as masked selects; a lane's pair results
  * are those of the scalar kernel bit for bit. Each lane sums its own row in list order with
  * vector adds, so full-list forces are bitwise the scalar kernel's for any thread count. The
- * j-updates of the half strategies are scalar stores, lane by lane after the vector body (two
- * lanes may share a j), so they reach f_j in another order than force_rows: the half lists agree
- * with the scalar kernel to rounding (tests: 1e-12), as do the powers, summed per lane.
+ * j-updates of the half strategies go lane by lane after the vector body (two lanes may share a
+ * j): half-reduce adds one record per lane to the thread's accumulator records (Targets.acc,
+ * after an 8x8 transpose with AVX-512), half-atomic makes six atomic adds per touching lane.
+ * They reach f_j in another order than force_rows: the half lists agree with the scalar kernel
+ * to rounding (tests: 1e-12), as do the powers, summed per lane.
  * (The former design put SIMD_W neighbours of one row in a vector and added the lanes one by
  * one; on a Zen 5 core, 256k-sphere FCC, this one runs the full list 1.6x and half-reduce 1.1x
- * faster, mindlin 1.4x: README, Performance.)
+ * faster, mindlin 1.4x; the accumulator records made half-reduce a further 1.15x faster, 1.6x
+ * with mindlin: README, Performance.)
+ *
+ * What bounds it (Zen 5, AVX-512): instruction issue, we think. A step is about 380
+ * instructions for 8 pairs (some 150 of them partner loads, transposes and lane bookkeeping;
+ * dozens of stack spills). Replacing every square root by a multiply-add (a timing experiment,
+ * on a two-group variant of this loop) changed the time by under 2 %, so neither the divider's
+ * throughput nor its latency is the limit. Measured and not kept: two row groups interleaved
+ * phase by phase (+10 % on the full list without history, slower with history or half lists:
+ * register pressure), a per-chunk copy of the partner indices, AVX-512 blends for the selects
+ * (GCC round-trips the masks through vectors) and Morton-ordered cells (slower).
  *
  * sqrt is a loop over lanes that the vectoriser turns into one (v)sqrtpd; division is the
  * vector operator. Non-touching lanes compute garbage (0/0 in the discarded branch of a

@@ -26,9 +26,9 @@ int64_t packing_fcc_cells(int64_t n) {
 }
 
 size_t packing_bytes(int64_t n) {
-  /* particles, a full list with history (~40 entries of 4 + 1 + 32 bytes), sort scratch,
-   * and two threads' reduction arrays */
-  return (size_t)n * (PARTICLES_BYTES_PER_ATOM + 40 * 37 + 64 + 2 * 48);
+  /* particles, a full list with history (~40 entries of 4 + 1 + 32 bytes), sort scratch, the
+   * vector loop's particle records (96 bytes) and two threads' accumulator records (64 each) */
+  return (size_t)n * (PARTICLES_BYTES_PER_ATOM + 40 * 37 + 64 + 96 + 2 * 64);
 }
 
 int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err) {

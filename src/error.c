@@ -74,6 +74,13 @@ void *gd_xmalloc(size_t size) {
   return p;
 }
 
+void *gd_xmalloc_aligned(size_t size) {
+  void *p = NULL;
+  const size_t rounded = size ? (size + 63) / 64 * 64 : 64;
+  if (posix_memalign(&p, 64, rounded) != 0) gd_die(GD_EXIT_RUNTIME, "out of memory allocating %zu bytes", rounded);
+  return p;
+}
+
 void *gd_xrealloc(void *p, size_t size) {
   void *q = realloc(p, size ? size : 1);
   if (!q) gd_die(GD_EXIT_RUNTIME, "out of memory allocating %zu bytes", size);

@@ -52,6 +52,9 @@ void gd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void gd_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 /** malloc that exits with GD_EXIT_RUNTIME, naming the size, when memory is short. */
 void *gd_xmalloc(size_t size);
+/** 64-byte aligned allocation (size rounded up to a multiple of 64; free() releases it) with the
+ *  same failure behaviour. */
+void *gd_xmalloc_aligned(size_t size);
 /** realloc with the same failure behaviour. */
 void *gd_xrealloc(void *p, size_t size);
 

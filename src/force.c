@@ -160,10 +160,7 @@ void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceS
 static double *work_reserve(double **arr, size_t *size, size_t need) {
   if (*size < need) {
     free(*arr);
-    void *mem = NULL;
-    if (posix_memalign(&mem, 64, (need * sizeof(double) + 63) / 64 * 64) != 0)
-      gd_die(GD_EXIT_RUNTIME, "out of memory allocating %zu bytes", need * sizeof(double));
-    *arr = mem;
+    *arr = gd_xmalloc_aligned(need * sizeof(double));
     *size = need;
   }
   return *arr;

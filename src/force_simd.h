@@ -113,7 +113,8 @@ GD_INLINE void simd_gather4(const double *restrict p, const int32_t *idx, int of
 }
 /* acc[KERNEL_ACC * idx[l] + c] += u[c][l] for c < KERNEL_ACC, lane after lane (two lanes may
  * share an idx): an 8x8 transpose turns the SIMD_W lanes into SIMD_W records, each added to its
- * accumulator record with one vector read-modify-write. */
+ * accumulator record (64-byte aligned) with one vector read-modify-write. The two pad fields
+ * get u[6] = u[7] = -0.0 and stay zero. */
 GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
   __m512d t[8], s[8]; /* t: pairs of inputs interleaved; s: quads, lanes l and l + 4 */
   for (int q = 0; q < 4; q++) {

@@ -8,11 +8,8 @@
 #include "error.h"
 
 static void *aligned_zeroed(size_t bytes) {
-  void *p = NULL;
-  size_t rounded = (bytes + 63) / 64 * 64;
-  if (posix_memalign(&p, 64, rounded ? rounded : 64) != 0)
-    gd_die(GD_EXIT_RUNTIME, "out of memory allocating %zu bytes", rounded);
-  memset(p, 0, rounded);
+  void *p = gd_xmalloc_aligned(bytes);
+  memset(p, 0, bytes ? (bytes + 63) / 64 * 64 : 64); /* the padding too, as vector loads may read it */
   return p;
 }
 

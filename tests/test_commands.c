@@ -90,7 +90,16 @@ static void test_run_command(void **state) {
     assert_true(json_value(r.out, "peak_memory_bytes") > 0);
     assert_non_null(strstr(r.out, "\"sort\": "));
     assert_non_null(strstr(r.out, "\"integrate\": "));
+    /* the phases cover the steps: the setup's build is not in "sort" / "neighbor" */
+    assert_rel(json_value(r.out, "neighbor_builds"), 1, 0); /* slow FCC: no rebuild in 20 steps */
+    assert_true(json_value(r.out, "sort") == 0 && json_value(r.out, "neighbor") == 0);
   }
+  /* --steps 0: the phases and rates are the setup's (one list build, one force pass) */
+  RUN(&r, "run", "--packing", "fcc", "--n", "500", "--model", model, "--steps", "0");
+  if (r.status != 0) fail_msg("%s", r.err);
+  assert_rel(json_value(r.out, "pairs_per_atom"), 6, 0);
+  assert_true(json_value(r.out, "pair_evals_per_s") > 0 && json_value(r.out, "neighbor") > 0);
+  assert_true(json_value(r.out, "integrate") == 0 && json_value(r.out, "atom_steps_per_s") == 0);
   /* a data file in, the same packing */
   RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", path("p.data"));
   assert_int_equal(r.status, 0);

@@ -102,10 +102,14 @@ double sqrtdiv_per_pair(const ContactModel *m) {
   return n;
 }
 
-/* Bytes one listed pair moves if nothing of j is cached: j's index, 11 doubles of j, the
- * history read and written, and for the half lists j's force and torque read and written. */
+/* Bytes one listed pair moves if nothing of j is cached: j's index, j's data (the vector
+ * loop's 96-byte particle record, else 11 doubles), the history read and written, and for the
+ * half lists j's force and torque read and written (the vector half-reduce loop's 64-byte
+ * accumulator record, else 6 doubles). */
 double bytes_per_pair(const ContactModel *m, ForceStrategy st) {
-  return 4.0 + 88.0 + 16.0 * tangential_nhist(m->tangential.model) + (st == FORCE_FULL ? 0.0 : 96.0);
+  const bool vec = force_vectorised(m, st);
+  const double j_update = st == FORCE_FULL ? 0.0 : vec && st == FORCE_HALF_REDUCE ? 128.0 : 96.0;
+  return 4.0 + (vec ? 96.0 : 88.0) + 16.0 * tangential_nhist(m->tangential.model) + j_update;
 }
 
 /* The largest random packing relaxed from scratch; larger ones replicate it. */

@@ -150,6 +150,10 @@ void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceSt
   run_kernel(s, st, vec ? vec : kern, vec != NULL, w, stats);
 }
 
+bool force_vectorised(const ContactModel *m, ForceStrategy st) {
+  return force_simd_kernel(m->normal.model, m->damping.model, m->tangential.model, st) != NULL;
+}
+
 void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
   GD_ASSERT(s->nl->full == force_strategy_full_list(st));
   run_kernel(s, st, GEOMETRY[st], false, w, stats);

@@ -75,6 +75,9 @@ bool force_strategy_full_list(ForceStrategy s);
  *  kernel exists for them (otherwise use force_compute_ref). */
 bool force_specialised(const ForceSystem *s);
 
+/** True if force_compute runs the vectorised pair loop for model m with strategy st (the
+ *  benchmark's traffic estimate: its particle and accumulator records). */
+bool force_vectorised(const ContactModel *m, ForceStrategy st);
 /** One force pass with the specialised kernel: sets f and t of every particle. */
 void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats);
 /** The geometry floor of the benchmark: the same loop and writes as force_compute with the

@@ -5,8 +5,9 @@
  *                [--threads T] [--strategy full|half-reduce|half-atomic] [--skin SKIN]
  *                [--ref] [packing options]
  * Rates: pair evaluations/s are neighbour pairs (each pair once, whatever the list) per second
- * of force time over the S steps (the setup pass is timed under "setup"); contacts/s the touching pairs among them; atom-steps/s N * steps per second
- * of the whole loop. The JSON report also holds the energy ledger.
+ * of force time over the S steps (the setup pass is timed under "setup"); contacts/s the
+ * touching pairs among them; atom-steps/s N * steps per second of the whole loop. The JSON
+ * report also holds the energy ledger.
  */
 #include <math.h>
 #include <omp.h>

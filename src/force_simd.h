@@ -10,9 +10,13 @@
  * the kernel (by default in AVX and AVX-512 builds, see force_simd.c); force_compute() falls
  * back to the scalar table when it returns NULL.
  *
- * Design. The lanes are SIMD_W consecutive rows i (SIMD_W = 8 doubles with AVX-512, 4 with
- * AVX, 2 with the SSE2 baseline); step k evaluates the k-th list entry of every row, and a lane
- * past its row's end is dead (masked, paired with its own row, stores nothing). The i- and
+ * Design. The lanes are SIMD_W rows i (SIMD_W = 8 doubles with AVX-512, 4 with AVX, 2 with the
+ * SSE2 baseline), grouped by list length within chunks of SIMD_CHUNK consecutive rows; step k
+ * evaluates the k-th list entry of every row, and a lane past its row's end is dead (masked,
+ * paired with its own row, stores nothing). The grouping fills the lanes of a half list (rows of
+ * 0 to 12 partners in FCC) but for one part-filled group per length and chunk, where row order
+ * filled 74 %: 1.2-1.3x on half lists in cache, less where memory bounds the loop. The full
+ * list's rows are all of one length and keep their order. The i- and
  * j-data come from the particle records of KernelArgs.pack (force_kernel.h: 3 groups of 4
  * fields, so a partner costs 3 loads and a transpose instead of 11 scattered ones). The per-pair
  * arithmetic is contact_force() of contact.h for these models, written on GCC vector types with
@@ -251,9 +255,33 @@ GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, Si
   *p_damp = simd_sel(sliding, zero, eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]));
 }
 
-/* force_rows() of force_kernel.h for the covered models, SIMD_W rows at a time: lane l walks
- * row i0 + l, step k evaluates the k-th list entry of every row (lanes past a row's end are
- * masked). */
+/* Rows per chunk of simd_rows' grouping. */
+#define SIMD_CHUNK 512
+#define SIMD_LEN_BUCKETS 64
+
+/* rows[] = the rows c0 .. c1 - 1 (at most SIMD_CHUNK) by descending list length (a stable
+ * counting sort; lengths from SIMD_LEN_BUCKETS - 1 up share a bucket), so that the SIMD_W rows of
+ * a group have nearly equal lengths and few lanes idle. In row order, the half list of a cell-
+ * sorted FCC packing fills 74 % of the lanes (j > i leaves rows of 0 to 12 partners). Returns
+ * the count. */
+GD_INLINE int simd_rows_by_length(const int64_t *restrict start, int64_t c0, int64_t c1, int32_t rows[SIMD_CHUNK]) {
+  int at[SIMD_LEN_BUCKETS + 1] = {0};
+  uint8_t len[SIMD_CHUNK];
+  const int n = (int)(c1 - c0);
+  for (int r = 0; r < n; r++) {
+    const int64_t k = start[c0 + r + 1] - start[c0 + r];
+    len[r] = (uint8_t)(SIMD_LEN_BUCKETS - 1 - (k < SIMD_LEN_BUCKETS - 1 ? k : SIMD_LEN_BUCKETS - 1));
+    at[len[r] + 1]++;
+  }
+  for (int b = 0; b < SIMD_LEN_BUCKETS; b++) at[b + 1] += at[b];
+  for (int r = 0; r < n; r++) rows[at[len[r]]++] = (int32_t)(c0 + r);
+  return n;
+}
+
+/* force_rows() of force_kernel.h for the covered models, SIMD_W rows at a time: the rows of each
+ * chunk of SIMD_CHUNK go in groups of SIMD_W of similar list length (simd_rows_by_length), lane
+ * l walks the group's row l, step k evaluates the k-th list entry of every row (lanes past a
+ * row's end are masked). */
 GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st,
                          const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
   if (!simd_covered(nm, dm, tm)) return;
@@ -277,16 +305,24 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
   SimdD pn = zero, pt = zero, pf = zero, excess = zero;
   SimdM contacts = (SimdM)zero;
 
-  for (int64_t g = i0; g < i1; g += SIMD_W) {
-    /* The group's rows; lanes past i1 repeat row i1 - 1 with no entries. */
+  int32_t rows[SIMD_CHUNK]; /* the current chunk's rows, by length */
+  int nrows = 0;
+  for (int64_t c0 = i0, g = 0;; g += SIMD_W) {
+    if (g >= nrows) { /* next chunk */
+      if (c0 >= i1) break;
+      const int64_t c1 = c0 + SIMD_CHUNK < i1 ? c0 + SIMD_CHUNK : i1;
+      nrows = simd_rows_by_length(start, c0, c1, rows);
+      c0 = c1, g = 0;
+    }
+    /* The group's rows; lanes past the chunk repeat its last row with no entries. */
     int32_t ii[SIMD_W];
     int64_t kb[SIMD_W], nk[SIMD_W];
     int64_t kmax = 0;
     for (int l = 0; l < SIMD_W; l++) {
-      const int64_t i = g + l < i1 ? g + l : i1 - 1;
+      const int64_t i = rows[g + l < nrows ? g + l : nrows - 1];
       ii[l] = (int32_t)i;
       kb[l] = start[i];
-      nk[l] = g + l < i1 ? start[i + 1] - start[i] : 0;
+      nk[l] = g + l < nrows ? start[i + 1] - start[i] : 0;
       kmax = nk[l] > kmax ? nk[l] : kmax;
     }
     SimdM nkv;
@@ -425,8 +461,8 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         }
       }
     }
-    for (int l = 0; l < SIMD_W && g + l < i1; l++) {
-      const int64_t i = g + l;
+    for (int l = 0; l < SIMD_W && g + l < nrows; l++) {
+      const int64_t i = ii[l];
       if (st == FORCE_FULL) { /* the only writer of row i */
         fx[i] = fxi[l], fy[i] = fyi[l], fz[i] = fzi[l], tx[i] = txi[l], ty[i] = tyi[l], tz[i] = tzi[l];
       } else if (st == FORCE_HALF_REDUCE) {

@@ -2,7 +2,8 @@
  * neighbor.h - cell sort and Verlet neighbour lists with per-contact history.
  *
  * Particles are sorted in cell order (counting sort on a cell grid at least as wide as the
- * largest interaction range), so neighbours are near in memory. A pair (i, j) enters the list
+ * largest interaction range; cells walked in y-slabs of some 1000 particles per z-layer, see
+ * cell_rank), so neighbours are near in memory. A pair (i, j) enters the list
  * while r < R_i + R_j + skin (+ the JKR pull-off range); the list is rebuilt once any particle
  * has moved more than half the skin since the last build. Lists are CSR: the partners of i are
  * j[start[i] .. start[i+1]). A half list holds each pair once (in the row of the lower index),

@@ -180,10 +180,16 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   const int nthreads = omp_get_max_threads();
   /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
   const size_t per_thread = (pack ? KERNEL_ACC : 6) * (size_t)n;
-  double *buf = st == FORCE_HALF_REDUCE ? work_reserve(&w->buf, &w->size, (size_t)nthreads * per_thread) : NULL;
+  double *buf = NULL;
+  if (st == FORCE_HALF_REDUCE) {
+    if (w->size < (size_t)nthreads * per_thread) w->zeroed = 0;
+    buf = work_reserve(&w->buf, &w->size, (size_t)nthreads * per_thread);
+  }
+  const size_t zeroed = w->zeroed;
+  int nth_used = 1;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
   a.pack = pk;
-#pragma omp parallel default(none) shared(a, global, total, buf, per_thread, pk, n, nblocks, kern, st, p)
+#pragma omp parallel default(none) shared(a, global, total, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used)
   {
     ForceStats local = {0};
     Targets tg = global;
@@ -195,8 +201,10 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
       }
     }
     if (st == FORCE_HALF_REDUCE) {
-      double *mine = buf + (size_t)omp_get_thread_num() * per_thread;
-      memset(mine, 0, per_thread * sizeof(double)); /* first touch by its owner */
+      const int th = omp_get_thread_num();
+      double *mine = buf + (size_t)th * per_thread;
+      /* The last reduction zeroed what it read; a new buffer is zeroed (first touch) by its owner. */
+      if ((size_t)(th + 1) * per_thread > zeroed) memset(mine, 0, per_thread * sizeof(double));
       if (pk) tg = (Targets){.acc = mine};
       else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL};
     } else if (st == FORCE_HALF_ATOMIC) {
@@ -210,12 +218,18 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     }
     if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
       const int nth = omp_get_num_threads();
+#pragma omp single nowait
+      nth_used = nth;
 #pragma omp for schedule(static)
       for (int64_t i = 0; i < n; i++) {
         double sum[6] = {0, 0, 0, 0, 0, 0}; /* in thread order: deterministic for a thread count */
         for (int th = 0; th < nth; th++) {
-          const double *mine = buf + (size_t)th * per_thread;
-          for (int c = 0; c < 6; c++) sum[c] += pk ? mine[KERNEL_ACC * i + c] : mine[(size_t)c * (size_t)n + (size_t)i];
+          double *mine = buf + (size_t)th * per_thread;
+          for (int c = 0; c < 6; c++) {
+            double *v = pk ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
+            sum[c] += *v;
+            *v = 0.0; /* left zero for the next pass: no memset */
+          }
         }
         p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
         p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
@@ -224,6 +238,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
 #pragma omp critical
     force_stats_add(&total, &local);
   }
+  if (st == FORCE_HALF_REDUCE && (size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
   *stats = total;
 }
 

@@ -62,7 +62,8 @@ typedef struct ForceStats {
  *  kernels' packed particle records (force_kernel.h, KernelArgs.pack). */
 typedef struct ForceWork {
   double *buf;
-  size_t size; /**< doubles allocated */
+  size_t size;   /**< doubles allocated */
+  size_t zeroed; /**< leading doubles of buf known to be zero (half-reduce leaves them so) */
   double *pack;
   size_t pack_size; /**< doubles allocated */
 } ForceWork;

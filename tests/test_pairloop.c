@@ -123,6 +123,44 @@ static bool same_state_bits(const Sim *a, const Sim *c) {
          memcmp(a->p.wz, c->p.wz, bytes) == 0;
 }
 
+/* half-reduce reuses its per-thread records across passes (force.c: the reduction leaves them
+ * zero, ForceWork.zeroed): one ForceWork through 2 threads, 1 thread, the geometry pass (the
+ * scalar layout, 6 arrays per thread) and 2 threads again gives bitwise the first pass's forces,
+ * and a fresh ForceWork agrees. */
+static void test_half_reduce_reuses_records(void **state) {
+  (void)state;
+  Particles p0;
+  Box b;
+  small_packing(&p0, &b, 3000, 12);
+  Sim s = make_sim(&p0, &b, "hertz/material 1e6 0.5 0.3 damping tsuji tangential linear_nohistory 0 0",
+                   FORCE_HALF_REDUCE, false);
+  const ForceSystem fs = {.p = &s.p, .box = &s.box, .nl = &s.nl, .models = s.models, .ntypes = s.ntypes,
+                          .dt = s.dt, .history_update = false};
+  const int saved = omp_get_max_threads();
+  const size_t bytes = (size_t)s.p.n * sizeof(double);
+  double *first = malloc(6 * bytes);
+  ForceWork w = {0}, fresh = {0};
+  ForceStats st;
+  omp_set_num_threads(2);
+  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
+  double *const f[6] = {s.p.fx, s.p.fy, s.p.fz, s.p.tx, s.p.ty, s.p.tz};
+  for (int c = 0; c < 6; c++) memcpy(first + c * s.p.n, f[c], bytes);
+  omp_set_num_threads(1);
+  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
+  force_geometry(&fs, FORCE_HALF_REDUCE, &w, &st);
+  omp_set_num_threads(2);
+  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
+  for (int c = 0; c < 6; c++) assert_memory_equal(first + c * s.p.n, f[c], bytes);
+  force_compute(&fs, FORCE_HALF_REDUCE, &fresh, &st);
+  for (int c = 0; c < 6; c++) assert_memory_equal(first + c * s.p.n, f[c], bytes);
+  omp_set_num_threads(saved);
+  force_work_free(&w);
+  force_work_free(&fresh);
+  free(first);
+  sim_free(&s);
+  particles_free(&p0);
+}
+
 /* Thread safety (issue 8 item 5), for all 29 (normal, damping) rows, each with one of the six
  * tangential models in turn: the full list gives bitwise-identical results for 1 and 2 threads
  * over steps with history; the reduction strategies at 2 threads agree
@@ -566,6 +604,7 @@ static void test_dilute_list(void **state) {
 const struct CMUnitTest pairloop_tests[] = {
     cmocka_unit_test(test_dilute_list),
     cmocka_unit_test(test_strategies_match_ref),    cmocka_unit_test(test_thread_invariance_every_model),
+    cmocka_unit_test(test_half_reduce_reuses_records),
     cmocka_unit_test(test_newton_third_law),        cmocka_unit_test(test_history_across_rebuild),
     cmocka_unit_test(test_all_pairs_cross_check),   cmocka_unit_test(test_packing_determinism),
     cmocka_unit_test(test_packing_replicate),

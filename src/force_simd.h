@@ -25,13 +25,13 @@
  * are those of the scalar kernel bit for bit. Each lane sums its own row in list order with
  * vector adds, so full-list forces are bitwise the scalar kernel's for any thread count. The
  * j-updates of the half strategies go lane by lane after the vector body (two lanes may share a
- * j): half-reduce adds one record per lane to the thread's accumulator records (Targets.acc,
- * after an 8x8 transpose with AVX-512, 4x4 and 2x4 with AVX), half-atomic makes six atomic
- * adds per touching lane. With AVX the intrinsic gathers and scatter-adds cut a step from about
- * 660 instructions to 420 (callgrind, 4000-sphere FCC half list) and made half-reduce 1.33x faster on a Zen 2 core
- * (1.4x in cache, full 1.17x, mindlin 1.26x) than GCC's lane-by-lane code.
- * They reach f_j in another order than force_rows: the half lists agree with the scalar kernel
- * to rounding (tests: 1e-12), as do the powers, summed per lane.
+ * j): half-reduce adds one record per lane to the thread's accumulator records (Targets.acc, after
+ * an 8x8 transpose with AVX-512, 4x4 and 2x4 with AVX), half-atomic makes six atomic adds per
+ * touching lane. With AVX the intrinsic gathers and scatter-adds cut a step from about 660
+ * instructions to 420 (callgrind, 4000-sphere FCC half list) and made half-reduce 1.33x faster on
+ * a Zen 2 core (1.4x in cache, full 1.17x, mindlin 1.26x) than GCC's lane-by-lane code. They reach
+ * f_j in another order than force_rows: the half lists agree with the scalar kernel to rounding
+ * (tests: 1e-12), as do the powers, summed per lane.
  * (The former design put SIMD_W neighbours of one row in a vector and added the lanes one by
  * one; on a Zen 5 core, 256k-sphere FCC, this one runs the full list 1.6x and half-reduce 1.1x
  * faster, mindlin 1.4x; the accumulator records made half-reduce a further 1.15x faster, 1.6x

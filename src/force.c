@@ -187,9 +187,28 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   }
   const size_t zeroed = w->zeroed;
   int nth_used = 1;
+  /* Which blocks of records each thread writes (its rows' blocks and their partners'): fixed
+   * for a list and a thread count, so mapped once per build; the reduction skips the rest. */
+  unsigned char *touched = NULL;
+  bool remap = false;
+  if (st == FORCE_HALF_REDUCE) {
+    const size_t need = (size_t)nthreads * (size_t)nblocks;
+    remap = w->touched_nl != s->nl || w->touched_builds != s->nl->builds || w->touched_n != n ||
+            w->touched_nth != nthreads;
+    if (w->touched_size < need) {
+      free(w->touched);
+      w->touched = gd_xmalloc(need > 0 ? need : 1);
+      w->touched_size = need;
+      remap = true;
+    }
+    touched = w->touched;
+  }
+  const int64_t *start = s->nl->start;
+  const int32_t *jl = s->nl->j;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
   a.pack = pk;
-#pragma omp parallel default(none) shared(a, global, total, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used)
+#pragma omp parallel default(none) shared(a, global, total, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, \
+                                                touched, remap, start, jl, nthreads)
   {
     ForceStats local = {0};
     Targets tg = global;
@@ -205,6 +224,16 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
       double *mine = buf + (size_t)th * per_thread;
       /* The last reduction zeroed what it read; a new buffer is zeroed (first touch) by its owner. */
       if ((size_t)(th + 1) * per_thread > zeroed) memset(mine, 0, per_thread * sizeof(double));
+      if (remap && omp_get_num_threads() == nthreads) {
+        unsigned char *map = touched + (size_t)th * (size_t)nblocks;
+        memset(map, 0, (size_t)nblocks);
+#pragma omp for schedule(static) /* the kernel loop's partition (same count and schedule) */
+        for (int64_t b = 0; b < nblocks; b++) {
+          const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+          map[b] = 1;
+          for (int64_t k = start[i0]; k < start[i1]; k++) map[jl[k] / FORCE_BLOCK] = 1;
+        }
+      }
       if (pk) tg = (Targets){.acc = mine};
       else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL};
     } else if (st == FORCE_HALF_ATOMIC) {
@@ -218,27 +247,39 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     }
     if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
       const int nth = omp_get_num_threads();
+      const bool mapped = nth == nthreads; /* else every block counts as written */
 #pragma omp single nowait
       nth_used = nth;
 #pragma omp for schedule(static)
-      for (int64_t i = 0; i < n; i++) {
-        double sum[6] = {0, 0, 0, 0, 0, 0}; /* in thread order: deterministic for a thread count */
-        for (int th = 0; th < nth; th++) {
-          double *mine = buf + (size_t)th * per_thread;
-          for (int c = 0; c < 6; c++) {
-            double *v = pk ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
-            sum[c] += *v;
-            *v = 0.0; /* left zero for the next pass: no memset */
+      for (int64_t b = 0; b < nblocks; b++) {
+        int writers[nth], nw = 0; /* a record no thread wrote is +0.0: skipping it keeps the sum */
+        for (int th = 0; th < nth; th++)
+          if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
+        const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+        for (int64_t i = i0; i < i1; i++) {
+          double sum[6] = {0, 0, 0, 0, 0, 0}; /* in thread order: deterministic for a thread count */
+          for (int q = 0; q < nw; q++) {
+            double *mine = buf + (size_t)writers[q] * per_thread;
+            for (int c = 0; c < 6; c++) {
+              double *v = pk ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
+              sum[c] += *v;
+              *v = 0.0; /* left zero for the next pass: no memset */
+            }
           }
+          p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
+          p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
         }
-        p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
-        p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
       }
     }
 #pragma omp critical
     force_stats_add(&total, &local);
   }
   if (st == FORCE_HALF_REDUCE && (size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
+  if (st == FORCE_HALF_REDUCE) {
+    const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */
+    w->touched_nl = valid ? s->nl : NULL;
+    w->touched_builds = s->nl->builds, w->touched_n = n, w->touched_nth = nthreads;
+  }
   *stats = total;
 }
 
@@ -283,5 +324,6 @@ void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
 void force_work_free(ForceWork *w) {
   free(w->buf);
   free(w->pack);
+  free(w->touched);
   *w = (ForceWork){0};
 }

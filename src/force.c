@@ -170,6 +170,9 @@ static double *work_reserve(double **arr, size_t *size, size_t need) {
   return *arr;
 }
 
+/* One past the last row of scheduling block b. */
+static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
+
 static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
                        ForceStats *stats) {
   KernelArgs a = force_kernel_args(s);
@@ -181,17 +184,14 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
   const size_t per_thread = (pack ? KERNEL_ACC : 6) * (size_t)n;
   double *buf = NULL;
-  if (st == FORCE_HALF_REDUCE) {
-    if (w->size < (size_t)nthreads * per_thread) w->zeroed = 0;
-    buf = work_reserve(&w->buf, &w->size, (size_t)nthreads * per_thread);
-  }
-  const size_t zeroed = w->zeroed;
   int nth_used = 1;
   /* Which blocks of records each thread writes (its rows' blocks and their partners'): fixed
    * for a list and a thread count, so mapped once per build; the reduction skips the rest. */
   unsigned char *touched = NULL;
   bool remap = false;
   if (st == FORCE_HALF_REDUCE) {
+    if (w->size < (size_t)nthreads * per_thread) w->zeroed = 0;
+    buf = work_reserve(&w->buf, &w->size, (size_t)nthreads * per_thread);
     const size_t need = (size_t)nthreads * (size_t)nblocks;
     remap = w->touched_nl != s->nl || w->touched_builds != s->nl->builds || w->touched_n != n ||
             w->touched_nth != nthreads;
@@ -203,6 +203,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     }
     touched = w->touched;
   }
+  const size_t zeroed = w->zeroed;
   const int64_t *start = s->nl->start;
   const int32_t *jl = s->nl->j;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
@@ -215,7 +216,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
 #pragma omp for schedule(static)
       for (int64_t b = 0; b < nblocks; b++) {
-        const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+        const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
         for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
       }
     }
@@ -229,7 +230,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
         memset(map, 0, (size_t)nblocks);
 #pragma omp for schedule(static) /* the kernel loop's partition (same count and schedule) */
         for (int64_t b = 0; b < nblocks; b++) {
-          const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+          const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
           map[b] = 1;
           for (int64_t k = start[i0]; k < start[i1]; k++) map[jl[k] / FORCE_BLOCK] = 1;
         }
@@ -242,7 +243,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     }
 #pragma omp for schedule(static)
     for (int64_t b = 0; b < nblocks; b++) {
-      const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+      const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
       kern(&a, &tg, i0, i1, &local);
     }
     if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
@@ -255,7 +256,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
         int writers[nth], nw = 0; /* a record no thread wrote is +0.0: skipping it keeps the sum */
         for (int th = 0; th < nth; th++)
           if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
-        const int64_t i0 = b * FORCE_BLOCK, i1 = i0 + FORCE_BLOCK < n ? i0 + FORCE_BLOCK : n;
+        const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
         for (int64_t i = i0; i < i1; i++) {
           double sum[6] = {0, 0, 0, 0, 0, 0}; /* in thread order: deterministic for a thread count */
           for (int q = 0; q < nw; q++) {
@@ -274,8 +275,8 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
 #pragma omp critical
     force_stats_add(&total, &local);
   }
-  if (st == FORCE_HALF_REDUCE && (size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
   if (st == FORCE_HALF_REDUCE) {
+    if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
     const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */
     w->touched_nl = valid ? s->nl : NULL;
     w->touched_builds = s->nl->builds, w->touched_n = n, w->touched_nth = nthreads;

@@ -35,10 +35,12 @@ typedef struct Particles {
   double *tx, *ty, *tz;      /**< torque [N m] */
   double *radius;            /**< [m] */
   double *mass;              /**< [kg] */
+  double *block;             /**< the one allocation holding the double arrays (particles.c) */
+  double *spare;             /**< its unused slot, the scratch of particles_permute */
 } Particles;
 
 /** Bytes per particle held by particles_alloc (for memory estimates). */
-#define PARTICLES_BYTES_PER_ATOM (17 * sizeof(double) + sizeof(int64_t) + sizeof(int))
+#define PARTICLES_BYTES_PER_ATOM (18 * sizeof(double) + sizeof(int64_t) + sizeof(int))
 
 /** Allocates n particles (every array zeroed, types 1, ids 1..n); exits on failure. */
 void particles_alloc(Particles *p, int64_t n, int ntypes);

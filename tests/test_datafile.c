@@ -438,7 +438,7 @@ static void test_error_triclinic(void **state) {
 
 static void test_error_huge_count(void **state) {
   expect_error(*state, "t\n1000000000 atoms\n", 2,
-               "header: 1000000000 atoms would need 137.8 GiB of memory (148 bytes per atom), more than 64 GiB");
+               "header: 1000000000 atoms would need 145.3 GiB of memory (156 bytes per atom), more than 64 GiB");
   expect_error(*state, "t\n3000000000 atoms\n", 2, "header: 3000000000 atoms is more than 2^31");
   expect_error(*state, "t\n-1 atoms\n", 2, "header: atoms '-1' must be >= 0");
 }

@@ -6,10 +6,10 @@
  * tangential model (linear_nohistory, and the history models linear_history and the mindlin
  * family: each lane's entry is loaded into one vector per value and stored back, zeroed where
  * the contact ended; with AVX by 16-byte halves and a transpose, which made mindlin 1.05-1.1x
- * faster than lane-by-lane copies on a Zen 2 core), all three strategies. Not covered (scalar force_rows): jkr (its touch-flag
- * hysteresis, extended touch range and cbrt contact radius) and mdr. force_simd_kernel() picks
- * the kernel (by default in AVX and AVX-512 builds, see force_simd.c); force_compute() falls
- * back to the scalar table when it returns NULL.
+ * faster than lane-by-lane copies on a Zen 2 core), all three strategies. Not covered (scalar
+ * force_rows): jkr (its touch-flag hysteresis, extended touch range and cbrt contact radius)
+ * and mdr. force_simd_kernel() picks the kernel (by default in AVX and AVX-512 builds, see
+ * force_simd.c); force_compute() falls back to the scalar table when it returns NULL.
  *
  * Design. The lanes are SIMD_W rows i (SIMD_W = 8 doubles with AVX-512, 4 with AVX, 2 with the
  * SSE2 baseline), grouped by list length within chunks of SIMD_CHUNK consecutive rows; step k

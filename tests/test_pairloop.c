@@ -601,8 +601,41 @@ static void test_dilute_list(void **state) {
   particles_free(&p);
 }
 
+/* The particle arrays' slots (particles.c): 64-byte aligned, each (and the spare) at its own
+ * offset modulo 4096, also after particles_permute, which moves every value with its particle. */
+static void test_particle_slots(void **state) {
+  (void)state;
+  const int64_t sizes[] = {1, 512, 1000};
+  for (int s = 0; s < 3; s++) {
+    const int64_t n = sizes[s];
+    Particles p;
+    particles_alloc(&p, n, 1);
+    double *const *field[] = {&p.x,  &p.y,  &p.z,  &p.vx, &p.vy, &p.vz, &p.wx, &p.wy,    &p.wz,
+                              &p.fx, &p.fy, &p.fz, &p.tx, &p.ty, &p.tz, &p.radius, &p.mass};
+    enum { NF = sizeof field / sizeof *field };
+    for (int f = 0; f < NF; f++)
+      for (int64_t i = 0; i < n; i++) (*field[f])[i] = 1000.0 * f + (double)i;
+    int64_t *order = malloc((size_t)n * sizeof *order);
+    for (int64_t k = 0; k < n; k++) order[k] = (k * 7 + 3) % n; /* a permutation for these n */
+    for (int pass = 0; pass < 2; pass++) {
+      uintptr_t off[NF + 1];
+      for (int f = 0; f < NF; f++) off[f] = (uintptr_t)*field[f];
+      off[NF] = (uintptr_t)p.spare;
+      for (int f = 0; f <= NF; f++) {
+        assert_int_equal(off[f] % 64, 0);
+        for (int g = 0; g < f; g++) assert_true(off[f] % 4096 != off[g] % 4096);
+      }
+      if (pass == 0) particles_permute(&p, order);
+    }
+    for (int f = 0; f < NF; f++)
+      for (int64_t k = 0; k < n; k++) assert_true((*field[f])[k] == 1000.0 * f + (double)order[k]);
+    free(order);
+    particles_free(&p);
+  }
+}
+
 const struct CMUnitTest pairloop_tests[] = {
-    cmocka_unit_test(test_dilute_list),
+    cmocka_unit_test(test_dilute_list),             cmocka_unit_test(test_particle_slots),
     cmocka_unit_test(test_strategies_match_ref),    cmocka_unit_test(test_thread_invariance_every_model),
     cmocka_unit_test(test_half_reduce_reuses_records),
     cmocka_unit_test(test_newton_third_law),        cmocka_unit_test(test_history_across_rebuild),

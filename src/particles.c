@@ -14,7 +14,8 @@ static void *aligned_zeroed(size_t bytes) {
 }
 
 #define DOUBLE_FIELDS(X) X(x) X(y) X(z) X(vx) X(vy) X(vz) X(wx) X(wy) X(wz) X(fx) X(fy) X(fz) X(tx) X(ty) X(tz) X(radius) X(mass)
-#define N_DOUBLE_FIELDS 17
+#define COUNT_FIELD(f) +1
+enum { N_DOUBLE_FIELDS = 0 DOUBLE_FIELDS(COUNT_FIELD) }; /* 17 */
 
 /* Bytes per slot of the block: whole pages plus one cache line, so slot s starts s lines past
  * slot 0 modulo 4096. Arrays that each start a page (as large mallocs do) share their L1 sets,

@@ -148,18 +148,31 @@ GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const 
 }
 #elif SIMD_W == 4
 #include <immintrin.h>
-/* Two 16-byte halves per record: [f0 f1] of records idx[0] | idx[2] and of idx[1] | idx[3],
- * interleaved into f0 and f1 of the four lanes (likewise f2, f3): 8 loads and 4 shuffles for
- * 4 fields. Lane by lane, GCC spends some 16 instructions per vector (callgrind). */
+/* out[0] lane l = r[l][0], out[1] lane l = r[l][1]: the 16-byte pairs of lanes 0 | 2 and
+ * 1 | 3 loaded into two vectors and interleaved (4 loads, 4 shuffles). */
+GD_INLINE void simd_load_pairs(const double *const r[4], SimdD out[2]) {
+  const __m256d x02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(r[0])), _mm_loadu_pd(r[2]), 1);
+  const __m256d x13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(r[1])), _mm_loadu_pd(r[3]), 1);
+  out[0] = (SimdD)_mm256_unpacklo_pd(x02, x13);
+  out[1] = (SimdD)_mm256_unpackhi_pd(x02, x13);
+}
+/* r[l][0] = a lane l, r[l][1] = b lane l: simd_load_pairs reversed. */
+GD_INLINE void simd_store_pairs(double *const r[4], SimdD a, SimdD b) {
+  const __m256d t = _mm256_unpacklo_pd((__m256d)a, (__m256d)b); /* lanes 0 | 2 */
+  const __m256d u = _mm256_unpackhi_pd((__m256d)a, (__m256d)b); /* lanes 1 | 3 */
+  _mm_storeu_pd(r[0], _mm256_castpd256_pd128(t));
+  _mm_storeu_pd(r[1], _mm256_castpd256_pd128(u));
+  _mm_storeu_pd(r[2], _mm256_extractf128_pd(t, 1));
+  _mm_storeu_pd(r[3], _mm256_extractf128_pd(u, 1));
+}
+/* A record's 4 fields as two pairs per lane (simd_load_pairs): 8 loads and 4 shuffles for 4
+ * fields. Lane by lane, GCC spends some 16 instructions per vector (callgrind). */
 GD_INLINE void simd_gather4(const double *restrict p, const int32_t *idx, int off, SimdD out[4]) {
-  const double *r0 = p + KERNEL_PACK * (int64_t)idx[0] + off, *r1 = p + KERNEL_PACK * (int64_t)idx[1] + off;
-  const double *r2 = p + KERNEL_PACK * (int64_t)idx[2] + off, *r3 = p + KERNEL_PACK * (int64_t)idx[3] + off;
-  for (int h = 0; h < 2; h++) {
-    const __m256d x02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_load_pd(r0 + 2 * h)), _mm_load_pd(r2 + 2 * h), 1);
-    const __m256d x13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_load_pd(r1 + 2 * h)), _mm_load_pd(r3 + 2 * h), 1);
-    out[2 * h] = (SimdD)_mm256_unpacklo_pd(x02, x13);
-    out[2 * h + 1] = (SimdD)_mm256_unpackhi_pd(x02, x13);
-  }
+  const double *r[4];
+  for (int l = 0; l < 4; l++) r[l] = p + KERNEL_PACK * (int64_t)idx[l] + off;
+  simd_load_pairs(r, out);
+  const double *const r2[4] = {r[0] + 2, r[1] + 2, r[2] + 2, r[3] + 2};
+  simd_load_pairs(r2, out + 2);
 }
 /* acc[KERNEL_ACC * idx[l] + c] += u[c][l] for c < 6, lane after lane (two lanes may share an
  * idx): a 4x4 transpose of u[0..3] gives each lane's first four fields (one 32-byte
@@ -182,27 +195,17 @@ GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const 
  * undefined when hs = 3), and back. An entry of 3 is read as 16 + 8 bytes: a 32-byte load would
  * reach the next entry, which another thread may be writing. */
 GD_INLINE void simd_hist_load(double *const hp[4], int hs, SimdD h[4]) {
-  const __m256d x02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(hp[0])), _mm_loadu_pd(hp[2]), 1);
-  const __m256d x13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(hp[1])), _mm_loadu_pd(hp[3]), 1);
-  h[0] = (SimdD)_mm256_unpacklo_pd(x02, x13);
-  h[1] = (SimdD)_mm256_unpackhi_pd(x02, x13);
+  simd_load_pairs((const double *const *)hp, h);
   if (hs == 3) {
     h[2] = (SimdD)_mm256_setr_pd(hp[0][2], hp[1][2], hp[2][2], hp[3][2]);
     h[3] = h[2];
   } else {
-    const __m256d y02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(hp[0] + 2)), _mm_loadu_pd(hp[2] + 2), 1);
-    const __m256d y13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(hp[1] + 2)), _mm_loadu_pd(hp[3] + 2), 1);
-    h[2] = (SimdD)_mm256_unpacklo_pd(y02, y13);
-    h[3] = (SimdD)_mm256_unpackhi_pd(y02, y13);
+    const double *const hp2[4] = {hp[0] + 2, hp[1] + 2, hp[2] + 2, hp[3] + 2};
+    simd_load_pairs(hp2, h + 2);
   }
 }
 GD_INLINE void simd_hist_store(double *const hp[4], int hs, const SimdD h[4]) {
-  const __m256d t01 = _mm256_unpacklo_pd((__m256d)h[0], (__m256d)h[1]); /* lanes 0 | 2 */
-  const __m256d u01 = _mm256_unpackhi_pd((__m256d)h[0], (__m256d)h[1]); /* lanes 1 | 3 */
-  _mm_storeu_pd(hp[0], _mm256_castpd256_pd128(t01));
-  _mm_storeu_pd(hp[1], _mm256_castpd256_pd128(u01));
-  _mm_storeu_pd(hp[2], _mm256_extractf128_pd(t01, 1));
-  _mm_storeu_pd(hp[3], _mm256_extractf128_pd(u01, 1));
+  simd_store_pairs(hp, h[0], h[1]);
   if (hs == 3) {
     const __m128d lo = _mm256_castpd256_pd128((__m256d)h[2]), hi = _mm256_extractf128_pd((__m256d)h[2], 1);
     _mm_store_sd(hp[0] + 2, lo);
@@ -210,12 +213,8 @@ GD_INLINE void simd_hist_store(double *const hp[4], int hs, const SimdD h[4]) {
     _mm_store_sd(hp[2] + 2, hi);
     _mm_storeh_pd(hp[3] + 2, hi);
   } else {
-    const __m256d t23 = _mm256_unpacklo_pd((__m256d)h[2], (__m256d)h[3]);
-    const __m256d u23 = _mm256_unpackhi_pd((__m256d)h[2], (__m256d)h[3]);
-    _mm_storeu_pd(hp[0] + 2, _mm256_castpd256_pd128(t23));
-    _mm_storeu_pd(hp[1] + 2, _mm256_castpd256_pd128(u23));
-    _mm_storeu_pd(hp[2] + 2, _mm256_extractf128_pd(t23, 1));
-    _mm_storeu_pd(hp[3] + 2, _mm256_extractf128_pd(u23, 1));
+    double *const hp2[4] = {hp[0] + 2, hp[1] + 2, hp[2] + 2, hp[3] + 2};
+    simd_store_pairs(hp2, h[2], h[3]);
   }
 }
 #else /* lane by lane */

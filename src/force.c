@@ -193,7 +193,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     if (w->size < (size_t)nthreads * per_thread) w->zeroed = 0;
     buf = work_reserve(&w->buf, &w->size, (size_t)nthreads * per_thread);
     const size_t need = (size_t)nthreads * (size_t)nblocks;
-    remap = w->touched_nl != s->nl || w->touched_builds != s->nl->builds || w->touched_n != n ||
+    remap = w->touched_build == 0 || w->touched_build != s->nl->build_id || w->touched_n != n ||
             w->touched_nth != nthreads;
     if (w->touched_size < need) {
       free(w->touched);
@@ -278,8 +278,8 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   if (st == FORCE_HALF_REDUCE) {
     if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
     const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */
-    w->touched_nl = valid ? s->nl : NULL;
-    w->touched_builds = s->nl->builds, w->touched_n = n, w->touched_nth = nthreads;
+    w->touched_build = valid ? s->nl->build_id : 0;
+    w->touched_n = n, w->touched_nth = nthreads;
   }
   *stats = total;
 }

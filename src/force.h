@@ -66,8 +66,8 @@ typedef struct ForceWork {
   size_t zeroed; /**< leading doubles of buf known to be zero (half-reduce leaves them so) */
   unsigned char *touched; /**< half-reduce: per thread, which row blocks its pass writes */
   size_t touched_size;    /**< bytes allocated */
-  const void *touched_nl; /**< the list (and its builds, rows, threads) touched describes */
-  int64_t touched_builds, touched_n;
+  uint64_t touched_build; /**< the list build (NeighborList.build_id; 0: none) touched describes */
+  int64_t touched_n;      /**< ... and its rows and thread count */
   int touched_nth;
   double *pack;
   size_t pack_size; /**< doubles allocated */

@@ -278,6 +278,8 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
     memcpy(nl->r0, p->radius, (size_t)n * sizeof(double));
   }
   nl->builds++;
+  static uint64_t last_build_id; /* shared by every list of the process */
+  nl->build_id = __atomic_add_fetch(&last_build_id, 1, __ATOMIC_RELAXED);
   nl->t_build += omp_get_wtime() - t1;
   return true;
 }

@@ -43,6 +43,8 @@ typedef struct NeighborList {
   double *r0;            /**< radii at the last build (only when grow) */
   int64_t *order;        /**< the last build's sort: new index k held old index order[k] */
   int64_t builds;        /**< number of builds so far */
+  uint64_t build_id;     /**< the last build's id, unique in the process (0: never built); what
+                              caches derived from the list (ForceWork's block map) key on */
   double t_sort, t_build; /**< seconds spent sorting and building, summed over builds */
 } NeighborList;
 

@@ -161,6 +161,56 @@ static void test_half_reduce_reuses_records(void **state) {
   particles_free(&p0);
 }
 
+/* half-reduce's block map (which record blocks each thread writes) is cached in ForceWork per
+ * list build. A list that ends and another that takes its place (the same address and build
+ * count: the struct reused) must not inherit it: here the first list is dilute (each thread
+ * writes only its own rows' blocks), the second dense (threads write each other's blocks), and
+ * forces through the reused ForceWork equal a fresh ForceWork's bit for bit. */
+static void test_half_reduce_map_per_build(void **state) {
+  (void)state;
+  const char *text = "hertz/material 1e6 0.5 0.3 damping tsuji tangential linear_nohistory 0 0";
+  Particles dense0, dilute0;
+  Box b, bd;
+  small_packing(&dense0, &b, 3000, 21);
+  particles_copy(&dilute0, &dense0);
+  bd = b;
+  for (int d = 0; d < 3; d++) bd.lo[d] *= 3.0, bd.hi[d] *= 3.0;
+  for (int64_t i = 0; i < dilute0.n; i++) dilute0.x[i] *= 3.0, dilute0.y[i] *= 3.0, dilute0.z[i] *= 3.0;
+  Sim dense = make_sim(&dense0, &b, text, FORCE_HALF_REDUCE, false);
+  Sim dilute = make_sim(&dilute0, &bd, text, FORCE_HALF_REDUCE, false);
+  assert_int_equal(dilute.nl.npairs, 0);
+  assert_true(dense.nl.npairs > 0);
+  assert_int_equal(dense.nl.builds, dilute.nl.builds);
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(2);
+  ForceWork w = {0}, fresh = {0};
+  ForceStats st;
+  ForceSystem fs = {.p = &dilute.p, .box = &dilute.box, .nl = &dilute.nl, .models = dilute.models,
+                    .ntypes = 1, .dt = dilute.dt, .history_update = false};
+  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st); /* maps the dilute list */
+  const NeighborList held = dilute.nl;            /* the dense list moves into the dilute one's place */
+  dilute.nl = dense.nl;
+  fs = (ForceSystem){.p = &dense.p, .box = &dense.box, .nl = &dilute.nl, .models = dense.models, .ntypes = 1,
+                     .dt = dense.dt, .history_update = false};
+  const size_t bytes = (size_t)dense.p.n * sizeof(double);
+  double *const f[6] = {dense.p.fx, dense.p.fy, dense.p.fz, dense.p.tx, dense.p.ty, dense.p.tz};
+  double *expect = malloc(6 * bytes);
+  force_compute(&fs, FORCE_HALF_REDUCE, &fresh, &st);
+  assert_true(st.contacts > 0);
+  for (int c = 0; c < 6; c++) memcpy(expect + c * dense.p.n, f[c], bytes);
+  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
+  for (int c = 0; c < 6; c++) assert_memory_equal(expect + c * dense.p.n, f[c], bytes);
+  dilute.nl = held;
+  omp_set_num_threads(saved);
+  free(expect);
+  force_work_free(&w);
+  force_work_free(&fresh);
+  sim_free(&dense);
+  sim_free(&dilute);
+  particles_free(&dense0);
+  particles_free(&dilute0);
+}
+
 /* Thread safety (issue 8 item 5), for all 29 (normal, damping) rows, each with one of the six
  * tangential models in turn: the full list gives bitwise-identical results for 1 and 2 threads
  * over steps with history; the reduction strategies at 2 threads agree
@@ -637,7 +687,7 @@ static void test_particle_slots(void **state) {
 const struct CMUnitTest pairloop_tests[] = {
     cmocka_unit_test(test_dilute_list),             cmocka_unit_test(test_particle_slots),
     cmocka_unit_test(test_strategies_match_ref),    cmocka_unit_test(test_thread_invariance_every_model),
-    cmocka_unit_test(test_half_reduce_reuses_records),
+    cmocka_unit_test(test_half_reduce_reuses_records), cmocka_unit_test(test_half_reduce_map_per_build),
     cmocka_unit_test(test_newton_third_law),        cmocka_unit_test(test_history_across_rebuild),
     cmocka_unit_test(test_all_pairs_cross_check),   cmocka_unit_test(test_packing_determinism),
     cmocka_unit_test(test_packing_replicate),

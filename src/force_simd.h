@@ -102,15 +102,15 @@ GD_INLINE SimdD simd_min_image(SimdD d, double len, double half) {
   d = simd_sel(d > half, d - len, d);
   return simd_sel(d < -half, d + len, d);
 }
-/* out[c] lane l = p[KERNEL_PACK * idx[l] + off + c], c < 4: one aligned group of four fields of
- * SIMD_W particle records (force_kernel.h), loaded whole and transposed to one vector per field. */
+/* out[c] lane l = rec[l][off + c], c < 4: one aligned group of four fields of SIMD_W particle
+ * records (force_kernel.h), loaded whole and transposed to one vector per field. The caller
+ * forms each lane's record address once for its three groups (offsets 0, 4, 8). */
 #if SIMD_W == 8
 #include <immintrin.h>
-GD_INLINE void simd_gather4(const double *restrict p, const int32_t *idx, int off, SimdD out[4]) {
-  __m512d r[4]; /* r[q] = record idx[q] | record idx[q + 4] */
+GD_INLINE void simd_gather4(const double *const rec[SIMD_W], int off, SimdD out[4]) {
+  __m512d r[4]; /* r[q] = record q | record q + 4 */
   for (int q = 0; q < 4; q++)
-    r[q] = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(p + KERNEL_PACK * (int64_t)idx[q] + off)),
-                              _mm256_loadu_pd(p + KERNEL_PACK * (int64_t)idx[q + 4] + off), 1);
+    r[q] = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(rec[q] + off)), _mm256_loadu_pd(rec[q + 4] + off), 1);
   const __m512d t0 = _mm512_unpacklo_pd(r[0], r[1]), t1 = _mm512_unpackhi_pd(r[0], r[1]);
   const __m512d t2 = _mm512_unpacklo_pd(r[2], r[3]), t3 = _mm512_unpackhi_pd(r[2], r[3]);
   const __m512i lo = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0), hi = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
@@ -167,9 +167,8 @@ GD_INLINE void simd_store_pairs(double *const r[4], SimdD a, SimdD b) {
 }
 /* A record's 4 fields as two pairs per lane (simd_load_pairs): 8 loads and 4 shuffles for 4
  * fields. Lane by lane, GCC spends some 16 instructions per vector (callgrind). */
-GD_INLINE void simd_gather4(const double *restrict p, const int32_t *idx, int off, SimdD out[4]) {
-  const double *r[4];
-  for (int l = 0; l < 4; l++) r[l] = p + KERNEL_PACK * (int64_t)idx[l] + off;
+GD_INLINE void simd_gather4(const double *const rec[4], int off, SimdD out[4]) {
+  const double *const r[4] = {rec[0] + off, rec[1] + off, rec[2] + off, rec[3] + off};
   simd_load_pairs(r, out);
   const double *const r2[4] = {r[0] + 2, r[1] + 2, r[2] + 2, r[3] + 2};
   simd_load_pairs(r2, out + 2);
@@ -218,10 +217,10 @@ GD_INLINE void simd_hist_store(double *const hp[4], int hs, const SimdD h[4]) {
   }
 }
 #else /* lane by lane */
-GD_INLINE void simd_gather4(const double *restrict p, const int32_t *idx, int off, SimdD out[4]) {
+GD_INLINE void simd_gather4(const double *const rec[SIMD_W], int off, SimdD out[4]) {
   double v[4][SIMD_W]; /* through memory: lane stores into out trip -Wmaybe-uninitialized */
   for (int c = 0; c < 4; c++)
-    for (int l = 0; l < SIMD_W; l++) v[c][l] = p[KERNEL_PACK * (int64_t)idx[l] + off + c];
+    for (int l = 0; l < SIMD_W; l++) v[c][l] = rec[l][off + c];
   memcpy(out, v, sizeof v);
 }
 GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
@@ -418,9 +417,11 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
     SimdM nkv;
     memcpy(&nkv, nk, sizeof nkv);
     SimdD ip[4], iv[4], iw[4]; /* x y z R, vx vy vz m, wx wy wz - of each row */
-    simd_gather4(pack, ii, 0, ip);
-    simd_gather4(pack, ii, 4, iv);
-    simd_gather4(pack, ii, 8, iw);
+    const double *ri[SIMD_W];
+    for (int l = 0; l < SIMD_W; l++) ri[l] = pack + KERNEL_PACK * (int64_t)ii[l];
+    simd_gather4(ri, 0, ip);
+    simd_gather4(ri, 4, iv);
+    simd_gather4(ri, 8, iw);
     const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3], mi = iv[3];
     const SimdD vxi = iv[0], vyi = iv[1], vzi = iv[2], wxi = iw[0], wyi = iw[1], wzi = iw[2];
     /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
@@ -439,9 +440,11 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         q = simd_params(ml);
       }
       SimdD jp[4], jv[4], jw[4]; /* the partners' records */
-      simd_gather4(pack, jj, 0, jp);
-      simd_gather4(pack, jj, 4, jv);
-      simd_gather4(pack, jj, 8, jw);
+      const double *rj[SIMD_W];
+      for (int l = 0; l < SIMD_W; l++) rj[l] = pack + KERNEL_PACK * (int64_t)jj[l];
+      simd_gather4(rj, 0, jp);
+      simd_gather4(rj, 4, jv);
+      simd_gather4(rj, 8, jw);
       const SimdD Rj = jp[3], mj = jv[3];
       const SimdD dx0 = simd_min_image(xi - jp[0], lx, hx);
       const SimdD dx1 = simd_min_image(yi - jp[1], ly, hy);

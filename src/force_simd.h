@@ -88,9 +88,21 @@ GD_INLINE SimdD simd_sqrt(SimdD v) {
   for (int l = 0; l < SIMD_W; l++) r[l] = __builtin_sqrt(v[l]);
   return r;
 }
-/* gd_max / gd_min / fabs of normal.h, lane-wise. */
+/* gd_max / gd_min / fabs of normal.h, lane-wise. (v)maxpd and (v)minpd are exactly a > b ? a : b
+ * and a < b ? a : b, zeros and NaN included (b when the test fails), in one instruction instead
+ * of a compare and a blend. */
+#if defined(__AVX512F__) && SIMD_W == 8
+#include <immintrin.h>
+GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return (SimdD)_mm512_max_pd((__m512d)a, (__m512d)b); }
+GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return (SimdD)_mm512_min_pd((__m512d)a, (__m512d)b); }
+#elif defined(__AVX__) && SIMD_W == 4
+#include <immintrin.h>
+GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return (SimdD)_mm256_max_pd((__m256d)a, (__m256d)b); }
+GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return (SimdD)_mm256_min_pd((__m256d)a, (__m256d)b); }
+#else
 GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return simd_sel(a > b, a, b); }
 GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return simd_sel(a < b, a, b); }
+#endif
 GD_INLINE SimdD simd_abs(SimdD a) { return (SimdD)((SimdM)a & INT64_MAX); }
 GD_INLINE double simd_hmax(SimdD v) {
   double m = v[0];
@@ -119,11 +131,11 @@ GD_INLINE void simd_gather4(const double *const rec[SIMD_W], int off, SimdD out[
   out[2] = (SimdD)_mm512_permutex2var_pd(t0, hi, t2);
   out[3] = (SimdD)_mm512_permutex2var_pd(t1, hi, t3);
 }
-/* acc[KERNEL_ACC * idx[l] + c] += u[c][l] for c < KERNEL_ACC, lane after lane (two lanes may
- * share an idx): an 8x8 transpose turns the SIMD_W lanes into SIMD_W records, each added to its
- * accumulator record (64-byte aligned) with one vector read-modify-write. The two pad fields
- * get u[6] = u[7] = -0.0 and stay zero. */
-GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
+/* acc[KERNEL_ACC * idx[l] + c] -= u[c][l] for c < KERNEL_ACC, lane after lane (two lanes may
+ * share an idx): an 8x8 transpose turns the SIMD_W lanes into SIMD_W records, each subtracted
+ * from its accumulator record (64-byte aligned) with one vector read-modify-write. The two pad
+ * fields get u[6] = u[7] = +0.0 and stay zero. */
+GD_INLINE void simd_scatter_sub(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
   __m512d t[8], s[8]; /* t: pairs of inputs interleaved; s: quads, lanes l and l + 4 */
   for (int q = 0; q < 4; q++) {
     t[2 * q] = _mm512_unpacklo_pd((__m512d)u[2 * q], (__m512d)u[2 * q + 1]);
@@ -143,7 +155,7 @@ GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const 
   }
   for (int l = 0; l < 8; l++) {
     double *p = acc + KERNEL_ACC * (int64_t)idx[l];
-    _mm512_store_pd(p, _mm512_add_pd(_mm512_load_pd(p), r[l]));
+    _mm512_store_pd(p, _mm512_sub_pd(_mm512_load_pd(p), r[l]));
   }
 }
 #elif SIMD_W == 4
@@ -173,10 +185,10 @@ GD_INLINE void simd_gather4(const double *const rec[4], int off, SimdD out[4]) {
   const double *const r2[4] = {r[0] + 2, r[1] + 2, r[2] + 2, r[3] + 2};
   simd_load_pairs(r2, out + 2);
 }
-/* acc[KERNEL_ACC * idx[l] + c] += u[c][l] for c < 6, lane after lane (two lanes may share an
+/* acc[KERNEL_ACC * idx[l] + c] -= u[c][l] for c < 6, lane after lane (two lanes may share an
  * idx): a 4x4 transpose of u[0..3] gives each lane's first four fields (one 32-byte
  * read-modify-write), an interleave of u[4], u[5] its next two (one 16-byte). The pads stay. */
-GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
+GD_INLINE void simd_scatter_sub(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
   const __m256d t0 = _mm256_unpacklo_pd((__m256d)u[0], (__m256d)u[1]), t1 = _mm256_unpackhi_pd((__m256d)u[0], (__m256d)u[1]);
   const __m256d t2 = _mm256_unpacklo_pd((__m256d)u[2], (__m256d)u[3]), t3 = _mm256_unpackhi_pd((__m256d)u[2], (__m256d)u[3]);
   const __m256d s0 = _mm256_unpacklo_pd((__m256d)u[4], (__m256d)u[5]), s1 = _mm256_unpackhi_pd((__m256d)u[4], (__m256d)u[5]);
@@ -186,8 +198,8 @@ GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const 
                          _mm256_extractf128_pd(s1, 1)};
   for (int l = 0; l < 4; l++) {
     double *r = acc + KERNEL_ACC * (int64_t)idx[l];
-    _mm256_store_pd(r, _mm256_add_pd(_mm256_load_pd(r), lo[l]));
-    _mm_store_pd(r + 4, _mm_add_pd(_mm_load_pd(r + 4), hi[l]));
+    _mm256_store_pd(r, _mm256_sub_pd(_mm256_load_pd(r), lo[l]));
+    _mm_store_pd(r + 4, _mm_sub_pd(_mm_load_pd(r + 4), hi[l]));
   }
 }
 /* The history of 3 or 4 doubles (hs) at hp[l] of each lane, as one vector per value (h[3] is
@@ -223,9 +235,9 @@ GD_INLINE void simd_gather4(const double *const rec[SIMD_W], int off, SimdD out[
     for (int l = 0; l < SIMD_W; l++) v[c][l] = rec[l][off + c];
   memcpy(out, v, sizeof v);
 }
-GD_INLINE void simd_scatter_add(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
+GD_INLINE void simd_scatter_sub(double *restrict acc, const int32_t *idx, const SimdD u[KERNEL_ACC]) {
   for (int l = 0; l < SIMD_W; l++)
-    for (int c = 0; c < 6; c++) acc[KERNEL_ACC * (int64_t)idx[l] + c] += u[c][l];
+    for (int c = 0; c < 6; c++) acc[KERNEL_ACC * (int64_t)idx[l] + c] -= u[c][l];
 }
 #endif
 #if SIMD_W != 4 /* lane by lane (see the AVX versions above) */
@@ -521,23 +533,25 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       const SimdD f0 = simd_sel(on, Fntot * n0 + fs0, zero);
       const SimdD f1 = simd_sel(on, Fntot * n1 + fs1, zero);
       const SimdD f2 = simd_sel(on, Fntot * n2 + fs2, zero);
-      const SimdD ti0 = simd_sel(on, -arm_i * tor0, zero);
-      const SimdD ti1 = simd_sel(on, -arm_i * tor1, zero);
-      const SimdD ti2 = simd_sel(on, -arm_i * tor2, zero);
+      const SimdD ai0 = simd_sel(on, arm_i * tor0, zero); /* torque on i: -ai */
+      const SimdD ai1 = simd_sel(on, arm_i * tor1, zero);
+      const SimdD ai2 = simd_sel(on, arm_i * tor2, zero);
       const SimdD pn_k = simd_sel(on, simd_sel(clamped, Fne * vnnr, eta * vnnr * vnnr), zero);
       excess = simd_sel(on, simd_max(excess, delta - simd_min(Ri, Rj)), excess);
       contacts -= on; /* a true lane is -1 */
-      /* Row sums lane-wise (a dead or non-touching lane adds +0.0, the identity here: a sum
-       * that starts at +0.0 is never -0.0 in round-to-nearest); powers per lane. */
-      fxi += f0, fyi += f1, fzi += f2, txi += ti0, tyi += ti1, tzi += ti2;
+      /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0, the identity
+       * here: a sum that starts at +0.0 is never -0.0 in round-to-nearest); powers per lane.
+       * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ai is adding force_rows'
+       * -arm_i tor, bit for bit, one negation fewer. */
+      fxi += f0, fyi += f1, fzi += f2, txi -= ai0, tyi -= ai1, tzi -= ai2;
       pn += pn_k, pt += pt_k, pf += pf_k;
       if (st == FORCE_HALF_REDUCE) {
-        /* j-updates into the thread's records, every lane: x - y is x + (-y), and a lane
-         * that does not touch adds -0.0, the exact identity (its j may be its own row). */
-        const SimdD mz = simd_splat(-0.0);
-        const SimdD u[KERNEL_ACC] = {-f0, -f1, -f2, simd_sel(on, -arm_j * tor0, mz), simd_sel(on, -arm_j * tor1, mz),
-                                     simd_sel(on, -arm_j * tor2, mz), mz, mz};
-        simd_scatter_add(t->acc, jj, u);
+        /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
+         * exactly: the scalar kernel's adds of -f, without the negations); a lane that does not
+         * touch subtracts +0.0, the exact identity (its j may be its own row). */
+        const SimdD u[KERNEL_ACC] = {f0, f1, f2, simd_sel(on, arm_j * tor0, zero), simd_sel(on, arm_j * tor1, zero),
+                                     simd_sel(on, arm_j * tor2, zero), zero, zero};
+        simd_scatter_sub(t->acc, jj, u);
       } else if (half) { /* atomics, touching lanes only, lane by lane */
         const SimdD tj0 = -arm_j * tor0, tj1 = -arm_j * tor1, tj2 = -arm_j * tor2;
         for (int l = 0; l < SIMD_W; l++) {

@@ -46,6 +46,10 @@
  * phase by phase (+10 % on the full list without history, slower with history or half lists:
  * register pressure), a per-chunk copy of the partner indices, AVX-512 blends for the selects
  * (GCC round-trips the masks through vectors) and Morton-ordered cells (slower).
+ * On Zen 2 (AVX2, about 390 instructions per 4-pair step) the vector operations bound it: 10
+ * more vector adds per step cost 6-11 % wherever they sat, chained or not, while 14 fewer
+ * integer instructions changed nothing (README, Performance). So a vector operation saved
+ * counts, an integer one hardly.
  *
  * sqrt is a loop over lanes that the vectoriser turns into one (v)sqrtpd; division is the
  * vector operator. Non-touching lanes compute garbage (0/0 in the discarded branch of a

@@ -29,8 +29,9 @@
  * j): half-reduce subtracts one record per lane (f, arm_j tor) from the thread's accumulator
  * records (simd_scatter_sub: Targets.acc, after an 8x8 transpose with AVX-512, 4x4 and 2x4
  * with AVX), half-atomic makes six atomic adds per touching lane. With AVX the intrinsic
- * gathers and scatter-adds cut a step from about 660 instructions to 420 (callgrind, 4000-sphere FCC half list) and made half-reduce 1.33x faster on
- * a Zen 2 core (1.4x in cache, full 1.17x, mindlin 1.26x) than GCC's lane-by-lane code. They reach
+ * gathers and scatter-adds cut a step from about 660 instructions to 420 (callgrind,
+ * 4000-sphere FCC half list) and made half-reduce 1.33x faster on a Zen 2 core (1.4x in
+ * cache, full 1.17x, mindlin 1.26x) than GCC's lane-by-lane code. They reach
  * f_j in another order than force_rows: the half lists agree with the scalar kernel to rounding
  * (tests: 1e-12), as do the powers, summed per lane.
  * (The former design put SIMD_W neighbours of one row in a vector and added the lanes one by

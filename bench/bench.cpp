@@ -93,23 +93,28 @@ double sqrtdiv_per_pair(const ContactModel *m) {
   const NormalModel nm = m->normal.model;
   const DampingModel dm = m->damping.model;
   const TangentialModel tm = m->tangential.model;
-  double n = 5.0; /* sqrt(rsq), 1/r, Reff, meff, |v_t| */
+  const bool frictionless = force_vector_frictionless(m, FORCE_FULL); /* no |v_t|, no tangential force */
+  double n = frictionless ? 4.0 : 5.0; /* sqrt(rsq), 1/r, Reff, meff, |v_t| */
   if (contact_needs_radius(nm, dm, tm)) n += nm == NORMAL_JKR ? 7.0 : 1.0; /* a */
   n += 1.0;                                                               /* k_nd = Fne/delta */
   if (dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION) n += 2.0;
-  if (tm == TANGENTIAL_LINEAR_NOHISTORY) n += 1.0;
+  if (tm == TANGENTIAL_LINEAR_NOHISTORY) n += frictionless ? 0.0 : 1.0;
   else n += (tm == TANGENTIAL_LINEAR_HISTORY ? 0.0 : 3.0) + 5.0; /* frame rotation; Coulomb cap */
   return n;
 }
 
 /* Bytes one listed pair moves if nothing of j is cached: j's index, j's data (the vector
- * loop's 96-byte particle record, else 11 doubles), the history read and written, and for the
- * half lists j's force and torque read and written (the vector half-reduce loop's 64-byte
- * accumulator record, else 6 doubles). */
+ * loop's 96-byte particle record, 64 bytes of it without spins in the frictionless loop, else 11
+ * doubles), the history read and written, and for the half lists j's force and torque read and
+ * written (the vector half-reduce loop's 64-byte accumulator record, else 6 doubles; the
+ * frictionless atomics: 3). */
 double bytes_per_pair(const ContactModel *m, ForceStrategy st) {
-  const bool vec = force_vectorised(m, st);
-  const double j_update = st == FORCE_FULL ? 0.0 : vec && st == FORCE_HALF_REDUCE ? 128.0 : 96.0;
-  return 4.0 + (vec ? 96.0 : 88.0) + 16.0 * tangential_nhist(m->tangential.model) + j_update;
+  const bool vec = force_vectorised(m, st), frictionless = force_vector_frictionless(m, st);
+  const double j_update = st == FORCE_FULL                   ? 0.0
+                          : vec && st == FORCE_HALF_REDUCE   ? 128.0
+                          : frictionless                     ? 48.0
+                                                             : 96.0;
+  return 4.0 + (frictionless ? 64.0 : vec ? 96.0 : 88.0) + 16.0 * tangential_nhist(m->tangential.model) + j_update;
 }
 
 /* The largest random packing relaxed from scratch; larger ones replicate it. */

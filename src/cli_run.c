@@ -127,6 +127,7 @@ int cli_run(int argc, char **argv) {
   json_int(&j, "n", (long)s.p.n);
   json_str(&j, "model", text);
   json_str(&j, "strategy", s.use_ref ? "ref" : force_strategy_name(st));
+  json_str(&j, "kernel", sim_kernel_name(&s));
   json_int(&j, "threads", omp_get_max_threads());
   json_int(&j, "steps", (long)steps);
   json_num(&j, "dt", dt);

@@ -141,17 +141,49 @@ static const ForceKernel GEOMETRY[N_STRATEGY] = {FORCE_STRATEGIES_EX(GEOMETRY_PT
 static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
                        ForceStats *stats);
 
+bool force_frictionless(const ForceSystem *s) {
+  for (int k = 0; k < s->ntypes * s->ntypes; k++)
+    if (!tangential_frictionless(&s->models[k].tangential)) return false;
+  return true;
+}
+
+/* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0: the
+ * frictionless one where it applies, unless GRANDAMP_FRICTIONLESS=0 (read on every pass). NULL:
+ * the scalar kernel. */
+static bool frictionless_on(void) {
+  const char *env = getenv("GRANDAMP_FRICTIONLESS");
+  return !(env && strcmp(env, "0") == 0);
+}
+
+static ForceKernel vector_kernel(const ForceSystem *s, ForceStrategy st, bool *frictionless) {
+  const ContactModel *m0 = &s->models[0];
+  *frictionless = frictionless_on() && force_frictionless(s) &&
+                  force_simd_kernel_frictionless(m0->normal.model, m0->damping.model, st);
+  return *frictionless ? force_simd_kernel_frictionless(m0->normal.model, m0->damping.model, st)
+                       : force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
+}
+
 void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
   const ContactModel *m0 = &s->models[0];
   const ForceKernel kern = KERNEL(m0->normal.model, m0->damping.model, m0->tangential.model, st);
   GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
-  /* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0. */
-  const ForceKernel vec = force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
+  bool frictionless;
+  const ForceKernel vec = vector_kernel(s, st, &frictionless);
   run_kernel(s, st, vec ? vec : kern, vec != NULL, w, stats);
+}
+
+const char *force_kernel_name(const ForceSystem *s, ForceStrategy st) {
+  bool frictionless;
+  return !vector_kernel(s, st, &frictionless) ? "scalar" : frictionless ? "vector, frictionless" : "vector";
 }
 
 bool force_vectorised(const ContactModel *m, ForceStrategy st) {
   return force_simd_kernel(m->normal.model, m->damping.model, m->tangential.model, st) != NULL;
+}
+
+bool force_vector_frictionless(const ContactModel *m, ForceStrategy st) {
+  return frictionless_on() && tangential_frictionless(&m->tangential) &&
+         force_simd_kernel_frictionless(m->normal.model, m->damping.model, st) != NULL;
 }
 
 void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {

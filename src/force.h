@@ -84,6 +84,15 @@ bool force_specialised(const ForceSystem *s);
 /** True if force_compute runs the vectorised pair loop for model m with strategy st (the
  *  benchmark's traffic estimate: its particle and accumulator records). */
 bool force_vectorised(const ContactModel *m, ForceStrategy st);
+/** True if force_compute runs the frictionless vector loop for model m (one type) and st. */
+bool force_vector_frictionless(const ContactModel *m, ForceStrategy st);
+/** True if no type pair has a tangential force: linear_nohistory with x_gamma_t = 0 or mu_t = 0
+ *  (fmag = min(mu_t Fncrit, x_gamma_t eta_n |v_t|) = 0; the parser's 'no friction'). The
+ *  vector loops then skip the tangential work (force_simd.h), with the same results bit for
+ *  bit; GRANDAMP_FRICTIONLESS=0 in the environment keeps the general loop. */
+bool force_frictionless(const ForceSystem *s);
+/** Which loop force_compute runs: "vector, frictionless", "vector" or "scalar". */
+const char *force_kernel_name(const ForceSystem *s, ForceStrategy st);
 /** One force pass with the specialised kernel: sets f and t of every particle. */
 void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats);
 /** The geometry floor of the benchmark: the same loop and writes as force_compute with the

@@ -20,10 +20,19 @@ static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {
     [NORMAL_DMT] = &force_simd_slice_DMT,
 };
 
-ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
+/* Whether the vector kernels are selected (GRANDAMP_SIMD, else the build's width). */
+static bool simd_selected(void) {
   const char *env = getenv("GRANDAMP_SIMD");
-  const bool on = env && *env ? strcmp(env, "0") != 0 : SIMD_W >= 4;
-  if (!on) return NULL;
+  return env && *env ? strcmp(env, "0") != 0 : SIMD_W >= 4;
+}
+
+ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
+  if (!simd_selected()) return NULL;
   if (nm >= N_NORMAL || dm >= N_DAMPING || !simd_covered(nm, dm, tm) || !SIMD_SLICES[nm]) return NULL;
   return (*SIMD_SLICES[nm])[dm][tm][st];
+}
+
+ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st) {
+  if (!force_simd_kernel(nm, dm, TANGENTIAL_LINEAR_NOHISTORY, st)) return NULL;
+  return (*SIMD_SLICES[nm])[dm][SIMD_FRICTIONLESS][st];
 }

@@ -44,6 +44,13 @@ static ForceSystem force_system(Sim *s, bool history_update) {
                        .dt = s->dt, .history_update = history_update};
 }
 
+const char *sim_kernel_name(const Sim *s) {
+  ForceSystem fs = force_system((Sim *)s, false);
+  if (s->mdr.on) return s->use_ref ? "mdr reference" : "mdr";
+  if (s->use_ref || !force_specialised(&fs)) return "reference";
+  return force_kernel_name(&fs, s->strategy);
+}
+
 void sim_force(Sim *s, bool history_update) {
   const double t0 = timer_now();
   ForceSystem fs = force_system(s, history_update);

@@ -50,6 +50,8 @@ bool sim_setup(Sim *s, const char **why);
 bool sim_step(Sim *s, const char **why);
 /** The force pass alone, with the given history_update (timed as force). */
 void sim_force(Sim *s, bool history_update);
+/** The pair loop sim_force runs: force_kernel_name's, or "reference", "mdr", "mdr reference". */
+const char *sim_kernel_name(const Sim *s);
 /** Kinetic and elastic energy now, plus the dissipated energy so far. */
 Ledger sim_ledger(const Sim *s);
 void sim_free(Sim *s);

@@ -81,6 +81,12 @@ static inline void tangential_setup(TangentialParams *p, const NormalParams *np)
 }
 
 
+/** True if the model has no tangential force: linear_nohistory with x_gamma_t = 0 or mu_t = 0,
+ *  where fmag = min(mu_t Fncrit, x_gamma_t eta_n |v_t|) is 0 (+-0; inputs finite). */
+static inline bool tangential_frictionless(const TangentialParams *p) {
+  return p->model == TANGENTIAL_LINEAR_NOHISTORY && (p->xt == 0.0 || p->mu == 0.0);
+}
+
 /** What a tangential kernel reads about the contact (§4 step 8). */
 typedef struct TangentialInput {
   double n[3];         /**< unit normal, from j to i */

@@ -524,6 +524,117 @@ static void test_simd_matches_scalar(void **state) {
   particles_free(&p0);
 }
 
+/* Whether every particle field of a and b (after the steps of simd_sim) is the same bit for bit. */
+static bool same_state(const Sim *a, const Sim *b) {
+  const size_t by = (size_t)a->p.n * sizeof(double);
+  const double *const fa[] = {a->p.x, a->p.y, a->p.z, a->p.vx, a->p.vy, a->p.vz, a->p.wx, a->p.wy, a->p.wz,
+                              a->p.fx, a->p.fy, a->p.fz, a->p.tx, a->p.ty, a->p.tz};
+  const double *const fb[] = {b->p.x, b->p.y, b->p.z, b->p.vx, b->p.vy, b->p.vz, b->p.wx, b->p.wy, b->p.wz,
+                              b->p.fx, b->p.fy, b->p.fz, b->p.tx, b->p.ty, b->p.tz};
+  for (size_t k = 0; k < sizeof fa / sizeof *fa; k++)
+    if (a->p.n != b->p.n || memcmp(fa[k], fb[k], by) != 0) return false;
+  return true;
+}
+
+/* The frictionless vector loops (linear_nohistory with x_gamma_t = 0 or mu_t = 0: no tangential
+ * force, force_simd.h) against the general vector loop on the same model (GRANDAMP_FRICTIONLESS=0)
+ * and the scalar kernel: every covered (normal, damping), each way to be frictionless, one and
+ * two atom types, every strategy. The general loop computes a tangential force of +-0 that the
+ * frictionless one skips, so positions, velocities, forces and torques after three steps are the
+ * same bit for bit (half-atomic: to 1e-12, its atomics land in any order), as are the powers;
+ * the torques are exactly zero. A model with friction keeps the general loop. */
+static void test_simd_frictionless(void **state) {
+  (void)state;
+  Particles p0;
+  Box b;
+  small_packing(&p0, &b, 500, 23);
+  const char *const zero_friction[] = {"0 0", "0 0.4", "0.6 0"}; /* x_gamma_t mu_t */
+  int combos = 0;
+  for (int in = 0; in < 4; in++)
+    for (int id = 0; id < 7; id++)
+      for (int iz = 0; iz < 3; iz++) {
+        const bool restitution = id >= 4, cohesive = in == 3;
+        if (restitution && cohesive) continue;
+        const int nt = 1 + (id + iz) % 2;
+        ContactModel m[4];
+        ErrList err = {0};
+        char text[2][256];
+        for (int t = 0; t < 2; t++) {
+          char nrm[64];
+          snprintf(nrm, sizeof nrm, NORMAL_TEXT[in], restitution ? 0.7 - 0.1 * t : 0.3 + 0.2 * t);
+          snprintf(text[t], sizeof text[t], "%s tangential linear_nohistory %s damping %s%s", nrm,
+                   zero_friction[(iz + t) % 3], DAMPING_WORD[id], !cohesive && id % 3 == 1 ? " limit_damping" : "");
+          if (model_parse(text[t], &m[3 * t], &err)) {
+            errlist_print(&err, stderr);
+            fail_msg("refused: %s", text[t]);
+          }
+        }
+        if (nt == 2) {
+          assert_true(model_mix(&m[0], &m[3], 1, 2, &m[1], &err));
+          m[2] = m[1];
+        }
+        for (int st = 0; st < N_STRATEGY; st++) {
+          char what[600];
+          snprintf(what, sizeof what, "%s (%d types) [%s]", text[0], nt, force_strategy_name((ForceStrategy)st));
+          Sim fl = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, true);
+          setenv("GRANDAMP_FRICTIONLESS", "0", 1);
+          Sim gen = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, true);
+          unsetenv("GRANDAMP_FRICTIONLESS");
+          Sim sc = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, false);
+          setenv("GRANDAMP_SIMD", "1", 1);
+          assert_string_equal(sim_kernel_name(&fl), "vector, frictionless");
+          setenv("GRANDAMP_FRICTIONLESS", "0", 1);
+          assert_string_equal(sim_kernel_name(&gen), "vector");
+          unsetenv("GRANDAMP_FRICTIONLESS");
+          unsetenv("GRANDAMP_SIMD");
+          assert_true(fl.last.contacts > 0);
+          if (st != FORCE_HALF_ATOMIC && !same_state(&fl, &gen)) fail_msg("%s: not bitwise the general loop's", what);
+          if (st == FORCE_FULL && !same_state(&fl, &sc)) fail_msg("%s: not bitwise the scalar kernel's", what);
+          assert_same_forces(&fl, &gen, 1e-12, what);
+          assert_same_forces(&fl, &sc, 1e-12, what);
+          for (int64_t i = 0; i < fl.p.n; i++)
+            if (fl.p.tx[i] != 0.0 || fl.p.ty[i] != 0.0 || fl.p.tz[i] != 0.0) fail_msg("%s: a torque", what);
+          assert_true(fl.last.power_tangential == 0.0 && fl.last.power_friction == 0.0);
+          assert_true(gen.last.power_tangential == 0.0 && gen.last.power_friction == 0.0);
+          if (st != FORCE_HALF_ATOMIC) assert_true(fl.last.power_normal == gen.last.power_normal);
+          assert_rel(fl.last.power_normal, sc.last.power_normal, 1e-12);
+          assert_int_equal(fl.last.contacts, gen.last.contacts);
+          assert_true(fl.last.overlap_excess == gen.last.overlap_excess);
+          sim_free(&fl);
+          sim_free(&gen);
+          sim_free(&sc);
+        }
+        combos++;
+      }
+  assert_int_equal(combos, 3 * 7 * 3 + 4 * 3);
+  /* friction on any type pair keeps the general loop */
+  const char *const friction[] = {"hertz/material 1e5 0.3 0.3 tangential linear_nohistory 0.5 0.05 damping tsuji",
+                                  "hertz/material 1e5 0.3 0.3 tangential mindlin NULL 0 0 damping tsuji"};
+  for (int k = 0; k < 2; k++) {
+    ContactModel m[1];
+    ErrList err = {0};
+    assert_int_equal(model_parse(friction[k], m, &err), 0);
+    Sim v = simd_sim(&p0, &b, m, 1, FORCE_HALF_REDUCE, false, true);
+    setenv("GRANDAMP_SIMD", "1", 1);
+    assert_string_equal(sim_kernel_name(&v), "vector");
+    unsetenv("GRANDAMP_SIMD");
+    sim_free(&v);
+  }
+  /* frictionless like types, an explicit pair_coeff 1 2 with friction */
+  ContactModel m2[4];
+  ErrList err = {0};
+  assert_int_equal(model_parse("hooke 2000 0.3 tangential linear_nohistory 0 0 damping velocity", &m2[0], &err), 0);
+  assert_int_equal(model_parse("hooke 2500 0.3 tangential linear_nohistory 0.5 0.1 damping velocity", &m2[1], &err), 0);
+  m2[2] = m2[1];
+  assert_int_equal(model_parse("hooke 3000 0.3 tangential linear_nohistory 0 0.4 damping velocity", &m2[3], &err), 0);
+  Sim v = simd_sim(&p0, &b, m2, 2, FORCE_FULL, false, true);
+  setenv("GRANDAMP_SIMD", "1", 1);
+  assert_string_equal(sim_kernel_name(&v), "vector");
+  unsetenv("GRANDAMP_SIMD");
+  sim_free(&v);
+  particles_free(&p0);
+}
+
 /* Packings are deterministic for a seed and independent of the thread count. */
 static void test_packing_determinism(void **state) {
   (void)state;
@@ -691,6 +802,6 @@ const struct CMUnitTest pairloop_tests[] = {
     cmocka_unit_test(test_newton_third_law),        cmocka_unit_test(test_history_across_rebuild),
     cmocka_unit_test(test_all_pairs_cross_check),   cmocka_unit_test(test_packing_determinism),
     cmocka_unit_test(test_packing_replicate),
-    cmocka_unit_test(test_energy_ledger),           cmocka_unit_test(test_simd_matches_scalar),
+    cmocka_unit_test(test_energy_ledger),           cmocka_unit_test(test_simd_matches_scalar), cmocka_unit_test(test_simd_frictionless),
 };
 const size_t pairloop_ntests = sizeof pairloop_tests / sizeof *pairloop_tests;

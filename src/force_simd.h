@@ -116,6 +116,16 @@ GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return (SimdD)_mm256_min_pd((__m256
 GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return simd_sel(a > b, a, b); }
 GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return simd_sel(a < b, a, b); }
 #endif
+/* Whether any lane of m is set. */
+GD_INLINE bool simd_any(SimdM m) {
+#if defined(__AVX__) && SIMD_W == 4
+  return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+#else
+  int64_t any = 0;
+  for (int l = 0; l < SIMD_W; l++) any |= m[l];
+  return any != 0;
+#endif
+}
 GD_INLINE SimdD simd_abs(SimdD a) { return (SimdD)((SimdM)a & INT64_MAX); }
 GD_INLINE double simd_hmax(SimdD v) {
   double m = v[0];
@@ -367,6 +377,14 @@ GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, Si
   /* step 3: Coulomb cap, rewriting the history (k = 0 keeps 0, as the scalar kernel) */
   const SimdD fsmag = simd_sqrt(fs0 * fs0 + fs1 * fs1 + fs2 * fs2);
   const SimdM sliding = fsmag > Fscrit;
+  const SimdD p_stick = eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]);
+  if (!simd_any(sliding)) { /* all lanes stick: what the selects below keep, without the cap's 4 divisions */
+    h[0] = h0, h[1] = h1, h[2] = h2;
+    fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
+    *p_fric = zero;
+    *p_damp = p_stick;
+    return;
+  }
   const SimdM has_history = (h0 * h0 + h1 * h1 + h2 * h2) != 0.0;
   const SimdD cap = Fscrit / fsmag;
   const SimdD c0 = fs0 * cap, c1 = fs1 * cap, c2 = fs2 * cap;
@@ -384,7 +402,7 @@ GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, Si
   fs2 = simd_sel(sliding, simd_sel(has_history, c2, zero), fs2);
   fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
   *p_fric = simd_sel(sliding, -(fs0 * vtr[0] + fs1 * vtr[1] + fs2 * vtr[2]), zero);
-  *p_damp = simd_sel(sliding, zero, eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]));
+  *p_damp = simd_sel(sliding, zero, p_stick);
 }
 
 /* Rows per chunk of simd_rows' grouping. */

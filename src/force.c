@@ -77,7 +77,7 @@ KernelArgs force_kernel_args(const ForceSystem *s) {
   KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
                   .wx = p->wx, .wy = p->wy, .wz = p->wz, .rad = p->radius, .mass = p->mass,
                   .type = p->type, .start = s->nl->start, .jl = s->nl->j, .hist = s->nl->hist,
-                  .touch = s->nl->touch, .models = s->models, .ntypes = s->ntypes,
+                  .touch = s->nl->touch, .interior = s->nl->interior, .models = s->models, .ntypes = s->ntypes,
                   .dt = s->dt, .history_update = s->history_update};
   box_images(s->box, a.len, a.half);
   return a;

@@ -17,6 +17,7 @@ typedef struct KernelArgs {
   const int32_t *jl;
   double *hist;
   unsigned char *touch;
+  const unsigned char *interior; /* NeighborList.interior (NULL: every row takes the minimum image) */
   const ContactModel *models;
   const double *pack; /* the vector kernels' particle records (pack_particle), else NULL */
   int ntypes;

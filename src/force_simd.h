@@ -56,6 +56,11 @@
  * integer instructions changed nothing (README, Performance). So a vector operation saved
  * counts, an integer one hardly.
  *
+ * A group whose rows are all NeighborList.interior (no partner near half a box away) takes the
+ * raw separations, which are then the minimum images bit for bit: 18 vector operations fewer
+ * per step (2 compares, 2 adds, 2 selects per axis); 1.06x on half-reduce and 1.14x on the full list at 1M FCC spheres (Zen 2),
+ * where some 9 % of the rows lie within a cutoff of a periodic boundary.
+ *
  * sqrt is a loop over lanes that the vectoriser turns into one (v)sqrtpd; division is the
  * vector operator. Non-touching lanes compute garbage (0/0 in the discarded branch of a
  * select; the build uses -fno-trapping-math) that the selects drop.
@@ -451,6 +456,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
   const int32_t *restrict jl = a->jl;
   const int nt = a->ntypes;
   const int *restrict type = a->type;
+  const unsigned char *restrict interior = a->interior;
   const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
   const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
   double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
@@ -487,6 +493,10 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
     }
     SimdM nkv;
     memcpy(&nkv, nk, sizeof nkv);
+    /* Whether a row of the group may have a partner across a periodic boundary (else the raw
+     * separations are the minimum images, bit for bit: NeighborList.interior). */
+    bool wrap = !interior;
+    for (int l = 0; l < SIMD_W && !wrap; l++) wrap = !interior[ii[l]];
     SimdD ip[4], iv[4], iw[4] = {zero, zero, zero, zero}; /* x y z R, vx vy vz m, wx wy wz - of each row */
     const double *ri[SIMD_W];
     for (int l = 0; l < SIMD_W; l++) ri[l] = pack + KERNEL_PACK * (int64_t)ii[l];
@@ -517,9 +527,12 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       simd_gather4(rj, 4, jv);
       if (!frictionless) simd_gather4(rj, 8, jw);
       const SimdD Rj = jp[3], mj = jv[3];
-      const SimdD dx0 = simd_min_image(xi - jp[0], lx, hx);
-      const SimdD dx1 = simd_min_image(yi - jp[1], ly, hy);
-      const SimdD dx2 = simd_min_image(zi - jp[2], lz, hz);
+      SimdD dx0 = xi - jp[0], dx1 = yi - jp[1], dx2 = zi - jp[2];
+      if (wrap) {
+        dx0 = simd_min_image(dx0, lx, hx);
+        dx1 = simd_min_image(dx1, ly, hy);
+        dx2 = simd_min_image(dx2, lz, hz);
+      }
       const SimdD rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
       const SimdD radsum = Ri + Rj;
       const SimdD Reff = Ri * Rj / (Ri + Rj);

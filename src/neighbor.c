@@ -27,6 +27,7 @@ void nbr_free(NeighborList *nl) {
   free(nl->j);
   free(nl->hist);
   free(nl->touch);
+  free(nl->interior);
   free(nl->x0);
   free(nl->y0);
   free(nl->z0);
@@ -223,6 +224,20 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   free(cstart);
   const int64_t npairs = start[n];
 
+  /* Rows whose raw separations stay within half a box until the next build: the minimum image
+   * is then the identity for them (NeighborList.interior). */
+  unsigned char *interior = gd_xmalloc((size_t)(n > 0 ? n : 1));
+  const double lim[3] = {half[0] - 1.5 * skin, half[1] - 1.5 * skin, half[2] - 1.5 * skin}; /* inf when fixed */
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < n; i++) {
+    bool in = true;
+    for (int64_t k = start[i]; k < start[i + 1]; k++) {
+      const int64_t j = jl[k];
+      in = in && fabs(x[i] - x[j]) <= lim[0] && fabs(y[i] - y[j]) <= lim[1] && fabs(z[i] - z[j]) <= lim[2];
+    }
+    interior[i] = in;
+  }
+
   /* History and touch flags carried over by identity (order[k] = old index of new k). */
   const int hs = nl->hsize, flip0 = nl->flip0;
   double *hist = gd_xmalloc((size_t)(npairs > 0 ? npairs : 1) * (size_t)(hs > 0 ? hs : 1) * sizeof *hist);
@@ -258,6 +273,8 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   free(nl->j);
   free(nl->hist);
   free(nl->touch);
+  free(nl->interior);
+  nl->interior = interior;
   nl->start = start;
   nl->j = jl;
   nl->hist = hist;

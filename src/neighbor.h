@@ -34,6 +34,10 @@ typedef struct NeighborList {
   int hsize;             /**< history doubles per entry */
   double *hist;          /**< npairs * hsize */
   unsigned char *touch;  /**< touch flag per entry (JKR hysteresis, §1.5) */
+  unsigned char *interior; /**< per row: 1 if the row needs no minimum image until the next build
+                                (every partner within half a box less 1.5 skins along each
+                                periodic dimension at the build; each end then moves at most
+                                half a skin), so the vector loops skip it (force_simd.h) */
   double skin;           /**< [m] */
   double extra;          /**< extra range beyond R_i + R_j + skin (JKR pull-off) [m] */
   double *x0, *y0, *z0;  /**< positions at the last build */

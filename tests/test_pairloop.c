@@ -762,6 +762,54 @@ static void test_dilute_list(void **state) {
   particles_free(&p);
 }
 
+/* NeighborList.interior: a flagged row's partners need no minimum image along any periodic
+ * dimension after every particle has moved by up to half a skin in the worst directions (the
+ * rebuild limit), for half and full lists; rows next to a periodic boundary are not flagged. */
+static void test_interior_rows(void **state) {
+  (void)state;
+  Particles p0;
+  Box b;
+  small_packing(&p0, &b, 1500, 31);
+  double rmax = 0.0;
+  for (int64_t i = 0; i < p0.n; i++) rmax = fmax(rmax, p0.radius[i]);
+  const double skin = 0.3 * rmax;
+  double len[3], half[3];
+  box_images(&b, len, half);
+  for (int full = 0; full <= 1; full++)
+    for (int sign = -1; sign <= 1; sign += 2) {
+      Particles p;
+      particles_copy(&p, &p0);
+      NeighborList nl;
+      nbr_init(&nl, full, 0, skin, 0.0);
+      const char *why = NULL;
+      assert_true(nbr_build(&nl, &p, &b, &why));
+      /* each particle half a skin along +-(1,1,1)/sqrt(3), the sign by id parity: pairs close
+       * in or move apart by a skin along every axis */
+      const double h = 0.5 * skin / sqrt(3.0) * (1.0 - 1e-12);
+      for (int64_t i = 0; i < p.n; i++) {
+        const double s = (p.id[i] % 2 ? 1.0 : -1.0) * sign * h;
+        p.x[i] += s, p.y[i] += s, p.z[i] += s;
+      }
+      assert_false(nbr_needs_rebuild(&nl, &p));
+      int64_t inside = 0, boundary = 0;
+      double *c[3] = {p.x, p.y, p.z};
+      for (int64_t i = 0; i < p.n; i++) {
+        bool crosses = false; /* a partner beyond half a box along some dimension, raw */
+        for (int64_t k = nl.start[i]; k < nl.start[i + 1]; k++)
+          for (int d = 0; d < 3; d++) {
+            const double dd = c[d][i] - c[d][nl.j[k]];
+            crosses = crosses || box_min_image(dd, len[d], half[d]) != dd;
+          }
+        if (nl.interior[i] && crosses) fail_msg("row %lld is flagged but has a partner across a boundary", (long long)i);
+        inside += nl.interior[i], boundary += crosses;
+      }
+      assert_true(inside > p.n / 4 && boundary > 0); /* both kinds of row */
+      nbr_free(&nl);
+      particles_free(&p);
+    }
+  particles_free(&p0);
+}
+
 /* The particle arrays' slots (particles.c): 64-byte aligned, each (and the spare) at its own
  * offset modulo 4096, also after particles_permute, which moves every value with its particle. */
 static void test_particle_slots(void **state) {
@@ -802,6 +850,6 @@ const struct CMUnitTest pairloop_tests[] = {
     cmocka_unit_test(test_newton_third_law),        cmocka_unit_test(test_history_across_rebuild),
     cmocka_unit_test(test_all_pairs_cross_check),   cmocka_unit_test(test_packing_determinism),
     cmocka_unit_test(test_packing_replicate),
-    cmocka_unit_test(test_energy_ledger),           cmocka_unit_test(test_simd_matches_scalar), cmocka_unit_test(test_simd_frictionless),
+    cmocka_unit_test(test_energy_ledger),           cmocka_unit_test(test_simd_matches_scalar), cmocka_unit_test(test_simd_frictionless), cmocka_unit_test(test_interior_rows),
 };
 const size_t pairloop_ntests = sizeof pairloop_tests / sizeof *pairloop_tests;

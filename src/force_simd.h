@@ -466,6 +466,8 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
   /* The lanes' coefficients: the single type pair's when nt == 1, set once (a per-step copy of
    * it cost 10 instructions of some 420 per step), else per step. */
   SimdParams q = simd_params(m1);
+  bool limit_any = false; /* limit_damping on some type pair; else no lane is ever clamped */
+  for (int k = 0; k < nt * nt; k++) limit_any = limit_any || a->models[k].limit_damping;
   const SimdD zero = simd_splat(0.0);
   SimdD pn = zero, pt = zero, pf = zero, excess = zero;
   SimdM contacts = (SimdM)zero;
@@ -577,8 +579,11 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       }
       const SimdD Fdamp = -eta * vnnr;
       SimdD Fntot = Fne + Fdamp;
-      const SimdM clamped = q.limit & (Fntot < 0.0);
-      Fntot = simd_sel(clamped, zero, Fntot);
+      SimdM clamped = (SimdM)zero;
+      if (limit_any) {
+        clamped = q.limit & (Fntot < 0.0);
+        Fntot = simd_sel(clamped, zero, Fntot);
+      }
       if (zero_off) Fntot = simd_sel(on, Fntot, zero);
       const SimdD Fncrit = nm == NORMAL_DMT ? simd_abs(Fne + 2.0 * F_po) : simd_abs(Fntot);
       /* Tangential (tangential_force). */
@@ -619,7 +624,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       const SimdD ai0 = simd_sel(out, arm_i * tor0, zero); /* torque on i: -ai */
       const SimdD ai1 = simd_sel(out, arm_i * tor1, zero);
       const SimdD ai2 = simd_sel(out, arm_i * tor2, zero);
-      const SimdD pn_k = simd_sel(on, simd_sel(clamped, Fne * vnnr, eta * vnnr * vnnr), zero);
+      const SimdD pn_k = simd_sel(on, limit_any ? simd_sel(clamped, Fne * vnnr, eta * vnnr * vnnr) : eta * vnnr * vnnr, zero);
       /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
       excess = simd_max(excess, delta - simd_min(Ri, Rj));
       contacts -= on; /* a true lane is -1 */

@@ -147,14 +147,14 @@ bool force_frictionless(const ForceSystem *s) {
   return true;
 }
 
-/* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0: the
- * frictionless one where it applies, unless GRANDAMP_FRICTIONLESS=0 (read on every pass). NULL:
- * the scalar kernel. */
+/* Whether the frictionless loops may run (GRANDAMP_FRICTIONLESS=0: no; read on every pass). */
 static bool frictionless_on(void) {
   const char *env = getenv("GRANDAMP_FRICTIONLESS");
   return !(env && strcmp(env, "0") == 0);
 }
 
+/* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0: the
+ * frictionless one where it applies and is on. NULL: the scalar kernel. */
 static ForceKernel vector_kernel(const ForceSystem *s, ForceStrategy st, bool *frictionless) {
   const ContactModel *m0 = &s->models[0];
   *frictionless = frictionless_on() && force_frictionless(s) &&

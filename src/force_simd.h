@@ -58,8 +58,9 @@
  *
  * A group whose rows are all NeighborList.interior (no partner near half a box away) takes the
  * raw separations, which are then the minimum images bit for bit: 18 vector operations fewer
- * per step (2 compares, 2 adds, 2 selects per axis); 1.06x on half-reduce and 1.14x on the full list at 1M FCC spheres (Zen 2),
- * where some 9 % of the rows lie within a cutoff of a periodic boundary.
+ * per step (2 compares, 2 adds, 2 selects per axis); 1.06x on half-reduce and 1.14x on the
+ * full list at 1M FCC spheres (Zen 2), where some 9 % of the rows lie within a cutoff of a
+ * periodic boundary.
  *
  * sqrt is a loop over lanes that the vectoriser turns into one (v)sqrtpd; division is the
  * vector operator. Non-touching lanes compute garbage (0/0 in the discarded branch of a
@@ -235,7 +236,8 @@ GD_INLINE void simd_scatter_sub(double *restrict acc, const int32_t *idx, const 
  * first torque field takes -= +0.0, exactly itself: the records are never -0.0). */
 GD_INLINE void simd_scatter_sub_force(double *restrict acc, const int32_t *idx, const SimdD u[3]) {
   const __m256d z = _mm256_setzero_pd();
-  const __m256d t0 = _mm256_unpacklo_pd((__m256d)u[0], (__m256d)u[1]), t1 = _mm256_unpackhi_pd((__m256d)u[0], (__m256d)u[1]);
+  const __m256d t0 = _mm256_unpacklo_pd((__m256d)u[0], (__m256d)u[1]);
+  const __m256d t1 = _mm256_unpackhi_pd((__m256d)u[0], (__m256d)u[1]);
   const __m256d t2 = _mm256_unpacklo_pd((__m256d)u[2], z), t3 = _mm256_unpackhi_pd((__m256d)u[2], z);
   const __m256d lo[4] = {_mm256_permute2f128_pd(t0, t2, 0x20), _mm256_permute2f128_pd(t1, t3, 0x20),
                          _mm256_permute2f128_pd(t0, t2, 0x31), _mm256_permute2f128_pd(t1, t3, 0x31)};
@@ -624,7 +626,8 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       const SimdD ai0 = simd_sel(out, arm_i * tor0, zero); /* torque on i: -ai */
       const SimdD ai1 = simd_sel(out, arm_i * tor1, zero);
       const SimdD ai2 = simd_sel(out, arm_i * tor2, zero);
-      const SimdD pn_k = simd_sel(on, limit_any ? simd_sel(clamped, Fne * vnnr, eta * vnnr * vnnr) : eta * vnnr * vnnr, zero);
+      const SimdD p_dashpot = eta * vnnr * vnnr; /* the dashpot's power, or Fne vnnr where clamped */
+      const SimdD pn_k = simd_sel(on, limit_any ? simd_sel(clamped, Fne * vnnr, p_dashpot) : p_dashpot, zero);
       /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
       excess = simd_max(excess, delta - simd_min(Ri, Rj));
       contacts -= on; /* a true lane is -1 */

@@ -800,7 +800,7 @@ static void test_interior_rows(void **state) {
             const double dd = c[d][i] - c[d][nl.j[k]];
             crosses = crosses || box_min_image(dd, len[d], half[d]) != dd;
           }
-        if (nl.interior[i] && crosses) fail_msg("row %lld is flagged but has a partner across a boundary", (long long)i);
+        if (nl.interior[i] && crosses) fail_msg("row %lld is flagged, with a partner across a boundary", (long long)i);
         inside += nl.interior[i], boundary += crosses;
       }
       assert_true(inside > p.n / 4 && boundary > 0); /* both kinds of row */

@@ -586,7 +586,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         clamped = q.limit & (Fntot < 0.0);
         Fntot = simd_sel(clamped, zero, Fntot);
       }
-      if (zero_off) Fntot = simd_sel(on, Fntot, zero);
+      if (zero_off && !frictionless) Fntot = simd_sel(on, Fntot, zero); /* for Fncrit (frictionless: f = Fntot n = 0) */
       const SimdD Fncrit = nm == NORMAL_DMT ? simd_abs(Fne + 2.0 * F_po) : simd_abs(Fntot);
       /* Tangential (tangential_force). */
       const SimdD eta_t = q.xt * eta;
@@ -627,7 +627,9 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
       const SimdD ai1 = simd_sel(out, arm_i * tor1, zero);
       const SimdD ai2 = simd_sel(out, arm_i * tor2, zero);
       const SimdD p_dashpot = eta * vnnr * vnnr; /* the dashpot's power, or Fne vnnr where clamped */
-      const SimdD pn_k = simd_sel(on, limit_any ? simd_sel(clamped, Fne * vnnr, p_dashpot) : p_dashpot, zero);
+      /* zero_off: vnnr = 0 off contact (n = 0), and no such lane is clamped (Fntot = +-0) */
+      const SimdD pn_lane = limit_any ? simd_sel(clamped, Fne * vnnr, p_dashpot) : p_dashpot;
+      const SimdD pn_k = zero_off ? pn_lane : simd_sel(on, pn_lane, zero);
       /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
       excess = simd_max(excess, delta - simd_min(Ri, Rj));
       contacts -= on; /* a true lane is -1 */

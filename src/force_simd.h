@@ -586,7 +586,8 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         clamped = q.limit & (Fntot < 0.0);
         Fntot = simd_sel(clamped, zero, Fntot);
       }
-      if (zero_off && !frictionless) Fntot = simd_sel(on, Fntot, zero); /* for Fncrit (frictionless: f = Fntot n = 0) */
+      /* for Fncrit; frictionless, nothing reads it off contact (f = Fntot n = 0 there) */
+      if (zero_off && !frictionless) Fntot = simd_sel(on, Fntot, zero);
       const SimdD Fncrit = nm == NORMAL_DMT ? simd_abs(Fne + 2.0 * F_po) : simd_abs(Fntot);
       /* Tangential (tangential_force). */
       const SimdD eta_t = q.xt * eta;

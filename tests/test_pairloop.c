@@ -411,6 +411,33 @@ static Sim simd_sim(const Particles *p0, const Box *b, const ContactModel *m, in
   return s;
 }
 
+/* The models of a one- or two-type run: text[0] for type 1 into m[0], text[1] for type 2 into
+ * m[3], and with two types the mixed cross pair into m[1] and m[2] (the nt x nt table simd_sim
+ * reads: m[0] alone with one type). */
+static void parse_type_models(const char *const text[2], int nt, ContactModel m[4]) {
+  ErrList err = {0};
+  for (int t = 0; t < 2; t++)
+    if (model_parse(text[t], &m[3 * t], &err)) {
+      errlist_print(&err, stderr);
+      fail_msg("refused: %s", text[t]);
+    }
+  if (nt == 2) {
+    assert_true(model_mix(&m[0], &m[3], 1, 2, &m[1], &err));
+    m[2] = m[1];
+  }
+}
+
+/* The kernel sim_kernel_name reports for s with the vector kernels on (GRANDAMP_SIMD=1, as
+ * simd_sim ran it) and GRANDAMP_FRICTIONLESS as given (NULL: unset). */
+static const char *simd_kernel_name(const Sim *s, const char *frictionless) {
+  setenv("GRANDAMP_SIMD", "1", 1);
+  if (frictionless) setenv("GRANDAMP_FRICTIONLESS", frictionless, 1);
+  const char *name = sim_kernel_name(s);
+  unsetenv("GRANDAMP_FRICTIONLESS");
+  unsetenv("GRANDAMP_SIMD");
+  return name;
+}
+
 /* The vectorised kernels (force_simd.h) against the scalar kernels and `_ref`: every covered
  * (normal, damping) with linear_nohistory, with and without limit_damping, one and two atom
  * types, and with each history tangential model, every strategy. Against the scalar kernel:
@@ -450,15 +477,7 @@ static void test_simd_matches_scalar(void **state) {
                      lim ? " limit_damping" : "");
           }
           ContactModel m[4];
-          ErrList err = {0};
-          if (model_parse(text[0], &m[0], &err) || model_parse(text[1], &m[3], &err)) {
-            errlist_print(&err, stderr);
-            fail_msg("refused: %s", text[0]);
-          }
-          if (nt == 2) {
-            assert_true(model_mix(&m[0], &m[3], 1, 2, &m[1], &err));
-            m[2] = m[1];
-          }
+          parse_type_models((const char *const[]){text[0], text[1]}, nt, m);
           const ContactModel *m0 = &m[0];
           setenv("GRANDAMP_SIMD", "1", 1);
           assert_non_null(force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, FORCE_FULL));
@@ -556,23 +575,15 @@ static void test_simd_frictionless(void **state) {
         const bool restitution = id >= 4, cohesive = in == 3;
         if (restitution && cohesive) continue;
         const int nt = 1 + (id + iz) % 2;
-        ContactModel m[4];
-        ErrList err = {0};
         char text[2][256];
         for (int t = 0; t < 2; t++) {
           char nrm[64];
           snprintf(nrm, sizeof nrm, NORMAL_TEXT[in], restitution ? 0.7 - 0.1 * t : 0.3 + 0.2 * t);
           snprintf(text[t], sizeof text[t], "%s tangential linear_nohistory %s damping %s%s", nrm,
                    zero_friction[(iz + t) % 3], DAMPING_WORD[id], !cohesive && id % 3 == 1 ? " limit_damping" : "");
-          if (model_parse(text[t], &m[3 * t], &err)) {
-            errlist_print(&err, stderr);
-            fail_msg("refused: %s", text[t]);
-          }
         }
-        if (nt == 2) {
-          assert_true(model_mix(&m[0], &m[3], 1, 2, &m[1], &err));
-          m[2] = m[1];
-        }
+        ContactModel m[4];
+        parse_type_models((const char *const[]){text[0], text[1]}, nt, m);
         for (int st = 0; st < N_STRATEGY; st++) {
           char what[600];
           snprintf(what, sizeof what, "%s (%d types) [%s]", text[0], nt, force_strategy_name((ForceStrategy)st));
@@ -581,12 +592,8 @@ static void test_simd_frictionless(void **state) {
           Sim gen = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, true);
           unsetenv("GRANDAMP_FRICTIONLESS");
           Sim sc = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, false);
-          setenv("GRANDAMP_SIMD", "1", 1);
-          assert_string_equal(sim_kernel_name(&fl), "vector, frictionless");
-          setenv("GRANDAMP_FRICTIONLESS", "0", 1);
-          assert_string_equal(sim_kernel_name(&gen), "vector");
-          unsetenv("GRANDAMP_FRICTIONLESS");
-          unsetenv("GRANDAMP_SIMD");
+          assert_string_equal(simd_kernel_name(&fl, NULL), "vector, frictionless");
+          assert_string_equal(simd_kernel_name(&gen, "0"), "vector");
           assert_true(fl.last.contacts > 0);
           if (st != FORCE_HALF_ATOMIC && !same_state(&fl, &gen)) fail_msg("%s: not bitwise the general loop's", what);
           if (st == FORCE_FULL && !same_state(&fl, &sc)) fail_msg("%s: not bitwise the scalar kernel's", what);
@@ -615,9 +622,7 @@ static void test_simd_frictionless(void **state) {
     ErrList err = {0};
     assert_int_equal(model_parse(friction[k], m, &err), 0);
     Sim v = simd_sim(&p0, &b, m, 1, FORCE_HALF_REDUCE, false, true);
-    setenv("GRANDAMP_SIMD", "1", 1);
-    assert_string_equal(sim_kernel_name(&v), "vector");
-    unsetenv("GRANDAMP_SIMD");
+    assert_string_equal(simd_kernel_name(&v, NULL), "vector");
     sim_free(&v);
   }
   /* frictionless like types, an explicit pair_coeff 1 2 with friction */
@@ -628,9 +633,7 @@ static void test_simd_frictionless(void **state) {
   m2[2] = m2[1];
   assert_int_equal(model_parse("hooke 3000 0.3 tangential linear_nohistory 0 0.4 damping velocity", &m2[3], &err), 0);
   Sim v = simd_sim(&p0, &b, m2, 2, FORCE_FULL, false, true);
-  setenv("GRANDAMP_SIMD", "1", 1);
-  assert_string_equal(sim_kernel_name(&v), "vector");
-  unsetenv("GRANDAMP_SIMD");
+  assert_string_equal(simd_kernel_name(&v, NULL), "vector");
   sim_free(&v);
   particles_free(&p0);
 }

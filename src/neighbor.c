@@ -181,13 +181,18 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   int64_t *start = gd_xmalloc((size_t)(n + 1) * sizeof *start);
   start[0] = 0;
 
-  /* Two passes over the stencil: count, then fill. */
+  /* Two passes over the stencil: count, then fill. The fill also flags the rows whose raw
+   * separations stay within half a box until the next build: the minimum image is then the
+   * identity for them (NeighborList.interior). */
   int32_t *jl = NULL;
+  unsigned char *interior = gd_xmalloc((size_t)(n > 0 ? n : 1));
+  const double lim[3] = {half[0] - 1.5 * skin, half[1] - 1.5 * skin, half[2] - 1.5 * skin}; /* inf when fixed */
   for (int pass = 0; pass < 2; pass++) {
 #pragma omp parallel for schedule(dynamic, 256)
     for (int64_t i = 0; i < n; i++) {
       const int c0[3] = {cell_coord(&g, 0, x[i]), cell_coord(&g, 1, y[i]), cell_coord(&g, 2, z[i])};
       int64_t cnt = 0, out = pass ? start[i] : 0;
+      bool in = true;
       for (int dz = -1; dz <= 1; dz++)
         for (int dy = -1; dy <= 1; dy++)
           for (int dx = -1; dx <= 1; dx++) {
@@ -208,13 +213,20 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
               const double ddz = box_min_image(z[i] - z[j], len[2], half[2]);
               const double cut = rad[i] + rad[j] + skin + extra;
               if (ddx * ddx + ddy * ddy + ddz * ddz < cut * cut) {
-                if (pass) jl[out++] = (int32_t)j;
+                if (pass) {
+                  jl[out++] = (int32_t)j;
+                  in = in && fabs(x[i] - x[j]) <= lim[0] && fabs(y[i] - y[j]) <= lim[1] && fabs(z[i] - z[j]) <= lim[2];
+                }
                 cnt++;
               }
             }
           }
-      if (pass) sort_row(jl + start[i], cnt);
-      else start[i + 1] = cnt;
+      if (pass) {
+        sort_row(jl + start[i], cnt);
+        interior[i] = in;
+      } else {
+        start[i + 1] = cnt;
+      }
     }
     if (pass == 0) {
       for (int64_t i = 0; i < n; i++) start[i + 1] += start[i];
@@ -223,20 +235,6 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   }
   free(cstart);
   const int64_t npairs = start[n];
-
-  /* Rows whose raw separations stay within half a box until the next build: the minimum image
-   * is then the identity for them (NeighborList.interior). */
-  unsigned char *interior = gd_xmalloc((size_t)(n > 0 ? n : 1));
-  const double lim[3] = {half[0] - 1.5 * skin, half[1] - 1.5 * skin, half[2] - 1.5 * skin}; /* inf when fixed */
-#pragma omp parallel for schedule(static)
-  for (int64_t i = 0; i < n; i++) {
-    bool in = true;
-    for (int64_t k = start[i]; k < start[i + 1]; k++) {
-      const int64_t j = jl[k];
-      in = in && fabs(x[i] - x[j]) <= lim[0] && fabs(y[i] - y[j]) <= lim[1] && fabs(z[i] - z[j]) <= lim[2];
-    }
-    interior[i] = in;
-  }
 
   /* History and touch flags carried over by identity (order[k] = old index of new k). */
   const int hs = nl->hsize, flip0 = nl->flip0;

@@ -33,6 +33,17 @@ static void ledger_json(Json *j, const char *key, const Ledger *l) {
   json_close(j);
 }
 
+/* Which runs give the same bits again (spec: determinism): the full list sums each particle's
+ * force in its own row, and --ref runs one serial loop, so both give the same figures for any
+ * thread count; half-reduce adds the threads' private force arrays in thread order; half-atomic
+ * adds in whatever order the threads arrive. Energy and power sums are thread-count independent
+ * (blocksum.h), so the forces decide. */
+static const char *reproducibility(ForceStrategy st, bool ref) {
+  if (ref || st == FORCE_FULL) return "bitwise for any thread count";
+  if (st == FORCE_HALF_REDUCE) return "bitwise for the same thread count";
+  return "not bitwise (atomic force updates in arrival order)";
+}
+
 int cli_run(int argc, char **argv) {
   PackingOpts po = {0};
   const char *packing = NULL, *text = NULL, *strategy = "half-reduce";
@@ -128,6 +139,7 @@ int cli_run(int argc, char **argv) {
   json_str(&j, "model", text);
   json_str(&j, "strategy", s.use_ref ? "ref" : force_strategy_name(st));
   json_str(&j, "kernel", sim_kernel_name(&s));
+  json_str(&j, "reproducible", reproducibility(st, s.use_ref));
   json_int(&j, "threads", omp_get_max_threads());
   json_int(&j, "steps", (long)steps);
   json_num(&j, "dt", dt);

@@ -2,20 +2,32 @@
 #include "energy.h"
 
 #include <math.h>
+#include <stdlib.h>
 
+#include "blocksum.h"
 #include "contact.h"
+#include "error.h"
 
+/* Both sums in blocks (blocksum.h): the same bits for any thread count. */
 void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot) {
-  double kt = 0.0, kr = 0.0;
-  const int64_t n = p->n;
-#pragma omp parallel for schedule(static) reduction(+ : kt, kr)
-  for (int64_t i = 0; i < n; i++) {
-    const double m = p->mass[i], r = p->radius[i];
-    kt += 0.5 * m * (p->vx[i] * p->vx[i] + p->vy[i] * p->vy[i] + p->vz[i] * p->vz[i]);
-    kr += 0.5 * 0.4 * m * r * r * (p->wx[i] * p->wx[i] + p->wy[i] * p->wy[i] + p->wz[i] * p->wz[i]);
+  const int64_t n = p->n, nb = blocksum_blocks(n);
+  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * 2 * sizeof *part);
+#pragma omp parallel for schedule(static)
+  for (int64_t b = 0; b < nb; b++) {
+    const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < n ? (b + 1) * BLOCKSUM_ROWS : n;
+    double kt = 0.0, kr = 0.0;
+    for (int64_t i = b * BLOCKSUM_ROWS; i < i1; i++) {
+      const double m = p->mass[i], r = p->radius[i];
+      kt += 0.5 * m * (p->vx[i] * p->vx[i] + p->vy[i] * p->vy[i] + p->vz[i] * p->vz[i]);
+      kr += 0.5 * 0.4 * m * r * r * (p->wx[i] * p->wx[i] + p->wy[i] * p->wy[i] + p->wz[i] * p->wz[i]);
+    }
+    part[2 * b] = kt, part[2 * b + 1] = kr;
   }
-  *ke_trans = kt;
-  *ke_rot = kr;
+  double sum[2];
+  blocksum_total(part, nb, 2, sum);
+  free(part);
+  *ke_trans = sum[0];
+  *ke_rot = sum[1];
 }
 
 static double contact_energy(const ContactModel *m, double delta, double Reff, const double *h) {
@@ -45,21 +57,29 @@ double energy_elastic(const ForceSystem *s) {
   const NeighborList *nl = s->nl;
   double len[3], half[3];
   box_images(s->box, len, half);
-  double u = 0.0;
-  const int64_t n = p->n;
-#pragma omp parallel for schedule(static) reduction(+ : u)
-  for (int64_t i = 0; i < n; i++)
-    for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
-      const int64_t j = nl->j[k];
-      const double d[3] = {box_min_image(p->x[i] - p->x[j], len[0], half[0]),
-                           box_min_image(p->y[i] - p->y[j], len[1], half[1]),
-                           box_min_image(p->z[i] - p->z[j], len[2], half[2])};
-      const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-      const double delta = p->radius[i] + p->radius[j] - r;
-      if (delta <= 0.0) continue;
-      const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
-      const double Reff = contact_reff(p->radius[i], p->radius[j]);
-      u += (nl->full ? 0.5 : 1.0) * contact_energy(m, delta, Reff, nl->hsize ? &nl->hist[k * nl->hsize] : NULL);
-    }
+  const int64_t n = p->n, nb = blocksum_blocks(n);
+  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * sizeof *part);
+#pragma omp parallel for schedule(static)
+  for (int64_t b = 0; b < nb; b++) {
+    const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < n ? (b + 1) * BLOCKSUM_ROWS : n;
+    double u = 0.0;
+    for (int64_t i = b * BLOCKSUM_ROWS; i < i1; i++)
+      for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
+        const int64_t j = nl->j[k];
+        const double d[3] = {box_min_image(p->x[i] - p->x[j], len[0], half[0]),
+                             box_min_image(p->y[i] - p->y[j], len[1], half[1]),
+                             box_min_image(p->z[i] - p->z[j], len[2], half[2])};
+        const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        const double delta = p->radius[i] + p->radius[j] - r;
+        if (delta <= 0.0) continue;
+        const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
+        const double Reff = contact_reff(p->radius[i], p->radius[j]);
+        u += (nl->full ? 0.5 : 1.0) * contact_energy(m, delta, Reff, nl->hsize ? &nl->hist[k * nl->hsize] : NULL);
+      }
+    part[b] = u;
+  }
+  double u;
+  blocksum_total(part, nb, 1, &u);
+  free(part);
   return u;
 }

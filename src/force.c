@@ -15,7 +15,8 @@
  * exactly antisymmetric under i <-> j (IEEE negation and commutative sums), so the two copies
  * stay exact mirrors. The half-reduce strategy gives each thread private arrays, summed in
  * thread order (deterministic for a fixed thread count); half-atomic uses atomic updates
- * (order-dependent in the last bits).
+ * (order-dependent in the last bits). The statistics (contacts, powers) are summed per block in
+ * block order: the same bits for any thread count, given the same forces.
  */
 #include "force.h"
 
@@ -23,12 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocksum.h"
 #include "contact.h"
 #include "error.h"
 #include "force_kernel.h"
 #include "force_simd.h"
 
-#define FORCE_BLOCK 512 /* rows per scheduling block */
+#define FORCE_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
 
 /* One table slice per normal model, each from its own translation unit. */
 #define SLICE_PTR(c, N, ...) [NORMAL_##N] = &force_slice_##N,
@@ -240,10 +242,12 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   const int32_t *jl = s->nl->j;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
   a.pack = pk;
-#pragma omp parallel default(none) shared(a, global, total, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, \
+  /* Statistics per block, added in block order after the loop: the powers are the same bits
+   * for any thread count (blocksum.h), as the full list's forces are. */
+  ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
+#pragma omp parallel default(none) shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, \
                                                 touched, remap, start, jl, nthreads)
   {
-    ForceStats local = {0};
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
 #pragma omp for schedule(static)
@@ -276,7 +280,9 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
 #pragma omp for schedule(static)
     for (int64_t b = 0; b < nblocks; b++) {
       const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-      kern(&a, &tg, i0, i1, &local);
+      ForceStats bs = {0};
+      kern(&a, &tg, i0, i1, &bs);
+      bstats[b] = bs;
     }
     if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
       const int nth = omp_get_num_threads();
@@ -304,9 +310,9 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
         }
       }
     }
-#pragma omp critical
-    force_stats_add(&total, &local);
   }
+  for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
+  free(bstats);
   if (st == FORCE_HALF_REDUCE) {
     if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
     const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocksum.h"
 #include "error.h"
 #include "force_kernel.h"
 
@@ -21,7 +22,7 @@
  * for mdr and sim.c calls force_mdr_compute() instead. */
 const ForceSlice force_slice_MDR = {{{NULL}}};
 
-#define MDR_BLOCK 512 /* rows per scheduling block */
+#define MDR_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
 #define NACC 9        /* doubles of MdrAccum */
 #define NF 6          /* force and torque components */
 
@@ -435,11 +436,12 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
   }
   double *buf = ms->buf;
   ForceStats total = {0};
+  /* Statistics per block, added in block order: the same bits for any thread count. */
+  ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
   MdrFault fault = ms->fault;
   bool warn = false;
-#pragma omp parallel default(none) shared(ra, global, gacc, total, fault, warn, buf, n, nblocks, kern, st, p, per, hu)
+#pragma omp parallel default(none) shared(ra, global, gacc, bstats, fault, warn, buf, n, nblocks, kern, st, p, per, hu)
   {
-    ForceStats local = {0};
     MdrFault lf = {.err = MDR_OK, .j = -1, .wall = -1};
     bool lw = false;
     Targets tg = global;
@@ -456,7 +458,9 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
 #pragma omp for schedule(static)
     for (int64_t b = 0; b < nblocks; b++) {
       const int64_t i0 = b * MDR_BLOCK, i1 = i0 + MDR_BLOCK < n ? i0 + MDR_BLOCK : n;
-      kern(&ra, &tg, &ta, i0, i1, &local, &lf, &lw);
+      ForceStats bs = {0};
+      kern(&ra, &tg, &ta, i0, i1, &bs, &lf, &lw);
+      bstats[b] = bs;
     }
     if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
       const int nth = omp_get_num_threads();
@@ -473,11 +477,12 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
     }
 #pragma omp critical
     {
-      force_stats_add(&total, &local);
       if (lf.err != MDR_OK) fault_keep(&fault, lf.err, lf.i, lf.j, lf.wall);
       warn = warn || lw;
     }
   }
+  for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
+  free(bstats);
   ms->fault = fault;
   ms->warn_preexisting = warn;
   *stats = total;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocksum.h"
 #include "contact.h"
 #include "error.h"
 
@@ -53,41 +54,55 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
   GD_ASSERT(ws->np == p->n);
   const int nw = ws->n, hs = ws->hsize;
   int64_t contacts = 0;
-  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0, fw[WALLS_MAX] = {0};
-#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf, fw[:WALLS_MAX]) reduction(max : excess)
-  for (int64_t i = 0; i < p->n; i++) {
-    const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
-    const double xi[3] = {p->x[i], p->y[i], p->z[i]};
-    for (int w = 0; w < nw; w++) {
-      const Wall *wl = &ws->w[w];
-      const size_t c = (size_t)i * (size_t)nw + (size_t)w;
-      /* x_i minus the nearest wall point: along the wall normal only (§1.3). */
-      PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
-                      .dt = dt, .history_update = history_update, .wall = true};
-      in.dx[wl->axis] = xi[wl->axis] - wl->pos;
-      /* A centre behind the wall (gap < 0) is a contact deeper than the radius: reported by the
-       * caller through overlap_excess; the force is kept finite and pointing back inside. */
-      const double gap = wl->hi ? -in.dx[wl->axis] : in.dx[wl->axis];
-      excess = gd_max(excess, -gap);
-      if (gap <= 0.0) in.dx[wl->axis] = wl->hi ? -1e-150 : 1e-150;
-      in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
-      in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
-      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
-      bool touch = ws->touch[c];
-      ContactOutput o;
-      const bool on = contact_compute(m, &in, hs ? &ws->hist[c * (size_t)hs] : NULL, &touch, &o);
-      ws->touch[c] = touch;
-      if (!on) continue;
-      contacts++;
-      pn += o.power_normal_damping;
-      pt += o.t.power_damping;
-      pf += o.t.power_friction;
-      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
-      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
-      fw[w] += o.force[wl->axis];
+  double excess = 0.0;
+  const int64_t nb = blocksum_blocks(p->n);
+  const int width = 3 + nw; /* the three powers and each wall's force, per block (blocksum.h) */
+  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)width * sizeof *part);
+#pragma omp parallel for schedule(static) reduction(+ : contacts) reduction(max : excess)
+  for (int64_t b = 0; b < nb; b++) {
+    double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
+    const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < p->n ? (b + 1) * BLOCKSUM_ROWS : p->n;
+    for (int64_t i = b * BLOCKSUM_ROWS; i < i1; i++) {
+      const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
+      const double xi[3] = {p->x[i], p->y[i], p->z[i]};
+      for (int w = 0; w < nw; w++) {
+        const Wall *wl = &ws->w[w];
+        const size_t c = (size_t)i * (size_t)nw + (size_t)w;
+        /* x_i minus the nearest wall point: along the wall normal only (§1.3). */
+        PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
+                        .dt = dt, .history_update = history_update, .wall = true};
+        in.dx[wl->axis] = xi[wl->axis] - wl->pos;
+        /* A centre behind the wall (gap < 0) is a contact deeper than the radius: reported by the
+         * caller through overlap_excess; the force is kept finite and pointing back inside. */
+        const double gap = wl->hi ? -in.dx[wl->axis] : in.dx[wl->axis];
+        excess = gd_max(excess, -gap);
+        if (gap <= 0.0) in.dx[wl->axis] = wl->hi ? -1e-150 : 1e-150;
+        in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
+        in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
+        in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
+        bool touch = ws->touch[c];
+        ContactOutput o;
+        const bool on = contact_compute(m, &in, hs ? &ws->hist[c * (size_t)hs] : NULL, &touch, &o);
+        ws->touch[c] = touch;
+        if (!on) continue;
+        contacts++;
+        pn += o.power_normal_damping;
+        pt += o.t.power_damping;
+        pf += o.t.power_friction;
+        p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
+        p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
+        fw[w] += o.force[wl->axis];
+      }
     }
+    double *pb = part + b * width;
+    pb[0] = pn, pb[1] = pt, pb[2] = pf;
+    for (int w = 0; w < nw; w++) pb[3 + w] = fw[w];
   }
-  for (int w = 0; w < nw; w++) ws->force[w] = fw[w];
+  double sum[3 + WALLS_MAX] = {0};
+  blocksum_total(part, nb, width, sum);
+  free(part);
+  const double pn = sum[0], pt = sum[1], pf = sum[2];
+  for (int w = 0; w < nw; w++) ws->force[w] = sum[3 + w];
   stats->contacts += contacts;
   stats->power_normal += pn;
   stats->power_tangential += pt;
@@ -129,51 +144,64 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
   const int nw = ws->n, hs = ws->hsize;
   int64_t contacts = 0, bad = INT64_MAX;
   MdrError bad_err = MDR_OK;
-  double pn = 0.0, pt = 0.0, pf = 0.0, excess = 0.0, fw[WALLS_MAX] = {0};
+  double excess = 0.0;
   bool warn = false;
-#pragma omp parallel for schedule(static) reduction(+ : contacts, pn, pt, pf, fw[:WALLS_MAX]) reduction(max : excess) \
-    reduction(|| : warn)
-  for (int64_t i = 0; i < p->n; i++) {
-    const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
-    const double xi[3] = {p->x[i], p->y[i], p->z[i]};
-    for (int w = 0; w < nw; w++) {
-      const Wall *wl = &ws->w[w];
-      const size_t c = (size_t)i * (size_t)nw + (size_t)w;
-      double ex;
-      const double rc = wall_gap(wl, xi, &ex);
-      excess = gd_max(excess, ex);
-      PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
-                      .dt = dt, .history_update = history_update, .wall = true};
-      in.dx[wl->axis] = wl->hi ? -rc : rc;
-      in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
-      in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
-      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
-      ContactOutput o;
-      MdrContactOutput mo;
-      const bool on = force_mdr_contact(m->tangential.model, m, ms, &in, i, -1, p->id[i], p->id[i],
-                                        &ws->hist[c * (size_t)hs], hs, &o, &mo);
-      ws->touch[c] = on;
-      if (!on) continue;
-      if (mo.err != MDR_OK) {
+  const int64_t nb = blocksum_blocks(p->n);
+  const int width = 3 + nw; /* the three powers and each wall's force, per block (blocksum.h) */
+  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)width * sizeof *part);
+#pragma omp parallel for schedule(static) reduction(+ : contacts) reduction(max : excess) reduction(|| : warn)
+  for (int64_t b = 0; b < nb; b++) {
+    double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
+    const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < p->n ? (b + 1) * BLOCKSUM_ROWS : p->n;
+    for (int64_t i = b * BLOCKSUM_ROWS; i < i1; i++) {
+      const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
+      const double xi[3] = {p->x[i], p->y[i], p->z[i]};
+      for (int w = 0; w < nw; w++) {
+        const Wall *wl = &ws->w[w];
+        const size_t c = (size_t)i * (size_t)nw + (size_t)w;
+        double ex;
+        const double rc = wall_gap(wl, xi, &ex);
+        excess = gd_max(excess, ex);
+        PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
+                        .dt = dt, .history_update = history_update, .wall = true};
+        in.dx[wl->axis] = wl->hi ? -rc : rc;
+        in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
+        in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
+        in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
+        ContactOutput o;
+        MdrContactOutput mo;
+        const bool on = force_mdr_contact(m->tangential.model, m, ms, &in, i, -1, p->id[i], p->id[i],
+                                          &ws->hist[c * (size_t)hs], hs, &o, &mo);
+        ws->touch[c] = on;
+        if (!on) continue;
+        if (mo.err != MDR_OK) {
 #pragma omp critical(gd_wall_mdr_fault)
-        if ((int64_t)c < bad) { /* the first (particle, wall) in index order */
-          bad = (int64_t)c;
-          bad_err = mo.err;
+          if ((int64_t)c < bad) { /* the first (particle, wall) in index order */
+            bad = (int64_t)c;
+            bad_err = mo.err;
+          }
+          continue;
         }
-        continue;
+        warn = warn || mo.warn_preexisting;
+        contacts++;
+        pn += o.power_normal_damping;
+        pt += o.t.power_damping;
+        pf += o.t.power_friction;
+        p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
+        p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
+        if (history_update) mdr_accum_add(&ms->s, i, &mo.acc_i); /* one writer per particle */
+        fw[w] += o.force[wl->axis];
       }
-      warn = warn || mo.warn_preexisting;
-      contacts++;
-      pn += o.power_normal_damping;
-      pt += o.t.power_damping;
-      pf += o.t.power_friction;
-      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
-      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
-      if (history_update) mdr_accum_add(&ms->s, i, &mo.acc_i); /* one writer per particle */
-      fw[w] += o.force[wl->axis];
     }
+    double *pb = part + b * width;
+    pb[0] = pn, pb[1] = pt, pb[2] = pf;
+    for (int w = 0; w < nw; w++) pb[3 + w] = fw[w];
   }
-  for (int w = 0; w < nw; w++) ws->force[w] = fw[w];
+  double sum[3 + WALLS_MAX] = {0};
+  blocksum_total(part, nb, width, sum);
+  free(part);
+  const double pn = sum[0], pt = sum[1], pf = sum[2];
+  for (int w = 0; w < nw; w++) ws->force[w] = sum[3 + w];
   if (bad != INT64_MAX && ms->fault.err == MDR_OK)
     ms->fault = (MdrFault){.err = bad_err, .i = bad / nw, .j = -1, .wall = (int)(bad % nw)};
   ms->warn_preexisting = ms->warn_preexisting || warn;

@@ -43,5 +43,8 @@ int fuzz_model(const uint8_t *data, size_t size);
 int fuzz_numparse(const uint8_t *data, size_t size);
 /** LAMMPS data files: datafile_read, and for an accepted file a datafile_write round trip. */
 int fuzz_datafile(const uint8_t *data, size_t size);
+/** Command lines: every grandamp command run in-process on a fuzzed argument vector, with the
+ *  rules of exit codes, messages and results every command keeps. */
+int fuzz_cli(const uint8_t *data, size_t size);
 
 #endif

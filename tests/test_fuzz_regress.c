@@ -13,6 +13,7 @@
 #include "tests.h"
 
 #define FUZZ_FAIL(...) fail_msg(__VA_ARGS__)
+#include "../fuzz/fuzz_cli.c"
 #include "../fuzz/fuzz_datafile.c"
 #include "../fuzz/fuzz_model.c"
 #include "../fuzz/fuzz_numparse.c"
@@ -68,6 +69,11 @@ static void test_fuzz_datafile(void **state) {
   replay("datafile", fuzz_datafile, 4);
 }
 
+static void test_fuzz_cli(void **state) {
+  (void)state;
+  replay("cli", fuzz_cli, 20);
+}
+
 /* The datafile harness's out-of-memory: a file declaring 3e8 atoms in 89 bytes made the reader
  * allocate and zero 44 GiB before its first Atoms line (an OOM kill on a 23 GiB machine;
  * libFuzzer: malloc(2400000000)). libFuzzer found the same with 167772163 atoms in 713 bytes
@@ -95,5 +101,6 @@ const struct CMUnitTest fuzz_regress_tests[] = {
     cmocka_unit_test(test_fuzz_model),
     cmocka_unit_test(test_fuzz_numparse),
     cmocka_unit_test(test_fuzz_datafile),
+    cmocka_unit_test(test_fuzz_cli),
 };
 const size_t fuzz_regress_ntests = sizeof fuzz_regress_tests / sizeof *fuzz_regress_tests;

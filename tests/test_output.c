@@ -10,7 +10,8 @@
  *
  * The destinations other than a regular file (issue 26): a symbolic link (kept, its target
  * written), a dangling link, a FIFO and a character device (written in place, never replaced),
- * a directory (refused), standard output, an existing file's mode. Every node is made in the test's own directory; no test names a system device.
+ * a directory (refused), standard output, an existing file's mode, the forces input given as
+ * the output. Every node is made in the test's own directory; no test names a system device.
  * SIGTERM and SIGINT while the output is written and just before the rename, with and without
  * O_TMPFILE (GRANDAMP_TEST_NO_TMPFILE=1), leave the old file alone.
  */
@@ -563,6 +564,28 @@ static void test_out_mode_kept(void **state) {
   assert_string_equal(names, "m.data m.link ");
 }
 
+static void test_forces_out_is_data(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  const char *data = in_dir(d, "in.data");
+  pack32(&r, data);
+  assert_int_equal(r.status, 0);
+  size_t len;
+  char *before = slurp(data, &len);
+  assert_int_equal(symlink("in.data", in_dir(d, "alias")), 0);
+  const char *outs[] = {in_dir(d, "in.data"), in_dir(d, "alias")};
+  for (int k = 0; k < 2; k++) {
+    const char *const args[] = {"forces", "--data", data, "--coeff", "* * hooke 1000 0.5", "--out", outs[k], NULL};
+    run_grandamp(&r, args);
+    assert_int_equal(r.status, GD_EXIT_USAGE);
+    char msg[512];
+    snprintf(msg, sizeof msg, "--out %s: it is the --data file", outs[k]);
+    if (!strstr(r.err, msg)) fail_msg("expected '%s':\n%s", msg, r.err);
+    assert_file_is(data, before, len);
+  }
+  free(before);
+}
+
 /* A signal while the output is written, or once the temporary is named just before the
  * rename: the process dies of that signal and leaves the old file, alone in its directory. */
 static void test_signal_leaves_only_old(void **state) {
@@ -640,7 +663,7 @@ const struct CMUnitTest output_tests[] = {
     T(test_forces_killed_or_disk_full), cmocka_unit_test(test_stdout_full), T(test_out_symlink_kept),
     T(test_out_dangling_symlink), T(test_out_message_names_target), T(test_out_fifo_stays),
     T(test_out_device_stays), T(test_out_directory_refused), T(test_out_stdout), T(test_out_mode_kept),
-    T(test_signal_leaves_only_old), T(test_file_size_limit), T(test_out_same_file),
+    T(test_forces_out_is_data), T(test_signal_leaves_only_old), T(test_file_size_limit), T(test_out_same_file),
 };
 #undef T
 const size_t output_ntests = sizeof output_tests / sizeof *output_tests;

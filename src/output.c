@@ -415,8 +415,10 @@ bool out_open(OutFile *o, const char *path) {
   if (fstat(STDOUT_FILENO, &so) == 0 && so.st_dev == st.st_dev && so.st_ino == st.st_ino) return open_stdout(o);
   if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) return open_in_place(o);
   if (S_ISDIR(st.st_mode)) return open_failed(o, "it is a directory; give a file name");
-  if (S_ISBLK(st.st_mode)) return open_failed(o, "it is a block device (a disk), which grandamp never writes; give a file name");
-  if (!S_ISREG(st.st_mode)) return open_failed(o, "it is neither a file, a FIFO nor a character device; give a file name");
+  if (S_ISBLK(st.st_mode))
+    return open_failed(o, "it is a block device (a disk), which grandamp never writes; give a file name");
+  if (!S_ISREG(st.st_mode))
+    return open_failed(o, "it is neither a file, a FIFO nor a character device; give a file name");
   return open_atomic(o, &st);
 }
 

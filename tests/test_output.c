@@ -325,7 +325,8 @@ static char *pack32_expected(OutDir *d, size_t *len) {
 static void assert_file_is(const char *path, const char *want, size_t want_len) {
   size_t len;
   char *text = slurp(path, &len);
-  if (len != want_len || memcmp(text, want, len) != 0) fail_msg("%s: %zu bytes, not the %zu expected", path, len, want_len);
+  if (len != want_len || memcmp(text, want, len) != 0)
+    fail_msg("%s: %zu bytes, not the %zu expected", path, len, want_len);
   free(text);
 }
 

@@ -249,13 +249,13 @@ clean:
 # options. A crash stops the target with libFuzzer's exit code.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= model numparse datafile cli
+FUZZ_TARGETS ?= model numparse datafile output cli
 FUZZ_ARGS    ?=
 FUZZ_BUILD   := build-fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-errno -fno-trapping-math -ffp-contract=off \
                 -O1 -g $(FUZZ_SAN) -DGD_LIBFUZZER
-# The library objects the three parsers reach (not the pair loops).
+# The library objects the parsers and the write paths reach (not the pair loops).
 FUZZ_LIB_SRC := $(addprefix src/,model.c mdr.c numparse.c cli_args.c type_table.c datafile.c particles.c \
                   output.c json.c error.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)

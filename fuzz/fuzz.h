@@ -46,5 +46,8 @@ int fuzz_datafile(const uint8_t *data, size_t size);
 /** Command lines: every grandamp command run in-process on a fuzzed argument vector, with the
  *  rules of exit codes, messages and results every command keeps. */
 int fuzz_cli(const uint8_t *data, size_t size);
+/** Write paths: out_open, out_commit, out_abort and datafile_write over fuzzed destination
+ *  kinds (files, links, FIFOs, directories, standard output) in a private directory. */
+int fuzz_output(const uint8_t *data, size_t size);
 
 #endif

@@ -60,6 +60,9 @@ int cli_forces(int argc, char **argv) {
   free(rest);
   if (!data) errlist_add(&err, "forces: --data FILE.data is required");
   if (!out) errlist_add(&err, "forces: --out forces.csv is required");
+  if (data && out && out_same_file(data, out))
+    errlist_add(&err, "--out %s: it is the --data file %s, which the forces would overwrite; choose another "
+                "output file", out, data);
   if (ncoeff == 0) errlist_add(&err, "forces: at least one --coeff '<I> <J> <model text>' is required");
   bool periodic[3] = {true, true, true};
   const size_t bl = strlen(boundary);

@@ -17,6 +17,7 @@
 #include "../fuzz/fuzz_datafile.c"
 #include "../fuzz/fuzz_model.c"
 #include "../fuzz/fuzz_numparse.c"
+#include "../fuzz/fuzz_output.c"
 
 /* Runs body over every regular file of dir; returns the number of files (-1: no dir). */
 static int replay_dir(const char *dir, int (*body)(const uint8_t *, size_t)) {
@@ -69,6 +70,11 @@ static void test_fuzz_datafile(void **state) {
   replay("datafile", fuzz_datafile, 4);
 }
 
+static void test_fuzz_output(void **state) {
+  (void)state;
+  replay("output", fuzz_output, 30);
+}
+
 static void test_fuzz_cli(void **state) {
   (void)state;
   replay("cli", fuzz_cli, 20);
@@ -101,6 +107,7 @@ const struct CMUnitTest fuzz_regress_tests[] = {
     cmocka_unit_test(test_fuzz_model),
     cmocka_unit_test(test_fuzz_numparse),
     cmocka_unit_test(test_fuzz_datafile),
+    cmocka_unit_test(test_fuzz_output),
     cmocka_unit_test(test_fuzz_cli),
 };
 const size_t fuzz_regress_ntests = sizeof fuzz_regress_tests / sizeof *fuzz_regress_tests;

@@ -7,13 +7,23 @@
  * GRANDAMP_TEST_WRITE_FAULT=kill:<N> (the process SIGKILLs itself after N bytes of an output
  * file) and enospc:<N> (the write fails with ENOSPC after N bytes), set in the environment the
  * child inherits; stdout goes to /dev/full.
+ *
+ * The destinations other than a regular file (issue 26): a symbolic link (kept, its target
+ * written), a dangling link, a FIFO and a character device (written in place, never replaced),
+ * a directory (refused), standard output, an existing file's mode, the forces input given as
+ * the output. Every node is made in the test's own directory; no test names a system device.
+ * SIGTERM and SIGINT while the output is written and just before the rename, with and without
+ * O_TMPFILE (GRANDAMP_TEST_NO_TMPFILE=1), leave the old file alone.
  */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -41,6 +51,7 @@ static int dir_setup(void **state) {
 static int dir_teardown(void **state) {
   OutDir *d = *state;
   unsetenv("GRANDAMP_TEST_WRITE_FAULT");
+  unsetenv("GRANDAMP_TEST_NO_TMPFILE");
   DIR *dd = opendir(d->path);
   if (dd) {
     struct dirent *e;
@@ -288,10 +299,372 @@ static void test_stdout_full(void **state) {
   }
 }
 
+/* ---- destinations that are not a plain regular file ------------------------------------------ */
+
+static const char *const PACK32[] = {"packing", "--type", "fcc", "--n", "32", "--seed", "3", "--out"};
+
+/* Runs `grandamp packing --type fcc --n 32 --seed 3 --out out` (r: the result). */
+static void pack32(CmdResult *r, const char *out) {
+  const char *args[10];
+  memcpy(args, PACK32, sizeof PACK32);
+  args[8] = out;
+  args[9] = NULL;
+  run_grandamp(r, args);
+}
+
+/* The content that pack32 writes, from a run into a fresh file (removed again). */
+static char *pack32_expected(OutDir *d, size_t *len) {
+  static CmdResult r;
+  pack32(&r, in_dir(d, "expected.tmpref"));
+  if (r.status != 0) fail_msg("packing failed: %s", r.err);
+  char *text = slurp(in_dir(d, "expected.tmpref"), len);
+  assert_int_equal(unlink(in_dir(d, "expected.tmpref")), 0);
+  return text;
+}
+
+static void assert_file_is(const char *path, const char *want, size_t want_len) {
+  size_t len;
+  char *text = slurp(path, &len);
+  if (len != want_len || memcmp(text, want, len) != 0)
+    fail_msg("%s: %zu bytes, not the %zu expected", path, len, want_len);
+  free(text);
+}
+
+static void assert_link_is(const char *path, const char *want) {
+  char text[256];
+  const ssize_t n = readlink(path, text, sizeof text - 1);
+  if (n < 0) fail_msg("%s is no longer a symbolic link", path);
+  text[n] = '\0';
+  assert_string_equal(text, want);
+}
+
+static void test_out_symlink_kept(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  size_t len;
+  char *want = pack32_expected(d, &len);
+  write_file(in_dir(d, "real.data"), "old\n");
+  assert_int_equal(symlink("real.data", in_dir(d, "link")), 0);
+  /* a chain: chain -> (absolute) link -> real.data */
+  assert_int_equal(symlink(in_dir(d, "link"), in_dir(d, "chain")), 0);
+  pack32(&r, in_dir(d, "link"));
+  if (r.status != 0) fail_msg("--out link: exit %d: %s", r.status, r.err);
+  assert_link_is(in_dir(d, "link"), "real.data");
+  assert_file_is(in_dir(d, "real.data"), want, len);
+  write_file(in_dir(d, "real.data"), "old\n");
+  pack32(&r, in_dir(d, "chain"));
+  if (r.status != 0) fail_msg("--out chain: exit %d: %s", r.status, r.err);
+  assert_link_is(in_dir(d, "chain"), in_dir(d, "link"));
+  assert_link_is(in_dir(d, "link"), "real.data");
+  assert_file_is(in_dir(d, "real.data"), want, len);
+  char names[256];
+  listing(d, names, sizeof names);
+  assert_string_equal(names, "chain link real.data ");
+  free(want);
+}
+
+static void test_out_dangling_symlink(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  size_t len;
+  char *want = pack32_expected(d, &len);
+  assert_int_equal(symlink("new.data", in_dir(d, "dangling")), 0);
+  pack32(&r, in_dir(d, "dangling"));
+  if (r.status != 0) fail_msg("--out dangling: exit %d: %s", r.status, r.err);
+  assert_link_is(in_dir(d, "dangling"), "new.data");
+  assert_file_is(in_dir(d, "new.data"), want, len);
+  /* into a missing directory: refused, naming the link and its target, never the temporary */
+  assert_int_equal(symlink("nodir/x.data", in_dir(d, "nowhere")), 0);
+  pack32(&r, in_dir(d, "nowhere"));
+  assert_int_equal(r.status, GD_EXIT_RUNTIME);
+  char msg[512];
+  snprintf(msg, sizeof msg, "cannot write %s (-> %s/nodir/x.data)", in_dir(d, "nowhere"), d->path);
+  if (!strstr(r.err, msg) || strstr(r.err, ".tmp")) fail_msg("expected '%s' and no temporary name:\n%s", msg, r.err);
+  assert_link_is(in_dir(d, "nowhere"), "nodir/x.data");
+  char names[256];
+  listing(d, names, sizeof names);
+  assert_string_equal(names, "dangling new.data nowhere ");
+  free(want);
+}
+
+static void test_out_message_names_target(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  const char *out = in_dir(d, "missing/p.data");
+  pack32(&r, out);
+  assert_int_equal(r.status, GD_EXIT_RUNTIME);
+  char msg[512];
+  snprintf(msg, sizeof msg, "grandamp: error: cannot write %s: ", out);
+  if (!strstr(r.err, msg) || strstr(r.err, ".tmp")) fail_msg("expected '%s' and no temporary name:\n%s", msg, r.err);
+}
+
+static void test_out_fifo_stays(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  size_t len;
+  char *want = pack32_expected(d, &len);
+  assert_true(len < 60000); /* fits the pipe buffer: the writer never waits for this reader */
+  const char *fifo = in_dir(d, "fifo");
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  const int rd = open(fifo, O_RDWR | O_NONBLOCK); /* a reader, so the writer's open does not block */
+  assert_true(rd >= 0);
+  pack32(&r, fifo);
+  if (r.status != 0) fail_msg("--out fifo: exit %d: %s", r.status, r.err);
+  char *got = malloc(len + 16);
+  const ssize_t n = read(rd, got, len + 16);
+  close(rd);
+  assert_int_equal(n, (ssize_t)len);
+  assert_memory_equal(got, want, len);
+  free(got);
+  struct stat st;
+  assert_int_equal(lstat(fifo, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  char names[256];
+  listing(d, names, sizeof names);
+  assert_string_equal(names, "fifo ");
+  free(want);
+}
+
+/* A character device made here (the null device's numbers), written in place and kept. Needs
+ * root (CAP_MKNOD); elsewhere this part is skipped. */
+static void test_out_device_stays(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  const char *dev = in_dir(d, "nulldev");
+  if (geteuid() != 0 || mknod(dev, S_IFCHR | 0600, makedev(1, 3)) != 0) {
+    print_message("test_out_device_stays: skipped (mknod needs root)\n");
+    return;
+  }
+  pack32(&r, dev);
+  if (r.status != 0) fail_msg("--out device: exit %d: %s", r.status, r.err);
+  struct stat st;
+  assert_int_equal(lstat(dev, &st), 0);
+  assert_true(S_ISCHR(st.st_mode));
+  assert_int_equal(major(st.st_rdev), 1);
+  assert_int_equal(minor(st.st_rdev), 3);
+  char names[256];
+  listing(d, names, sizeof names);
+  assert_string_equal(names, "nulldev ");
+}
+
+static void test_out_directory_refused(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  assert_int_equal(mkdir(in_dir(d, "sub"), 0700), 0);
+  pack32(&r, in_dir(d, "sub"));
+  assert_int_equal(r.status, GD_EXIT_RUNTIME);
+  char msg[512];
+  snprintf(msg, sizeof msg, "cannot write %s: it is a directory", in_dir(d, "sub"));
+  if (!strstr(r.err, msg)) fail_msg("expected '%s':\n%s", msg, r.err);
+  struct stat st;
+  assert_int_equal(lstat(in_dir(d, "sub"), &st), 0);
+  assert_true(S_ISDIR(st.st_mode));
+  char names[256];
+  listing(d, names, sizeof names);
+  assert_string_equal(names, "sub ");
+}
+
+/* Runs grandamp with stdout on the file out_path (opened for appending) and stderr in err;
+ * returns the exit status, or -1 with *sig the signal. fsize: RLIMIT_FSIZE in bytes (0: none). */
+static int run_redirected(const char *const *args, const char *out_path, long fsize, char *err, size_t size, int *sig) {
+  const char *bin = getenv("GRANDAMP_BIN");
+  if (!bin) bin = "build/grandamp";
+  const char *argv[16];
+  int argc = 0;
+  argv[argc++] = bin;
+  for (; args[argc - 1] && argc < 15; argc++) argv[argc] = args[argc - 1];
+  argv[argc] = NULL;
+  char errpath[] = "/tmp/grandamp_stderr_XXXXXX";
+  const int efd = mkstemp(errpath);
+  assert_true(efd >= 0);
+  const int ofd = out_path ? open(out_path, O_WRONLY | O_APPEND) : dup(efd);
+  assert_true(ofd >= 0);
+  const pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    if (fsize > 0) {
+      const struct rlimit rl = {(rlim_t)fsize, (rlim_t)fsize};
+      if (setrlimit(RLIMIT_FSIZE, &rl) != 0) _exit(99);
+    }
+    dup2(ofd, 1);
+    dup2(efd, 2);
+    execve(bin, (char *const *)argv, environ);
+    _exit(98);
+  }
+  close(ofd);
+  int st;
+  waitpid(pid, &st, 0);
+  const ssize_t n = pread(efd, err, size - 1, 0);
+  err[n > 0 ? n : 0] = '\0';
+  close(efd);
+  unlink(errpath);
+  *sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_out_stdout(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  size_t len;
+  char *want = pack32_expected(d, &len);
+  pack32(&r, "-");
+  if (r.status != 0) fail_msg("--out -: exit %d: %s", r.status, r.err);
+  assert_int_equal(strlen(r.out), len);
+  assert_memory_equal(r.out, want, len);
+  /* a path that is the node of stdout (here a file of ours) is written as stdout: appended to,
+   * the same file, not replaced by a new one */
+  const char *so = in_dir(d, "stdout.txt");
+  write_file(so, "head\n");
+  struct stat before, after;
+  assert_int_equal(stat(so, &before), 0);
+  const char *args[10];
+  memcpy(args, PACK32, sizeof PACK32);
+  args[8] = so;
+  args[9] = NULL;
+  static char err[8192];
+  int sig;
+  const int rc = run_redirected(args, so, 0, err, sizeof err, &sig);
+  if (rc != 0) fail_msg("--out <stdout's file>: exit %d, signal %d: %s", rc, sig, err);
+  assert_int_equal(stat(so, &after), 0);
+  assert_int_equal(after.st_ino, before.st_ino);
+  size_t got_len;
+  char *got = slurp(so, &got_len);
+  assert_int_equal(got_len, 5 + len);
+  assert_memory_equal(got, "head\n", 5);
+  assert_memory_equal(got + 5, want, len);
+  free(got);
+  free(want);
+}
+
+static void test_out_mode_kept(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  const mode_t modes[] = {0640, 0600, 0444};
+  assert_int_equal(symlink("m.data", in_dir(d, "m.link")), 0);
+  for (size_t k = 0; k < sizeof modes / sizeof *modes; k++) {
+    write_file(in_dir(d, "m.data"), "old\n");
+    assert_int_equal(chmod(in_dir(d, "m.data"), modes[k]), 0);
+    pack32(&r, in_dir(d, k == 1 ? "m.link" : "m.data"));
+    struct stat st;
+    assert_int_equal(stat(in_dir(d, "m.data"), &st), 0);
+    if ((modes[k] & 0200) || geteuid() == 0) {
+      /* writable (or root, whom the shell's `>` would let write too): replaced, mode kept */
+      if (r.status != 0) fail_msg("mode %04o: exit %d: %s", (unsigned)modes[k], r.status, r.err);
+      if ((st.st_mode & 07777) != modes[k])
+        fail_msg("mode %04o became %04o", (unsigned)modes[k], (unsigned)(st.st_mode & 07777));
+      assert_true(st.st_size > 100);
+    } else {
+      assert_int_equal(r.status, GD_EXIT_RUNTIME);
+      assert_non_null(strstr(r.err, "read-only"));
+      assert_file_is(in_dir(d, "m.data"), "old\n", 4);
+    }
+  }
+  chmod(in_dir(d, "m.data"), 0600);
+  char names[256];
+  listing(d, names, sizeof names);
+  assert_string_equal(names, "m.data m.link ");
+}
+
+static void test_forces_out_is_data(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  const char *data = in_dir(d, "in.data");
+  pack32(&r, data);
+  assert_int_equal(r.status, 0);
+  size_t len;
+  char *before = slurp(data, &len);
+  assert_int_equal(symlink("in.data", in_dir(d, "alias")), 0);
+  const char *outs[] = {in_dir(d, "in.data"), in_dir(d, "alias")};
+  for (int k = 0; k < 2; k++) {
+    const char *const args[] = {"forces", "--data", data, "--coeff", "* * hooke 1000 0.5", "--out", outs[k], NULL};
+    run_grandamp(&r, args);
+    assert_int_equal(r.status, GD_EXIT_USAGE);
+    char msg[512];
+    snprintf(msg, sizeof msg, "--out %s: it is the --data file", outs[k]);
+    if (!strstr(r.err, msg)) fail_msg("expected '%s':\n%s", msg, r.err);
+    assert_file_is(data, before, len);
+  }
+  free(before);
+}
+
+/* A signal while the output is written, or once the temporary is named just before the
+ * rename: the process dies of that signal and leaves the old file, alone in its directory. */
+static void test_signal_leaves_only_old(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  const char *out = in_dir(d, "s.data");
+  pack32(&r, out);
+  assert_int_equal(r.status, 0);
+  size_t len;
+  char *before = slurp(out, &len);
+  const char *const args[] = {"packing", "--type", "fcc", "--n", "4000", "--seed", "7", "--out", out, NULL};
+  const char *faults[] = {"term:65536", "int:65536", "term-at-commit", "int-at-commit"};
+  const int signals[] = {SIGTERM, SIGINT, SIGTERM, SIGINT};
+  static char err[8192];
+  for (int no_tmpfile = 0; no_tmpfile < 2; no_tmpfile++) {
+    for (int k = 0; k < 4; k++) {
+      setenv("GRANDAMP_TEST_WRITE_FAULT", faults[k], 1);
+      setenv("GRANDAMP_TEST_NO_TMPFILE", no_tmpfile ? "1" : "0", 1);
+      int sig;
+      const int rc = run_redirected(args, NULL, 0, err, sizeof err, &sig);
+      unsetenv("GRANDAMP_TEST_WRITE_FAULT");
+      unsetenv("GRANDAMP_TEST_NO_TMPFILE");
+      if (rc != -1 || sig != signals[k])
+        fail_msg("%s (no O_TMPFILE: %d): exit %d, signal %d; expected signal %d; stderr:\n%s", faults[k], no_tmpfile,
+                 rc, sig, signals[k], err);
+      assert_file_is(out, before, len);
+      char names[256];
+      listing(d, names, sizeof names);
+      if (strcmp(names, "s.data ")) fail_msg("%s (no O_TMPFILE: %d): left '%s'", faults[k], no_tmpfile, names);
+    }
+  }
+  free(before);
+}
+
+/* Past `ulimit -f` the write fails (EFBIG) and is reported, instead of SIGXFSZ killing the
+ * process with a partial temporary on disk. */
+static void test_file_size_limit(void **state) {
+  OutDir *d = *state;
+  static CmdResult r;
+  const char *out = in_dir(d, "f.data");
+  pack32(&r, out);
+  assert_int_equal(r.status, 0);
+  size_t len;
+  char *before = slurp(out, &len);
+  const char *const args[] = {"packing", "--type", "fcc", "--n", "4000", "--out", out, NULL};
+  static char err[8192];
+  setenv("GRANDAMP_TEST_NO_TMPFILE", "1", 1);
+  int sig;
+  const int rc = run_redirected(args, NULL, 65536, err, sizeof err, &sig);
+  unsetenv("GRANDAMP_TEST_NO_TMPFILE");
+  if (rc != GD_EXIT_RUNTIME || !strstr(err, "File too large"))
+    fail_msg("ulimit -f: exit %d, signal %d; stderr:\n%s", rc, sig, err);
+  assert_file_is(out, before, len);
+  char names[256];
+  listing(d, names, sizeof names);
+  assert_string_equal(names, "f.data ");
+  free(before);
+}
+
+static void test_out_same_file(void **state) {
+  OutDir *d = *state;
+  write_file(in_dir(d, "a"), "a\n");
+  write_file(in_dir(d, "b"), "a\n");
+  assert_int_equal(symlink("a", in_dir(d, "to_a")), 0);
+  assert_int_equal(link(in_dir(d, "a"), in_dir(d, "hard_a")), 0);
+  assert_true(out_same_file(in_dir(d, "a"), in_dir(d, "to_a")));
+  assert_true(out_same_file(in_dir(d, "hard_a"), in_dir(d, "a")));
+  assert_false(out_same_file(in_dir(d, "a"), in_dir(d, "b")));
+  assert_false(out_same_file(in_dir(d, "a"), in_dir(d, "missing")));
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, dir_setup, dir_teardown)
 const struct CMUnitTest output_tests[] = {
     T(test_out_commit_leaves_only_the_file), T(test_out_commit_disk_full), T(test_packing_killed_or_disk_full),
-    T(test_forces_killed_or_disk_full), cmocka_unit_test(test_stdout_full),
+    T(test_forces_killed_or_disk_full), cmocka_unit_test(test_stdout_full), T(test_out_symlink_kept),
+    T(test_out_dangling_symlink), T(test_out_message_names_target), T(test_out_fifo_stays),
+    T(test_out_device_stays), T(test_out_directory_refused), T(test_out_stdout), T(test_out_mode_kept),
+    T(test_forces_out_is_data), T(test_signal_leaves_only_old), T(test_file_size_limit), T(test_out_same_file),
 };
 #undef T
 const size_t output_ntests = sizeof output_tests / sizeof *output_tests;

@@ -47,6 +47,7 @@ int main(void) {
   add(all, &n, ode_ref_tests, ode_ref_ntests);
   add(all, &n, output_tests, output_ntests);
   add(all, &n, fuzz_regress_tests, fuzz_regress_ntests);
+  add(all, &n, results_tests, results_ntests);
   n = keep_filtered(all, n);
   if (n == 0) {
     fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");

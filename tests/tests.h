@@ -38,6 +38,7 @@ TEST_GROUP(verify);
 TEST_GROUP(ode_ref);
 TEST_GROUP(output);
 TEST_GROUP(fuzz_regress);
+TEST_GROUP(results);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

@@ -91,6 +91,11 @@ int cli_collide(int argc, char **argv) {
   if (cli_opt(opts, nopts, "--phase")->given) c.phase = phase;
   if (cli_opt(opts, nopts, "--max-tc")->given) c.max_tc = max_tc;
   c.use_ref = cli_opt(opts, nopts, "--ref")->given;
+  if (collide_check(&c, &err)) { /* what cannot run (overflow, tunnelling, an unstable step): bad input */
+    errlist_print(&err, stderr);
+    errlist_free(&err);
+    return GD_EXIT_USAGE;
+  }
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) {

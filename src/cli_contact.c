@@ -40,6 +40,48 @@ static void check_pair(const CliOpt *o, ErrList *err) {
   if (!(o->vals[1] > 0.0)) errlist_add(err, "%s: the second value must be > 0 (or inf)", o->name);
 }
 
+/* A named result value, for the finiteness check before anything is printed. */
+typedef struct Named {
+  const char *name;
+  double value;
+} Named;
+
+/* The one rule of every command (as `run` stops a step): a contact deeper than the smaller
+ * radius (a wall: the sphere's radius), or any non-finite result, is refused with exit 1 and
+ * nothing printed. Adds one message per problem to err. */
+static void check_result(const Args *a, double delta, const Named *vals, int n, ErrList *err) {
+  const bool wall = isinf(a->radius[1]);
+  const char *who = wall ? "particle 1 and the wall" : "particles 1 and 2";
+  const double rmin = fmin(a->radius[0], a->radius[1]);
+  if (delta > rmin)
+    errlist_add(err, "contact: %s overlap by %.6g m, deeper than the %s radius %.6g m: no contact model holds "
+                "there (`run` stops at such a contact); give an overlap below %.6g m", who, delta,
+                wall ? "sphere's" : "smaller", rmin, rmin);
+  enum { SHOWN = 6 }; /* name a few; the rest are counted */
+  char bad[256] = "";
+  size_t len = 0;
+  int nbad = 0;
+  for (int k = 0; k < n; k++) {
+    const double v = vals[k].value;
+    if (isfinite(v)) continue;
+    if (nbad < SHOWN)
+      len += (size_t)snprintf(bad + len, sizeof bad - len, "%s%s = %s", nbad ? ", " : "", vals[k].name,
+                              isnan(v) ? "NaN" : v > 0 ? "inf" : "-inf");
+    nbad++;
+  }
+  if (nbad > SHOWN) snprintf(bad + len, sizeof bad - len, " and %d more", nbad - SHOWN);
+  if (nbad)
+    errlist_add(err, "contact: the contact of %s has a non-finite result (%s); check the positions, radii, "
+                "masses and model coefficients (values past the range of double overflow)", who, bad);
+}
+
+/* Prints err (exit 1) when the result was refused. */
+static int refused(ErrList *err) {
+  errlist_print(err, stderr);
+  errlist_free(err);
+  return GD_EXIT_RUNTIME;
+}
+
 static int print_scalar(const Args *a, const ContactModel *m, bool was_touching) {
   NormalContact c = {.delta = a->overlap,
                      .Reff = contact_reff(a->radius[0], a->radius[1]),
@@ -47,6 +89,12 @@ static int print_scalar(const Args *a, const ContactModel *m, bool was_touching)
                      .vnnr = a->vn,
                      .touching_before = was_touching};
   contact_normal_compute(m, &c);
+  const Named vals[] = {{"delta", c.delta}, {"Reff", c.Reff}, {"meff", c.meff}, {"vnnr", c.vnnr}, {"a", c.a},
+                        {"k_nd", c.knd}, {"Fne", c.Fne}, {"F_pulloff", c.F_po}, {"eta_n", c.eta},
+                        {"F_damp", c.Fdamp}, {"F_n", c.Fntot}, {"Fncrit", c.Fncrit}};
+  ErrList err = {0};
+  check_result(a, c.delta, vals, (int)(sizeof vals / sizeof *vals), &err);
+  if (err.n) return refused(&err);
   Json j;
   json_begin(&j, stdout);
   json_str(&j, "model", a->text);
@@ -81,6 +129,32 @@ static int print_vector(Args *a, const ContactModel *m, bool was_touching, bool 
   ContactOutput o;
   contact_compute(m, &in, a->history, &touch, &o);
   const double total = o.power_normal_damping + o.t.power_damping + o.t.power_friction;
+  /* delta is 0 for a contact that does not touch: the distance itself, to catch a centre
+   * inside the partner (or beyond the wall) even then. */
+  const double r = sqrt(in.dx[0] * in.dx[0] + in.dx[1] * in.dx[1] + in.dx[2] * in.dx[2]);
+  const double depth = (in.wall ? in.Ri : in.Ri + in.Rj) - r;
+  Named vals[32] = {{"delta", o.n.delta}, {"vnnr", o.n.vnnr}, {"a", o.n.a}, {"Fne", o.n.Fne}, {"eta_n", o.n.eta},
+                    {"F_damp", o.n.Fdamp}, {"F_n", o.n.Fntot}, {"Fncrit", o.n.Fncrit}, {"eta_t", o.t.eta_t},
+                    {"Fscrit", o.t.Fscrit}, {"power.total", total}, {"Reff", touch ? o.n.Reff : contact_reff(in.Ri, in.Rj)}};
+  int nv = 12;
+  const char *const axis[3] = {"[0]", "[1]", "[2]"};
+  static char names[5][3][16];
+  const char *const vec[5] = {"normal", "F_t", "force1", "torque1", "torque2"};
+  const double *src[5] = {o.normal, o.t.fs, o.force, o.torque_i, o.torque_j};
+  for (int v = 0; v < 5; v++)
+    for (int d = 0; d < 3; d++) {
+      snprintf(names[v][d], sizeof names[v][d], "%s%s", vec[v], axis[d]);
+      vals[nv++] = (Named){names[v][d], src[v][d]};
+    }
+  ErrList err = {0};
+  check_result(a, depth, vals, nv, &err);
+  for (int h = 0; h < m->history_size; h++)
+    if (!isfinite(a->history[h])) {
+      errlist_add(&err, "contact: the contact of %s has a non-finite history value %d (%g)",
+                  in.wall ? "particle 1 and the wall" : "particles 1 and 2", h, a->history[h]);
+      break;
+    }
+  if (err.n) return refused(&err);
   Json j;
   json_begin(&j, stdout);
   json_str(&j, "model", a->text);

@@ -100,9 +100,10 @@ int cli_forces(int argc, char **argv) {
   s.use_ref = !force_specialised(&fsys);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) {
-    fprintf(stderr, "grandamp: error: forces: %s (use --boundary f)\n", why);
+    const bool fault = s.fault[0] != '\0'; /* a bad contact, not a box too small for the list */
+    fprintf(stderr, "grandamp: error: forces: %s%s\n", why, fault ? "" : " (use --boundary f)");
     sim_free(&s);
-    return GD_EXIT_USAGE;
+    return fault ? GD_EXIT_RUNTIME : GD_EXIT_USAGE;
   }
   IdIndex *idx = gd_xmalloc((size_t)s.p.n * sizeof *idx);
   for (int64_t i = 0; i < s.p.n; i++) idx[i] = (IdIndex){s.p.id[i], i};

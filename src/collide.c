@@ -2,6 +2,7 @@
 #include "collide.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,171 @@ double collide_elastic_time(const ContactModel *m, double Reff, double meff, dou
   return 3.218065 * pow(meff / kH, 0.4) * pow(v0, -0.2); /* verification.md §2.1 */
 }
 
+/* Elastic force and eta_n of the contact at the overlap delta > 0. */
+static double elastic_force(const ContactModel *m, double delta, double Reff, double meff, double *eta) {
+  NormalContact c = {.delta = delta, .Reff = Reff, .meff = meff, .vnnr = 0.0, .touching_before = true};
+  contact_normal_compute(m, &c);
+  if (eta) *eta = c.eta;
+  return c.Fne;
+}
+
+CollideStability collide_stability(const ContactModel *m, double delta, double Reff, double meff, double dt) {
+  CollideStability st = {.delta = delta};
+  const double h = 1e-4 * delta; /* central difference: relative error ~1e-8 for the Hertz family */
+  st.k = (elastic_force(m, delta + h, Reff, meff, NULL) - elastic_force(m, delta - h, Reff, meff, NULL)) / (2.0 * h);
+  double eta = 0.0;
+  elastic_force(m, delta, Reff, meff, &eta);
+  st.omega0 = sqrt(fmax(st.k, 0.0) / meff);
+  st.gamma = eta / meff;
+  st.number = st.omega0 * st.omega0 * dt * dt + 2.0 * st.gamma * dt;
+  /* the positive root of omega0^2 dt^2 + 2 gamma dt = 4, written without cancellation */
+  st.dt_max = 4.0 / (st.gamma + sqrt(st.gamma * st.gamma + 4.0 * st.omega0 * st.omega0));
+  return st;
+}
+
+/* Elastic work W(delta) = integral of F_ne from 0 to delta (Simpson, 64 intervals). */
+static double elastic_work(const ContactModel *m, double delta, double Reff, double meff) {
+  enum { N = 64 };
+  const double h = delta / N;
+  double sum = elastic_force(m, 1e-12 * h, Reff, meff, NULL) + elastic_force(m, delta, Reff, meff, NULL);
+  for (int k = 1; k < N; k++) sum += (k % 2 ? 4.0 : 2.0) * elastic_force(m, k * h, Reff, meff, NULL);
+  return sum * h / 3.0;
+}
+
+/* The overlap where the elastic work reaches E0 (the maximum of an undamped impact; damping
+ * only lowers it), capped at cap, the deepest overlap a run accepts. */
+static double elastic_max_overlap(const ContactModel *m, double E0, double Reff, double meff, double cap) {
+  if (elastic_work(m, cap, Reff, meff) < E0) return cap;
+  double lo = 0.0, hi = cap; /* W < E0 on the falling (cohesive) part: one crossing */
+  for (int it = 0; it < 80 && hi - lo > 1e-12 * hi; it++) {
+    const double mid = 0.5 * (lo + hi);
+    if (elastic_work(m, mid, Reff, meff) < E0) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/* The worst stability over 0 < delta <= delta_top (32 overlaps; the tangent stiffness and eta_n
+ * of the Hertz family grow with delta, cohesive ones need not), with the smallest dt_max. */
+static CollideStability worst_stability(const ContactModel *m, double delta_top, double Reff, double meff,
+                                        double dt) {
+  enum { N = 32 };
+  CollideStability worst = {.number = -1.0}, best_dt = {.dt_max = INFINITY};
+  for (int k = 1; k <= N; k++) {
+    const CollideStability st = collide_stability(m, delta_top * k / N, Reff, meff, dt);
+    if (!(st.number < worst.number)) worst = st; /* NaN counts as the worst; ties: the deeper */
+    if (st.dt_max < best_dt.dt_max) best_dt = st;
+  }
+  worst.dt_max = best_dt.dt_max;
+  return worst;
+}
+
+static bool cohesive(const ContactModel *m) {
+  return m->normal.model == NORMAL_DMT || m->normal.model == NORMAL_JKR || m->normal.gamma > 0.0;
+}
+
+/* What collide_check and collide_run derive from the specification. */
+typedef struct Derived {
+  double meff, Reff, E0, tc_elastic, dt, rmin, rsum, gap;
+} Derived;
+
+static Derived derive(const CollideSpec *c) {
+  Derived d;
+  const double mj = c->wall ? INFINITY : c->mj, Rj = c->wall ? INFINITY : c->Rj;
+  d.meff = contact_meff(c->mi, mj);
+  d.Reff = contact_reff(c->Ri, Rj);
+  d.E0 = 0.5 * d.meff * c->v0 * c->v0;
+  d.tc_elastic = collide_elastic_time(&c->model, d.Reff, d.meff, c->v0);
+  d.dt = c->dt > 0.0 ? c->dt : c->dt_fraction * d.tc_elastic;
+  d.rmin = c->wall ? c->Ri : fmin(c->Ri, c->Rj);
+  d.rsum = c->wall ? c->Ri : c->Ri + c->Rj;
+  d.gap = (2.0 + c->phase) * c->v0 * d.dt; /* (2 + phase) steps of free flight */
+  return d;
+}
+
+/* The most steps a run may take (max_tc elastic collision times, then captured), in double:
+ * an infinite collision time must not reach an integer conversion. */
+#define COLLIDE_MAX_STEPS 1e9
+static double max_steps(const CollideSpec *c, const Derived *d) {
+  return ceil(c->max_tc * d->tc_elastic / d->dt) + 8.0;
+}
+
+/* "the time step X s (--dt)" or "(--dt-fraction F of the elastic collision time T s)". */
+static void describe_dt(const CollideSpec *c, const Derived *d, char *buf, size_t size) {
+  if (c->dt > 0.0) snprintf(buf, size, "--dt %.6g", d->dt);
+  else snprintf(buf, size, "the time step %.6g s (--dt-fraction %g of the elastic collision time %.6g s)", d->dt,
+                c->dt_fraction, d->tc_elastic);
+}
+
+static void stability_message(const CollideSpec *c, const Derived *d, const CollideStability *st, const char *where,
+                              char *buf, size_t size) {
+  char what[160];
+  describe_dt(c, d, what, sizeof what);
+  snprintf(buf, size, "%s is not stable for this contact: omega0^2 dt^2 + 2 gamma dt = %.4g must be < 4 (velocity "
+           "Verlet on the linearised contact; omega0 = sqrt(k/meff) = %.4g 1/s with the tangent stiffness "
+           "k = dF/ddelta = %.4g N/m, gamma = eta_n/meff = %.4g 1/s, at the overlap %.4g m%s); use --dt below %.4g s",
+           what, st->number, st->omega0, st->k, st->gamma, st->delta, where, st->dt_max);
+}
+
+int collide_check(const CollideSpec *c, ErrList *err) {
+  const int n0 = err->n;
+  const Derived d = derive(c);
+  const char *pair = c->wall ? "the sphere" : "the pair";
+  if (!(isfinite(c->Ri) && c->Ri > 0.0) || (!c->wall && !(isfinite(c->Rj) && c->Rj > 0.0)))
+    errlist_add(err, "collide: the radii must be finite and > 0 (got %g and %g m)", c->Ri, c->Rj);
+  if (!(isfinite(c->mi) && c->mi > 0.0) || (!c->wall && !(isfinite(c->mj) && c->mj > 0.0)))
+    errlist_add(err, "collide: the masses must be finite and > 0 (got %g and %g kg; --density gives "
+                "4/3 pi R^3 rho, which overflows above about 1e308 kg)", c->mi, c->wall ? INFINITY : c->mj);
+  if (err->n > n0) return err->n - n0;
+  if (!(isfinite(d.meff) && d.meff > 0.0))
+    errlist_add(err, "collide: the effective mass of %s, m_i m_j/(m_i + m_j) = %g kg, is not a finite number > 0: "
+                "the product of the masses leaves the range of double (about 1e-308 to 1e308); rescale the units",
+                pair, d.meff);
+  if (!(isfinite(d.Reff) && d.Reff > 0.0))
+    errlist_add(err, "collide: the effective radius of %s, R_i R_j/(R_i + R_j) = %g m, is not a finite number > 0: "
+                "the product of the radii leaves the range of double (about 1e-308 to 1e308); rescale the units",
+                pair, d.Reff);
+  if (err->n > n0) return err->n - n0;
+  if (!(isfinite(d.E0) && d.E0 > 0.0))
+    errlist_add(err, "collide: the impact energy 1/2 meff v^2 = %g J is not a finite number > 0; lower --v or "
+                "rescale the units", d.E0);
+  if (!(isfinite(d.tc_elastic) && d.tc_elastic > 0.0))
+    errlist_add(err, "collide: the elastic collision time of this model is %g s (a zero or infinite stiffness), and "
+                "the step (--dt-fraction) and the run length (--max-tc) are set from it; give the normal model a "
+                "finite stiffness > 0", d.tc_elastic);
+  else if (!(isfinite(d.dt) && d.dt > 0.0))
+    errlist_add(err, "collide: the time step %g s is not a finite number > 0; give --dt", d.dt);
+  if (err->n > n0) return err->n - n0;
+  const double nmax = max_steps(c, &d);
+  if (!(nmax <= COLLIDE_MAX_STEPS))
+    errlist_add(err, "collide: the run may take %.3g steps (--max-tc %g elastic collision times of %.6g s at the "
+                "step %.6g s), more than the %.0e a collision is allowed; raise the step or lower --max-tc",
+                nmax, c->max_tc, d.tc_elastic, d.dt, COLLIDE_MAX_STEPS);
+  if (err->n > n0) return err->n - n0;
+  const double first = c->v0 * d.dt * (1.0 - c->phase); /* the overlap of the first step in contact */
+  if (!(first <= d.rmin) || !isfinite(d.gap) || !isfinite(4.0 * d.rsum + 4.0 * d.gap)) {
+    char what[160];
+    describe_dt(c, &d, what, sizeof what);
+    errlist_add(err, "collide: at --v %g and %s the first step in contact would already overlap by %g m, deeper "
+                "than the %s radius %g m: %s would pass through in one step; lower --v or use --dt below %.4g s",
+                c->v0, what, first, c->wall ? "sphere's" : "smaller", d.rmin,
+                c->wall ? "the sphere and the wall" : "the spheres", d.rmin / (c->v0 * (1.0 - c->phase)));
+    return err->n - n0;
+  }
+  if (c->model.normal.model == NORMAL_MDR) return err->n - n0; /* its force needs per-particle state */
+  const double top = elastic_max_overlap(&c->model, d.E0, d.Reff, d.meff, d.rmin);
+  const CollideStability st = worst_stability(&c->model, top, d.Reff, d.meff, d.dt);
+  if (!(st.number < 4.0)) {
+    char msg[640];
+    char where[96];
+    snprintf(where, sizeof where, ", the worst of the overlaps up to %s %.4g m", top < d.rmin ?
+             "the elastic maximum" : "the smaller radius", top);
+    stability_message(c, &d, &st, where, msg, sizeof msg);
+    errlist_add(err, "collide: %s", msg);
+  }
+  return err->n - n0;
+}
+
 /* Overlap and separation speed of the pair (or sphere-wall) now. */
 static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double *delta, double *vsep) {
   const Particles *p = &s->p;
@@ -38,20 +204,66 @@ static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double
   *vsep = p->vx[b] - p->vx[a];
 }
 
+/* Sets *why to a message of this thread (the verifier runs collisions in parallel). */
+static bool fail(const char **why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(const char **why, const char *fmt, ...) {
+  static _Thread_local char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  *why = msg;
+  return false;
+}
+
+/* The checks of one step of the run: an overlap deeper than the smaller radius (the force pass
+ * sees only |r|: spheres whose centres crossed look shallow to it), and the step's stability at
+ * the overlap reached. */
+static bool check_step(const CollideSpec *c, const Derived *d, int64_t step, double delta, bool on,
+                       const char **why) {
+  if (delta > d->rmin)
+    return fail(why, "step %lld: %s reached an overlap of %.6g m, deeper than the %s radius %.6g m%s; lower --dt "
+                "or --v", (long long)step, c->wall ? "the sphere and the wall" : "particles id 1 and 2", delta,
+                c->wall ? "sphere's" : "smaller", d->rmin, delta > d->rsum ? " (their centres passed each other)" : "");
+  if (!on || !(delta > 0.0) || c->model.normal.model == NORMAL_MDR) return true;
+  const CollideStability st = collide_stability(&c->model, delta, d->Reff, d->meff, d->dt);
+  if (st.number < 4.0) return true;
+  char msg[640];
+  stability_message(c, d, &st, ", reached in the run", msg, sizeof msg);
+  return fail(why, "step %lld: %s", (long long)step, msg);
+}
+
+/* e must be finite and >= 0; without cohesion the contact cannot return more energy than the
+ * impact brought, up to the integrator's first-order error (f dt/t_c with f <= 1.4 for every
+ * row, verification.md §7.2; 2 dt/t_c here). */
+static bool check_result(const CollideSpec *c, const CollideResult *r, const char **why) {
+  if (r->captured) return true;
+  const double upper = cohesive(&c->model) ? INFINITY : 1.0 + 2.0 * r->dt / r->t_c;
+  if (isfinite(r->e) && r->e >= 0.0 && r->e <= upper) return true;
+  return fail(why, "the result e = %g after %lld contact steps is impossible (it must be finite, >= 0%s); the step "
+              "%.6g s is too coarse for this contact (collision time %.6g s): lower --dt", r->e,
+              (long long)r->contact_steps, isfinite(upper) ? ", and at most 1 + 2 dt/t_c without cohesion" : "",
+              r->dt, r->t_c);
+}
+
 bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   memset(res, 0, sizeof *res);
-  const double mj = c->wall ? INFINITY : c->mj, Rj = c->wall ? INFINITY : c->Rj;
-  res->meff = contact_meff(c->mi, mj);
-  res->Reff = contact_reff(c->Ri, Rj);
-  res->E0 = 0.5 * res->meff * c->v0 * c->v0;
-  res->tc_elastic = collide_elastic_time(&c->model, res->Reff, res->meff, c->v0);
-  const double dt = c->dt > 0.0 ? c->dt : c->dt_fraction * res->tc_elastic;
+  ErrList err = {0};
+  if (collide_check(c, &err)) {
+    fail(why, "%s", err.msg[0] + (strncmp(err.msg[0], "collide: ", 9) == 0 ? 9 : 0));
+    errlist_free(&err);
+    return false;
+  }
+  const Derived d = derive(c);
+  res->meff = d.meff;
+  res->Reff = d.Reff;
+  res->E0 = d.E0;
+  res->tc_elastic = d.tc_elastic;
+  const double dt = d.dt, gap = d.gap;
   res->dt = dt;
 
   /* Gap (2 + phase) steps of free flight: continuous-time onset at t_on = (2 + phase) dt. */
-  const double gap = (2.0 + c->phase) * c->v0 * dt;
-  const double rsum = c->wall ? c->Ri : c->Ri + c->Rj;
-  const double L = 4.0 * rsum + 4.0 * gap; /* a closed box, big enough for the whole run */
+  const double L = 4.0 * d.rsum + 4.0 * gap; /* a closed box, big enough for the whole run */
   Box box = {.lo = {-L, -L, -L}, .hi = {L, L, L}, .periodic = {false, false, false}};
   Particles p;
   particles_alloc(&p, c->wall ? 1 : 2, 1);
@@ -76,25 +288,30 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   s.use_ref = c->use_ref;
   if (c->wall) walls_add(&s.walls, 0, false, wall_x);
   if (!sim_setup(&s, why)) {
+    fail(why, "%s", *why); /* *why may point into s */
     sim_free(&s);
     return false;
   }
   const double t_on = (2.0 + c->phase) * dt;
   const double d_end = -normal_pulloff_distance(c->model.normal.model, &c->model.normal, res->Reff);
-  const int64_t max_steps = (int64_t)ceil(c->max_tc * res->tc_elastic / dt) + 8;
+  const int64_t nmax = (int64_t)max_steps(c, &d); /* <= COLLIDE_MAX_STEPS (collide_check) */
   double delta_prev = 0.0, vsep = 0.0, delta = 0.0;
   bool began = false, ended = false;
   int64_t k = 0;
-  for (; k < max_steps && !ended; k++) {
+  /* The first step in contact is step 3 (index 2); a few more for rounding, then it tunnelled. */
+  const int64_t onset_limit = 8;
+  for (; k < nmax && !ended && (began || k < onset_limit); k++) {
     if (!sim_step(&s, why)) {
-      static _Thread_local char msg[sizeof s.fault]; /* *why may point into s */
-      snprintf(msg, sizeof msg, "%s", *why);
-      *why = msg;
+      fail(why, "%s", *why); /* *why may point into s */
       sim_free(&s);
       return false;
     }
     pair_state(&s, c, wall_x, &delta, &vsep);
     const bool on = s.last.contacts > 0;
+    if (!check_step(c, &d, k + 1, delta, on, why)) {
+      sim_free(&s);
+      return false;
+    }
     if (on) {
       began = true;
       res->contact_steps++;
@@ -117,5 +334,10 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   res->E_diss = res->E0 - (ke_t + ke_r);
   res->W_damp = s.ledger.diss_normal + s.ledger.diss_tangential + s.ledger.diss_friction;
   sim_free(&s);
-  return true;
+  if (res->contact_steps == 0)
+    return fail(why, "no step found %s in contact (the first should have overlapped by %.6g m): they passed "
+                "through each other within one step, or one step's approach v dt = %.6g m is lost in the "
+                "rounding of positions of size %.6g m; change --dt or --v", c->wall ? "the sphere and the wall"
+                : "the spheres", c->v0 * dt * (1.0 - c->phase), c->v0 * dt, L);
+  return check_result(c, res, why);
 }

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "error.h"
 #include "force.h"
 #include "model.h"
 
@@ -46,12 +47,39 @@ typedef struct CollideResult {
   bool captured;      /**< still in contact after max_tc elastic times (never separated) */
 } CollideResult;
 
+/** The linear stability of grandamp's velocity Verlet (the force of step n+1 from x_{n+1} and the
+ *  half-step velocity v_{n+1/2}) for the contact linearised at one overlap: m_eff x'' = -k x - eta v
+ *  with k = dF_ne/d(delta), omega0^2 = k/m_eff, gamma = eta_n/m_eff. The map (x_n, v_{n+1/2}) ->
+ *  (x_{n+1}, v_{n+3/2}) has trace 2 - gamma dt - omega0^2 dt^2 and determinant 1 - gamma dt; the
+ *  Jury conditions leave omega0^2 dt^2 + 2 gamma dt < 4 (gamma = 0: dt < 2/omega0). */
+typedef struct CollideStability {
+  double delta;  /**< overlap it was evaluated at [m] */
+  double k;      /**< tangent stiffness dF_ne/d(delta) [N/m] */
+  double omega0; /**< sqrt(max(k, 0)/m_eff) [1/s] */
+  double gamma;  /**< eta_n/m_eff [1/s] */
+  double number; /**< omega0^2 dt^2 + 2 gamma dt: stable when < 4 */
+  double dt_max; /**< the largest stable step at this overlap, 4/(gamma + sqrt(gamma^2 + 4 omega0^2)) [s] */
+} CollideStability;
+
 /** Defaults: phase 0.5, dt_fraction 0.01, half-reduce, max_tc 200. */
 CollideSpec collide_defaults(void);
 /** The elastic collision time of the model's spring (hooke pi/omega0; Hertz-type
  *  3.218065 (meff/k_H)^(2/5) v0^(-1/5), §2.1), the scale of dt_fraction. */
 double collide_elastic_time(const ContactModel *m, double Reff, double meff, double v0);
-/** Runs the collision. Returns false with *why set on a set-up failure. */
+/** The stability of the step dt at the overlap delta > 0 (not for mdr, whose force needs its
+ *  per-particle state). */
+CollideStability collide_stability(const ContactModel *m, double delta, double Reff, double meff, double dt);
+/** Checks that the collision can be run: finite positive radii, masses, m_eff, R_eff, E0 and
+ *  step; a first contact step not deeper than the smaller radius (no tunnelling); and a step
+ *  that is stable over every overlap up to the elastic maximum (the overlap where the elastic
+ *  work reaches E0, at most the smaller radius; mdr is not checked). Adds one message per
+ *  problem to err; returns how many. */
+int collide_check(const CollideSpec *spec, ErrList *err);
+/** Runs the collision (after collide_check). Returns false with *why set on a bad
+ *  specification (collide_check's first message) or a fault of the run: a non-finite force,
+ *  an overlap deeper than the smaller radius, a step found unstable at an overlap reached, no
+ *  step in contact, or an impossible e (non-finite, negative, or above 1 + 2 dt/t_c without
+ *  cohesion). */
 bool collide_run(const CollideSpec *spec, CollideResult *res, const char **why);
 
 #endif

@@ -122,18 +122,6 @@ static bool mdr_fault(Sim *s, const char **why) {
   return true;
 }
 
-bool sim_setup(Sim *s, const char **why) {
-  if (s->use_ref) s->nl.full = false;
-  if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
-  if (!rebuild(s, why)) return false;
-  if (s->mdr.on) mdr_prepass(s, false);
-  sim_force(s, false);
-  if (s->mdr.on && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
-    gd_warn("%s", MDR_MSG_PREEXISTING);
-    s->mdr.warned = true;
-  }
-  return !(s->mdr.on && mdr_fault(s, why));
-}
 
 /* The pair (i, j) of the half or full list whose contact gives a non-finite or out-of-range
  * result, searched only after the cheap per-particle scan found one (spec: hardening). */
@@ -172,9 +160,15 @@ static bool find_bad_pair(const Sim *s, int64_t i, int64_t *j_out, const Contact
   return false;
 }
 
+/* "step N", or "step 0 (setup)" for the setup evaluation (s->step counts finished steps). */
+static void step_label(const Sim *s, bool setup, char *buf, size_t size) {
+  if (setup) snprintf(buf, size, "step 0 (setup)");
+  else snprintf(buf, size, "step %lld", (long long)s->step + 1);
+}
+
 /* Stops the run at the first non-finite force or torque, or a contact deeper than the smaller
  * radius (reported by the force pass), naming the step, the pair and the model. */
-static bool check_forces(Sim *s, const char **why) {
+static bool check_forces(Sim *s, bool setup, const char **why) {
   const Particles *p = &s->p;
   int64_t bad = -1;
 #pragma omp parallel for schedule(static) reduction(max : bad)
@@ -199,8 +193,11 @@ static bool check_forces(Sim *s, const char **why) {
         }
       }
     if (bad < 0) { /* a wall contact */
-      snprintf(s->fault, sizeof s->fault, "step %lld: a particle is deeper in a wall than its radius (overlap "
-               "%.6g m beyond it); lower the time step or the speeds", (long long)s->step + 1, s->last.overlap_excess);
+      char when[32];
+      step_label(s, setup, when, sizeof when);
+      snprintf(s->fault, sizeof s->fault, "%s: a particle is deeper in a wall than its radius (overlap "
+               "%.6g m beyond it); %s", when, s->last.overlap_excess,
+               setup ? "check the positions and radii, and the walls" : "lower the time step or the speeds");
       *why = s->fault;
       return false;
     }
@@ -209,17 +206,41 @@ static bool check_forces(Sim *s, const char **why) {
   int64_t j = -1;
   const ContactModel *m = NULL;
   const bool found = find_bad_pair(s, bad, &j, &m);
-  const long long step = (long long)s->step + 1, idi = (long long)p->id[bad];
-  if (found)
+  char when[32];
+  step_label(s, setup, when, sizeof when);
+  /* At setup no step has moved anything yet: the input itself holds the bad contact. */
+  const char *fix = setup ? "check the positions and radii of the data, and the model's coefficients"
+                          : "lower the time step or the speeds";
+  const long long idi = (long long)p->id[bad];
+  if (found) {
+    const long long idj = (long long)p->id[j];
     snprintf(s->fault, sizeof s->fault,
-             "step %lld: contact of particles id %lld and %lld (model %s + damping %s) is out of range: overlap "
-             "beyond the smaller radius, or a force that is NaN or infinite; lower the time step or the speeds",
-             step, idi, (long long)p->id[j], normal_name(m->normal.model), damping_name(m->damping.model));
-  else
-    snprintf(s->fault, sizeof s->fault,
-             "step %lld: non-finite force or torque on particle id %lld; lower the time step or the speeds", step, idi);
+             "%s: contact of particles id %lld and %lld (model %s + damping %s) is out of range: overlap "
+             "beyond the smaller radius, or a force that is NaN or infinite; %s",
+             when, idi < idj ? idi : idj, idi < idj ? idj : idi, normal_name(m->normal.model),
+             damping_name(m->damping.model), fix);
+  } else {
+    snprintf(s->fault, sizeof s->fault, "%s: non-finite force or torque on particle id %lld; %s", when, idi, fix);
+  }
   *why = s->fault;
   return false;
+}
+
+bool sim_setup(Sim *s, const char **why) {
+  s->fault[0] = '\0';
+  if (s->use_ref) s->nl.full = false;
+  if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
+  if (!rebuild(s, why)) return false;
+  if (s->mdr.on) mdr_prepass(s, false);
+  sim_force(s, false);
+  if (s->mdr.on && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
+    gd_warn("%s", MDR_MSG_PREEXISTING);
+    s->mdr.warned = true;
+  }
+  if (s->mdr.on && mdr_fault(s, why)) return false;
+  /* The first evaluation gets the same check as every step: a NaN here would otherwise reach
+   * the positions in the first drift and hide from every later check. */
+  return check_forces(s, true, why);
 }
 
 bool sim_step(Sim *s, const char **why) {
@@ -231,7 +252,7 @@ bool sim_step(Sim *s, const char **why) {
   if (s->mdr.on) mdr_prepass(s, true);
   sim_force(s, true);
   if (s->mdr.on && mdr_fault(s, why)) return false;
-  if (!check_forces(s, why)) return false;
+  if (!check_forces(s, false, why)) return false;
   t0 = timer_now();
   integrate_final(&s->p, s->dt);
   s->time[TIMER_INTEGRATE] += timer_now() - t0;

@@ -44,7 +44,9 @@ typedef struct Sim {
 void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,
               double skin, double dt);
 /** Builds the list and runs the setup force evaluation (history_update off, LAMMPS `run 0`).
- *  Returns false with *why set when the box is too small for the interaction range. */
+ *  Returns false with *why set when the box is too small for the interaction range, or (with
+ *  s->fault set, as sim_step) when that evaluation finds a non-finite force or torque or a
+ *  contact deeper than the smaller radius. */
 bool sim_setup(Sim *s, const char **why);
 /** One velocity-Verlet step with a rebuild when needed. Returns false as sim_setup does. */
 bool sim_step(Sim *s, const char **why);

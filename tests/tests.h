@@ -39,6 +39,7 @@ TEST_GROUP(ode_ref);
 TEST_GROUP(output);
 TEST_GROUP(fuzz_regress);
 TEST_GROUP(determinism);
+TEST_GROUP(results);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

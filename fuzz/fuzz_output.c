@@ -46,7 +46,7 @@ static void fuzz_output_init(void) {
 }
 
 static const char *at(const char *name) {
-  static char path[2][400];
+  static char path[2][sizeof out_case + 260]; /* the case folder and a name of up to 255 bytes */
   static int k;
   k ^= 1;
   snprintf(path[k], sizeof path[k], "%s/%s", out_case, name);

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <omp.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <unistd.h>
+
+#include "sysmem.h"
 
 static bool whole(double v) { return isfinite(v) && v == floor(v); }
 
@@ -36,15 +36,14 @@ void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSp
   }
 }
 
-size_t machine_memory(void) {
-  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)1 << 34;
-}
+size_t machine_memory(void) { return sysmem_physical(); }
 
-size_t peak_memory(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return (size_t)ru.ru_maxrss * 1024;
+size_t peak_memory(void) { return sysmem_peak(); }
+
+int single_type(Particles *p) {
+  for (int64_t i = 0; i < p->n; i++) p->type[i] = 1;
+  p->ntypes = 1;
+  return 1;
 }
 
 void threads_apply(const CliOpt *o, double threads, ErrList *err) {

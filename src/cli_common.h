@@ -28,10 +28,13 @@ typedef struct PackingOpts {
 
 /** Fills spec from the options given (the others keep their defaults); errors to err. */
 void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSpec *spec, ErrList *err);
-/** Physical memory of this machine in bytes. */
+/** Physical memory of this machine in bytes (sysmem_physical). */
 size_t machine_memory(void);
-/** Peak resident memory of this process in bytes. */
+/** Peak resident memory of this process in bytes (sysmem_peak). */
 size_t peak_memory(void);
+/** Gives every particle type 1 and p->ntypes = 1, and returns 1: for a command that uses one
+ *  model for all types, whose table then holds one model, however many types a file declares. */
+int single_type(Particles *p);
 /** Sets the OpenMP thread count from a --threads value (0 = leave it); errors to err. */
 void threads_apply(const CliOpt *o, double threads, ErrList *err);
 

@@ -87,6 +87,7 @@ int cli_forces(int argc, char **argv) {
     return GD_EXIT_USAGE;
   }
   for (int d = 0; d < 3; d++) b.periodic[d] = periodic[d];
+  type_table_bind(&table, &p); /* p's types renumbered to the classes of types it uses */
   const int nt = table.ntypes;
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
   memcpy(models, table.model, (size_t)nt * (size_t)nt * sizeof *models);

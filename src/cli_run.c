@@ -87,7 +87,7 @@ int cli_run(int argc, char **argv) {
   }
   if (synthetic) packing_make(&spec, &p, &b);
   /* One type (a data file's types all get the same model). */
-  const int nt = p.ntypes > 0 ? p.ntypes : 1;
+  const int nt = single_type(&p);
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
   for (int k = 0; k < nt * nt; k++) models[k] = model;
   Sim s;

@@ -7,18 +7,22 @@
 
 #include "sysmem.h"
 
-static bool whole(double v) { return isfinite(v) && v == floor(v); }
+bool whole_option(const char *opt, double v, double lo, double hi, const char *range, ErrList *err) {
+  if (isfinite(v) && v == floor(v) && v >= lo && v <= hi) return true;
+  errlist_add(err, "%s: must be a whole number in %s, got %.15g", opt, range, v);
+  return false;
+}
 
 void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSpec *spec, ErrList *err) {
   CliOpt *c;
-  if ((c = cli_opt(opts, nopts, "--n")) && c->given && !c->bad) {
-    if (!whole(o->n) || o->n < 0 || o->n > 9e15) errlist_add(err, "--n: must be a whole number, got %g", o->n);
-    else spec->n = (int64_t)o->n;
-  }
-  if ((c = cli_opt(opts, nopts, "--seed")) && c->given && !c->bad) {
-    if (!whole(o->seed) || o->seed < 0 || o->seed > 9e15) errlist_add(err, "--seed: must be a whole number >= 0");
-    else spec->seed = (uint64_t)o->seed;
-  }
+  /* packing_check's limit: a neighbour list indexes at most 2^31 particles. */
+  if ((c = cli_opt(opts, nopts, "--n")) && c->given && !c->bad &&
+      whole_option("--n", o->n, 2, 2147483648.0, "2..2^31 (2147483648)", err))
+    spec->n = (int64_t)o->n;
+  /* Beyond 2^53 a double no longer holds every whole number: the seed would not be the one given. */
+  if ((c = cli_opt(opts, nopts, "--seed")) && c->given && !c->bad &&
+      whole_option("--seed", o->seed, 0, 9007199254740992.0, "0..2^53 (9007199254740992)", err))
+    spec->seed = (uint64_t)o->seed;
 #define TAKE(opt, field)                                                                       \
   if ((c = cli_opt(opts, nopts, opt)) && c->given && !c->bad) spec->field = o->field;
   TAKE("--radius", radius)
@@ -48,6 +52,5 @@ int single_type(Particles *p) {
 
 void threads_apply(const CliOpt *o, double threads, ErrList *err) {
   if (!o->given || o->bad) return;
-  if (!whole(threads) || threads < 1 || threads > 4096) errlist_add(err, "--threads: must be a whole number >= 1");
-  else omp_set_num_threads((int)threads);
+  if (whole_option("--threads", threads, 1, MAX_THREADS, MAX_THREADS_TEXT, err)) omp_set_num_threads((int)threads);
 }

@@ -51,7 +51,7 @@ int cli_forces(int argc, char **argv) {
   }
   CliOpt opts[] = {
       {.name = "--data", .nvals = -1, .value_names = "FILE.data", .str = &data},
-      {.name = "--out", .nvals = -1, .value_names = "forces.csv", .str = &out},
+      {.name = "--out", .nvals = -1, .value_names = "forces.csv", .str = &out, .out_file = true},
       {.name = "--boundary", .nvals = -1, .value_names = "p|f|xyz", .str = &boundary},
       {.name = "--threads", .nvals = 1, .value_names = "T", .vals = &threads},
   };

@@ -347,7 +347,7 @@ static void test_error_bad_number(void **state) {
   expect_error(*state, HEAD3 "0 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\n", 10, "Atoms: id '0' must be >= 1");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1 0 0 x\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\n", 10,
                "Atoms: iz 'x' is not an integer");
-  expect_error(*state, "t\n3 atoms\n2 atom types\n0 1e999 xlo xhi\n", 4, "header: xhi '1e999' is out of the range of a double");
+  expect_error(*state, "t\n3 atoms\n2 atom types\n0 1e999 xlo xhi\n", 4, "header: xhi '1e999' overflows: its magnitude exceeds 1.8e308, the largest double");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\nVelocities\n1 0 0 0 0 0 0\n2 0 0 0 0 0 0\n3 0 0 0 1,5 0 0\n",
                16, "Velocities: wx '1,5' is not a number");
 }

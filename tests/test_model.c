@@ -109,7 +109,7 @@ static void test_bad_numbers(void **state) {
   BAD("hooke nan 50 tangential linear_nohistory 1 0.4", "word 2 'nan'", "is not a number");
   BAD("hooke inf 50 tangential linear_nohistory 1 0.4", "word 2 'inf'", "must be finite");
   BAD("hooke 0x10 50 tangential linear_nohistory 1 0.4", "word 2 '0x10'");
-  BAD("hooke 1e999 50 tangential linear_nohistory 1 0.4", "out of the range");
+  BAD("hooke 1e999 50 tangential linear_nohistory 1 0.4", "overflows: its magnitude exceeds 1.8e308");
   BAD("hooke -1 50 tangential linear_nohistory 1 0.4", "word 2 '-1': normal hooke k_n must be >= 0");
   BAD("hooke 1 -50 tangential linear_nohistory 1 0.4", "normal hooke damp must be >= 0");
   BAD("hooke NULL 50 tangential linear_nohistory 1 0.4", "word 2 'NULL'", "cannot be NULL");
@@ -178,7 +178,22 @@ static void test_all_errors_at_once(void **state) {
   assert_true(n >= 7);
 }
 
-/* ---- issue 26: memory follows the pair_coeff lines ------------------------------------- */
+
+/* ---- issue 26: bounded output and memory ------------------------------------------------ */
+
+/* A text that repeats a mistake 5000 times gives 20 errors and a count. */
+static void test_errors_capped(void **state) {
+  (void)state;
+  static char text[70000] = "hooke 1 1 tangential linear_nohistory 0 0";
+  for (int k = 0; k < 5000; k++) strcat(text, " damping foo");
+  ErrList err = {0};
+  ContactModel m;
+  assert_int_equal(model_parse(text, &m, &err), 21);
+  assert_int_equal(err.n, 21);
+  assert_non_null(strstr(err.msg[0], "word 9 'foo': unknown damping model"));
+  assert_string_equal(err.msg[20], "model text: 4980 more errors not shown (fix the ones above first)");
+  errlist_free(&err);
+}
 
 static double k_of(const TypeTable *t, int i, int j) { return type_table_get(t, i, j)->normal.k; }
 
@@ -236,6 +251,7 @@ const struct CMUnitTest model_tests[] = {
     cmocka_unit_test(test_bad_numbers),       cmocka_unit_test(test_restitution_range),
     cmocka_unit_test(test_incompatible),      cmocka_unit_test(test_unsupported),
     cmocka_unit_test(test_all_errors_at_once),
+    cmocka_unit_test(test_errors_capped),
     cmocka_unit_test(test_type_classes),
     cmocka_unit_test(test_type_classes_unset),
 };

@@ -2,7 +2,8 @@
  * cli_args.h - table-driven parsing of subcommand options (--name value ...).
  *
  * Every problem (unknown option, missing or extra values, bad numbers, a required option
- * left out) is appended to an ErrList, so the user sees all of them in one run.
+ * left out, an output path that cannot be a file) is appended to an ErrList, so the user sees
+ * all of them in one run. The user's words in the messages are bounded and escaped (usertext.h).
  */
 #ifndef GD_CLI_ARGS_H
 #define GD_CLI_ARGS_H
@@ -16,6 +17,8 @@ typedef struct CliOpt {
   int nvals;               /**< numbers taken; 0 = flag; -1 = one string */
   int max_vals;            /**< > nvals: variadic, up to max_vals numbers (until the next --opt) */
   bool allow_inf;          /**< "inf" accepted (a flat wall's radius or mass) */
+  bool out_file;           /**< a string naming a file to write: not a directory, and in an
+                                existing directory */
   const char *value_names; /**< for messages and --help: "Ri Rj" */
   double *vals;            /**< destination of the numbers */
   const char **str;        /**< destination of a string value */

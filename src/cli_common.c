@@ -4,21 +4,25 @@
 #include <math.h>
 #include <omp.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
-static bool whole(double v) { return isfinite(v) && v == floor(v); }
+#include "sysmem.h"
+
+bool whole_option(const char *opt, double v, double lo, double hi, const char *range, ErrList *err) {
+  if (isfinite(v) && v == floor(v) && v >= lo && v <= hi) return true;
+  errlist_add(err, "%s: must be a whole number in %s, got %.15g", opt, range, v);
+  return false;
+}
 
 void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSpec *spec, ErrList *err) {
   CliOpt *c;
-  if ((c = cli_opt(opts, nopts, "--n")) && c->given && !c->bad) {
-    if (!whole(o->n) || o->n < 0 || o->n > 9e15) errlist_add(err, "--n: must be a whole number, got %g", o->n);
-    else spec->n = (int64_t)o->n;
-  }
-  if ((c = cli_opt(opts, nopts, "--seed")) && c->given && !c->bad) {
-    if (!whole(o->seed) || o->seed < 0 || o->seed > 9e15) errlist_add(err, "--seed: must be a whole number >= 0");
-    else spec->seed = (uint64_t)o->seed;
-  }
+  /* packing_check's limit: a neighbour list indexes at most 2^31 particles. */
+  if ((c = cli_opt(opts, nopts, "--n")) && c->given && !c->bad &&
+      whole_option("--n", o->n, 2, 2147483648.0, "2..2^31 (2147483648)", err))
+    spec->n = (int64_t)o->n;
+  /* Beyond 2^53 a double no longer holds every whole number: the seed would not be the one given. */
+  if ((c = cli_opt(opts, nopts, "--seed")) && c->given && !c->bad &&
+      whole_option("--seed", o->seed, 0, 9007199254740992.0, "0..2^53 (9007199254740992)", err))
+    spec->seed = (uint64_t)o->seed;
 #define TAKE(opt, field)                                                                       \
   if ((c = cli_opt(opts, nopts, opt)) && c->given && !c->bad) spec->field = o->field;
   TAKE("--radius", radius)
@@ -36,19 +40,17 @@ void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSp
   }
 }
 
-size_t machine_memory(void) {
-  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)1 << 34;
-}
+size_t machine_memory(void) { return sysmem_physical(); }
 
-size_t peak_memory(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return (size_t)ru.ru_maxrss * 1024;
+size_t peak_memory(void) { return sysmem_peak(); }
+
+int single_type(Particles *p) {
+  for (int64_t i = 0; i < p->n; i++) p->type[i] = 1;
+  p->ntypes = 1;
+  return 1;
 }
 
 void threads_apply(const CliOpt *o, double threads, ErrList *err) {
   if (!o->given || o->bad) return;
-  if (!whole(threads) || threads < 1 || threads > 4096) errlist_add(err, "--threads: must be a whole number >= 1");
-  else omp_set_num_threads((int)threads);
+  if (whole_option("--threads", threads, 1, MAX_THREADS, MAX_THREADS_TEXT, err)) omp_set_num_threads((int)threads);
 }

@@ -2,6 +2,7 @@
 #ifndef GD_CLI_COMMON_H
 #define GD_CLI_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cli_args.h"
@@ -28,10 +29,20 @@ typedef struct PackingOpts {
 
 /** Fills spec from the options given (the others keep their defaults); errors to err. */
 void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSpec *spec, ErrList *err);
-/** Physical memory of this machine in bytes. */
+/** Physical memory of this machine in bytes (sysmem_physical). */
 size_t machine_memory(void);
-/** Peak resident memory of this process in bytes. */
+/** Peak resident memory of this process in bytes (sysmem_peak). */
 size_t peak_memory(void);
+/** True if v, the value of option opt, is a whole number in lo..hi; otherwise appends
+ *  "<opt>: must be a whole number in <range>, got <v>" (range: lo..hi as the user reads it,
+ *  "0..1e12"). */
+bool whole_option(const char *opt, double v, double lo, double hi, const char *range, ErrList *err);
+/** The --threads limit: far above the cores of any one node, so a larger value is a slip. */
+#define MAX_THREADS 4096
+#define MAX_THREADS_TEXT "1..4096"
+/** Gives every particle type 1 and p->ntypes = 1, and returns 1: for a command that uses one
+ *  model for all types, whose table then holds one model, however many types a file declares. */
+int single_type(Particles *p);
 /** Sets the OpenMP thread count from a --threads value (0 = leave it); errors to err. */
 void threads_apply(const CliOpt *o, double threads, ErrList *err);
 

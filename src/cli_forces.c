@@ -51,7 +51,7 @@ int cli_forces(int argc, char **argv) {
   }
   CliOpt opts[] = {
       {.name = "--data", .nvals = -1, .value_names = "FILE.data", .str = &data},
-      {.name = "--out", .nvals = -1, .value_names = "forces.csv", .str = &out},
+      {.name = "--out", .nvals = -1, .value_names = "forces.csv", .str = &out, .out_file = true},
       {.name = "--boundary", .nvals = -1, .value_names = "p|f|xyz", .str = &boundary},
       {.name = "--threads", .nvals = 1, .value_names = "T", .vals = &threads},
   };
@@ -90,6 +90,7 @@ int cli_forces(int argc, char **argv) {
     return GD_EXIT_USAGE;
   }
   for (int d = 0; d < 3; d++) b.periodic[d] = periodic[d];
+  type_table_bind(&table, &p); /* p's types renumbered to the classes of types it uses */
   const int nt = table.ntypes;
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
   memcpy(models, table.model, (size_t)nt * (size_t)nt * sizeof *models);

@@ -18,7 +18,7 @@ int cli_packing(int argc, char **argv) {
   CliOpt opts[] = {
       PACKING_OPTS(po),
       {.name = "--type", .nvals = -1, .value_names = "fcc|random", .str = &type},
-      {.name = "--out", .nvals = -1, .value_names = "FILE.data", .str = &out},
+      {.name = "--out", .nvals = -1, .value_names = "FILE.data", .str = &out, .out_file = true},
       {.name = "--threads", .nvals = 1, .value_names = "T", .vals = &threads},
   };
   const int nopts = (int)(sizeof opts / sizeof *opts);

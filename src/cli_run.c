@@ -65,7 +65,7 @@ int cli_run(int argc, char **argv) {
   if (!packing) errlist_add(&err, "run: --packing fcc|random|FILE.data is required");
   if (!text) errlist_add(&err, "run: --model '<pair_coeff text>' is required");
   if (!cli_opt(opts, nopts, "--steps")->given) errlist_add(&err, "run: --steps S is required");
-  else if (!(steps >= 0 && steps == floor(steps) && steps < 1e12)) errlist_add(&err, "--steps: must be a whole number >= 0");
+  else whole_option("--steps", steps, 0, 1e12, "0..1e12", &err);
   if (!(dt > 0)) errlist_add(&err, "--dt: must be > 0");
   if (!(skin >= 0)) errlist_add(&err, "--skin: must be >= 0");
   ForceStrategy st = FORCE_HALF_REDUCE;
@@ -98,7 +98,7 @@ int cli_run(int argc, char **argv) {
   }
   if (synthetic) packing_make(&spec, &p, &b);
   /* One type (a data file's types all get the same model). */
-  const int nt = p.ntypes > 0 ? p.ntypes : 1;
+  const int nt = single_type(&p);
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
   for (int k = 0; k < nt * nt; k++) models[k] = model;
   Sim s;

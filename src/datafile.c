@@ -1,7 +1,7 @@
 /*
  * datafile.c - LAMMPS data files for atom_style sphere (see datafile.h for the format).
  *
- * Reading is one pass over the file with getline(). LAMMPS itself reads a section as exactly
+ * Reading is one pass over the file, line by line (rd_getline). LAMMPS itself reads a section as exactly
  * N lines after one skipped line; here blank lines and '#' comments may appear anywhere, and a
  * section ends where a line names the next section (a line that starts with a letter after the
  * header, or any known LAMMPS section keyword). That lets the reader say "3 atoms declared,
@@ -9,8 +9,13 @@
  *
  * Every problem is reported with its file and line ("in.data:12: Atoms: density '0' must be
  * > 0"), up to DF_MAX_ERRORS; then reading stops. Nothing a line says is trusted before the
- * header is complete: the atom count is checked against a memory limit and against what the
- * file's size can hold (DF_MIN_ATOM_LINE bytes per Atoms line) before allocation.
+ * header is complete, and memory follows what the file really holds: the atom count is checked
+ * against what the file's size can hold (DF_MIN_ATOM_LINE bytes per Atoms line) and against the
+ * memory this machine has available before anything is allocated; the arrays then start at
+ * what the file's allocated blocks can hold (a sparse file has few) and grow as Atoms lines
+ * arrive, up to the declared count. Lines are read through a fixed chunk, never longer than
+ * DF_MAX_LINE bytes: a NUL byte or an over-long line (binary data, a sparse file's hole) stops
+ * the reading with one error instead of filling memory with one "line".
  * Duplicate ids are found by sorting (id, index) pairs once the Atoms section is complete,
  * O(N log N); the sorted table also maps Velocities ids to atoms, so Velocities may come before
  * or after Atoms (LAMMPS accepts both orders).
@@ -34,13 +39,20 @@
 
 #include "numparse.h"
 #include "output.h"
+#include "sysmem.h"
+#include "usertext.h"
 
 #define DF_PI 3.14159265358979323846
 #define DF_MAX_ERRORS 20
 #define DF_MAX_FIELDS 16                         /* fields kept per line; more are only counted */
 #define DF_MAX_ATOMS ((int64_t)1 << 31)          /* LAMMPS tagint is 32-bit by default */
-#define DF_MAX_BYTES ((double)((int64_t)64 << 30)) /* 64 GiB of particle arrays */
 #define DF_MIN_ATOM_LINE 14 /* bytes of the shortest Atoms line, "1 1 0 1 0 0 0" and its newline */
+/* Longest line read. LAMMPS reads data lines into 256-byte buffers (read_data MAXLINE); full
+ * precision Atoms lines with image flags take about 200; the rest is room for comments. */
+#define DF_MAX_LINE 4096
+#define DF_MAX_TITLE 256       /* bytes of a title written; LAMMPS reads 256 */
+#define DF_CHUNK 65536         /* bytes read from the file at a time */
+#define DF_GROW_START 65536    /* atoms held at first when the file's size is unknown (a pipe) */
 
 /* ---- reader state ----------------------------------------------------------------------- */
 
@@ -99,6 +111,10 @@ typedef struct IdIndex {
   int64_t idx; /* storage index */
 } IdIndex;
 
+/* Memory per atom while reading: the particle arrays, the line of each atom and of its velocity,
+ * and the sorted id index. */
+#define DF_BYTES_PER_ATOM (PARTICLES_BYTES_PER_ATOM + 2 * sizeof(long) + sizeof(IdIndex))
+
 /* A Velocities line seen before the Atoms section, applied once the ids are known. */
 typedef struct VelRecord {
   int64_t id;
@@ -114,9 +130,11 @@ typedef struct Fields {
 typedef struct Reader {
   const char *path;
   FILE *f;
-  int64_t file_size; /* bytes, for a regular file; -1 when unknown (a pipe) */
-  char *buf;
-  size_t cap;
+  int64_t file_size;  /* bytes, for a regular file; -1 when unknown (a pipe) */
+  int64_t disk_bytes; /* bytes allocated on disk (st_blocks), less than file_size when sparse; -1 unknown */
+  char buf[DF_MAX_LINE + 1]; /* the current line, NUL-terminated */
+  char *chunk;        /* DF_CHUNK bytes read ahead */
+  size_t chunk_pos, chunk_len;
   long lineno;
   ErrList *err;
   int nerr;  /* errors appended by this read */
@@ -133,6 +151,7 @@ typedef struct Reader {
   /* atoms */
   Particles *p;
   bool allocated;
+  int64_t capacity;    /* atoms *p and aline hold, <= natoms */
   long atoms_line;     /* line of the Atoms keyword, 0 if none yet */
   int64_t atom_lines;  /* data lines in the Atoms section */
   int64_t stored;      /* valid atoms stored in *p */
@@ -166,12 +185,12 @@ static void rd_error(Reader *r, long line, const char *fmt, ...) {
   vsnprintf(msg, len > 0 ? (size_t)len + 1 : 1, fmt, ap);
   va_end(ap);
   if (line > 0)
-    errlist_add(r->err, "%s:%ld: %s", r->path, line, msg);
+    errlist_add(r->err, "%s:%ld: %s", user_text(r->path).s, line, msg);
   else
-    errlist_add(r->err, "%s: %s", r->path, msg);
+    errlist_add(r->err, "%s: %s", user_text(r->path).s, msg);
   free(msg);
   if (++r->nerr >= DF_MAX_ERRORS) {
-    errlist_add(r->err, "%s: stopping after %d errors", r->path, DF_MAX_ERRORS);
+    errlist_add(r->err, "%s: stopping after %d errors", user_text(r->path).s, DF_MAX_ERRORS);
     r->stop = true;
   }
 }
@@ -208,20 +227,59 @@ static void join_fields(const Fields *fl, int from, char *out, size_t size) {
   }
 }
 
-/* Reads the next line into r->buf: 1 read, 0 end of file, -1 read error (reported). */
-static int rd_getline(Reader *r) {
+/* Refills the chunk: true if it holds bytes again, false at the end of the file or on a read
+ * error (then reported). */
+static bool rd_fill(Reader *r) {
   errno = 0;
-  ssize_t len = getline(&r->buf, &r->cap, r->f);
-  if (len < 0) {
-    if (ferror(r->f)) {
-      errlist_add(r->err, "cannot read %s: %s", r->path, strerror(errno ? errno : EIO));
-      r->nerr++;
-      r->stop = true;
-      return -1;
-    }
-    return 0;
+  r->chunk_len = fread(r->chunk, 1, DF_CHUNK, r->f);
+  r->chunk_pos = 0;
+  if (r->chunk_len > 0) return true;
+  if (ferror(r->f)) {
+    errlist_add(r->err, "cannot read %s: %s", user_text(r->path).s, strerror(errno ? errno : EIO));
+    r->nerr++;
+    r->stop = true;
   }
-  r->lineno++;
+  return false;
+}
+
+/* Stops the reading at line r->lineno with the reason why the file is not text. */
+static int rd_not_text(Reader *r, const char *why) {
+  rd_error(r, r->lineno, "%s; this is not a LAMMPS data file (binary data, or a sparse or damaged file?)", why);
+  r->stop = true;
+  return -1;
+}
+
+/* Reads the next line into r->buf (without its newline): 1 read, 0 end of file, -1 error
+ * (reported: a read error, a NUL byte, a line over DF_MAX_LINE bytes). */
+static int rd_getline(Reader *r) {
+  size_t len = 0;
+  bool any = false;
+  for (;;) {
+    if (r->chunk_pos == r->chunk_len && !rd_fill(r)) {
+      if (r->stop) return -1;
+      if (!any) return 0;
+      break; /* a last line without a newline */
+    }
+    if (!any) r->lineno++;
+    any = true;
+    const char *start = r->chunk + r->chunk_pos;
+    const size_t avail = r->chunk_len - r->chunk_pos;
+    const char *nl = memchr(start, '\n', avail);
+    const size_t take = nl ? (size_t)(nl - start) : avail, room = DF_MAX_LINE - len;
+    const size_t keep = take < room ? take : room;
+    memcpy(r->buf + len, start, keep);
+    /* A NUL first: a hole of a sparse file is also a line without end. */
+    if (memchr(r->buf + len, '\0', keep)) return rd_not_text(r, "NUL byte");
+    len += keep;
+    if (take > room) {
+      char why[64];
+      snprintf(why, sizeof why, "line longer than %d bytes", DF_MAX_LINE);
+      return rd_not_text(r, why);
+    }
+    r->chunk_pos += take + (nl ? 1 : 0);
+    if (nl) break;
+  }
+  r->buf[len] = '\0';
   return 1;
 }
 
@@ -231,16 +289,15 @@ static int rd_getline(Reader *r) {
 static bool get_long(Reader *r, const char *what, const char *name, const char *s, long min, long max,
                      long *out) {
   enum NumStatus st = num_parse_long(s, out);
-  if (st != NUM_OK) {
-    rd_error(r, r->lineno, "%s: %s '%.40s' %s", what, name, s,
-             st == NUM_RANGE ? "is out of range" : "is not an integer");
+  if (st == NUM_NOT_A_NUMBER) {
+    rd_error(r, r->lineno, "%s: %s '%s' is not an integer", what, name, user_text(s).s);
     return false;
   }
-  if (*out < min || *out > max) {
-    if (max == LONG_MAX)
-      rd_error(r, r->lineno, "%s: %s '%.40s' must be >= %ld", what, name, s, min);
+  if (st != NUM_OK || *out < min || *out > max) { /* NUM_OVERFLOW: beyond a long, so beyond max too */
+    if (max == LONG_MAX && st == NUM_OK)
+      rd_error(r, r->lineno, "%s: %s '%s' must be >= %ld", what, name, user_text(s).s, min);
     else
-      rd_error(r, r->lineno, "%s: %s '%.40s' must be in %ld..%ld", what, name, s, min, max);
+      rd_error(r, r->lineno, "%s: %s '%s' must be in %ld..%ld", what, name, user_text(s).s, min, max);
     return false;
   }
   return true;
@@ -250,7 +307,7 @@ static bool get_long(Reader *r, const char *what, const char *name, const char *
 static bool get_double(Reader *r, const char *what, const char *name, const char *s, double *out) {
   enum NumStatus st = num_parse_double(s, false, out);
   if (st != NUM_OK) {
-    rd_error(r, r->lineno, "%s: %s '%.40s' %s", what, name, s, num_status_str(st));
+    rd_error(r, r->lineno, "%s: %s '%s' %s", what, name, user_text(s).s, num_status_str(st));
     return false;
   }
   return true;
@@ -269,7 +326,7 @@ static void header_line(Reader *r, Fields *fl) {
   for (int i = 0; i < N_HEADER_KW && k < nkept && fl->n <= DF_MAX_FIELDS; i++)
     if (strcmp(key, header_kw[i].name) == 0) kw = i;
   if (kw < 0) {
-    rd_error(r, r->lineno, "unknown header line '%s'", whole);
+    rd_error(r, r->lineno, "unknown header line '%s'", user_text(whole).s);
     return;
   }
   if (k != header_kw[kw].nnum) {
@@ -290,18 +347,22 @@ static void header_line(Reader *r, Fields *fl) {
       rd_error(r, r->lineno, "header: %ld atoms is more than 2^31", v);
       return;
     }
-    if ((double)v * (double)PARTICLES_BYTES_PER_ATOM > DF_MAX_BYTES) {
-      rd_error(r, r->lineno, "header: %ld atoms would need %.1f GiB of memory (%zu bytes per atom), more than 64 GiB",
-               v, (double)v * (double)PARTICLES_BYTES_PER_ATOM / (double)(1 << 30),
-               (size_t)PARTICLES_BYTES_PER_ATOM);
-      return;
-    }
     /* A count the file cannot hold (a truncated file, a typo) must not allocate: a 100-byte
      * file declaring 3e8 atoms would otherwise ask for 44 GiB before its first Atoms line. */
     if (r->file_size >= 0 && v > (r->file_size + 1) / DF_MIN_ATOM_LINE) {
       rd_error(r, r->lineno,
                "header: %ld atoms cannot be in this file of %lld bytes (an Atoms line takes at least %d bytes)", v,
                (long long)r->file_size, DF_MIN_ATOM_LINE);
+      return;
+    }
+    const double need = (double)v * (double)DF_BYTES_PER_ATOM;
+    const size_t avail = sysmem_available();
+    if (need > (double)avail) {
+      char a[32], b[32];
+      rd_error(r, r->lineno,
+               "header: %ld atoms need %s to read (%zu bytes per atom); this machine has %s available; "
+               "use a machine with more memory, or split the system",
+               v, sysmem_format(need, a, sizeof a), (size_t)DF_BYTES_PER_ATOM, sysmem_format((double)avail, b, sizeof b));
       return;
     }
     r->natoms = v;
@@ -319,7 +380,8 @@ static void header_line(Reader *r, Fields *fl) {
     ok = get_double(r, "header", d == 0 ? "xhi" : d == 1 ? "yhi" : "zhi", fl->f[1], &hi) && ok;
     if (!ok) return;
     if (!(lo < hi)) {
-      rd_error(r, r->lineno, "header: %s: lo '%.40s' must be < hi '%.40s'", key, fl->f[0], fl->f[1]);
+      rd_error(r, r->lineno, "header: %s: lo '%s' must be < hi '%s'", key, user_text(fl->f[0]).s,
+               user_text(fl->f[1]).s);
       return;
     }
     r->lo[d] = lo;
@@ -332,13 +394,14 @@ static void header_line(Reader *r, Fields *fl) {
     static const char *const names[3] = {"xy", "xz", "yz"};
     for (int i = 0; i < 3; i++) ok = get_double(r, "header", names[i], fl->f[i], &t[i]) && ok;
     if (ok && (t[0] != 0.0 || t[1] != 0.0 || t[2] != 0.0))
-      rd_error(r, r->lineno, "header: triclinic boxes are not supported (xy xz yz must be 0 0 0, got %.40s %.40s %.40s)",
-               fl->f[0], fl->f[1], fl->f[2]);
+      rd_error(r, r->lineno, "header: triclinic boxes are not supported (xy xz yz must be 0 0 0, got %s %s %s)",
+               user_text(fl->f[0]).s, user_text(fl->f[1]).s, user_text(fl->f[2]).s);
     return;
   }
   default:
     if (get_long(r, "header", key, fl->f[0], 0, LONG_MAX, &v) && v != 0)
-      rd_error(r, r->lineno, "header: '%s' is not supported (atom_style sphere accepts only 0 %s)", whole, key);
+      rd_error(r, r->lineno, "header: '%s' is not supported (atom_style sphere accepts only 0 %s)",
+               user_text(whole).s, key);
     return;
   }
 }
@@ -350,10 +413,35 @@ static void header_finish(Reader *r) {
   for (int i = HK_ATOMS; i <= HK_ZLO; i++)
     if (r->hline[i] == 0) rd_error(r, 0, "header has no '%s' line", header_kw[i].name);
   if (r->nerr == 0) {
-    particles_alloc(r->p, r->natoms, r->ntypes);
-    r->aline = gd_xmalloc((size_t)r->natoms * sizeof *r->aline);
+    /* Room for the atoms the file's allocated blocks can hold; more as lines arrive. */
+    int64_t cap = r->natoms;
+    const int64_t held = r->disk_bytes >= 0 ? r->disk_bytes / DF_MIN_ATOM_LINE + 1 : DF_GROW_START;
+    if (held < cap) cap = held;
+    particles_alloc(r->p, cap, r->ntypes);
+    r->aline = gd_xmalloc((size_t)cap * sizeof *r->aline);
+    r->capacity = cap;
     r->allocated = true;
   }
+}
+
+/* Doubles the atom arrays (up to the declared count) when the file holds more lines than its
+ * allocated size promised (a compressed file system, a pipe); the stored atoms move over. */
+static void grow_atoms(Reader *r) {
+  int64_t cap = r->capacity < DF_GROW_START ? DF_GROW_START : 2 * r->capacity;
+  if (cap > r->natoms) cap = r->natoms;
+  Particles q;
+  particles_alloc(&q, cap, r->ntypes);
+  const Particles *p = r->p;
+  const size_t n = (size_t)r->stored;
+  memcpy(q.id, p->id, n * sizeof *p->id);
+  memcpy(q.type, p->type, n * sizeof *p->type);
+#define MOVE(f) memcpy(q.f, p->f, n * sizeof *p->f);
+  MOVE(radius) MOVE(mass) MOVE(x) MOVE(y) MOVE(z)
+#undef MOVE
+  particles_free(r->p);
+  *r->p = q;
+  r->aline = gd_xrealloc(r->aline, (size_t)cap * sizeof *r->aline);
+  r->capacity = cap;
 }
 
 /* ---- Atoms ------------------------------------------------------------------------------ */
@@ -373,13 +461,13 @@ static void atoms_line(Reader *r, const Fields *fl) {
   ok = get_long(r, "Atoms", names[1], fl->f[1], 1, r->ntypes > 0 ? r->ntypes : INT_MAX, &type) && ok;
   bool ok_d = get_double(r, "Atoms", names[2], fl->f[2], &d);
   if (ok_d && !(d >= 0.0)) {
-    rd_error(r, r->lineno, "Atoms: diameter '%.40s' must be >= 0", fl->f[2]);
+    rd_error(r, r->lineno, "Atoms: diameter '%s' must be >= 0", user_text(fl->f[2]).s);
     ok_d = false;
   }
   ok = ok && ok_d;
   bool ok_rho = get_double(r, "Atoms", names[3], fl->f[3], &rho);
   if (ok_rho && !(rho > 0.0)) {
-    rd_error(r, r->lineno, "Atoms: density '%.40s' must be > 0", fl->f[3]);
+    rd_error(r, r->lineno, "Atoms: density '%s' must be > 0", user_text(fl->f[3]).s);
     ok_rho = false;
   }
   ok = ok && ok_rho;
@@ -393,16 +481,16 @@ static void atoms_line(Reader *r, const Fields *fl) {
   const double radius = 0.5 * d;
   const double mass = radius > 0.0 ? rho * (4.0 * DF_PI / 3.0 * radius * radius * radius) : rho;
   if (!(mass > 0.0) || !isfinite(mass)) {
-    rd_error(r, r->lineno, "Atoms: mass from diameter '%.40s' and density '%.40s' is %g, not a positive finite number",
-             fl->f[2], fl->f[3], mass);
+    rd_error(r, r->lineno, "Atoms: mass from diameter '%s' and density '%s' is %g, not a positive finite number",
+             user_text(fl->f[2]).s, user_text(fl->f[3]).s, mass);
     ok = false;
   }
   for (int c = 0; c < 3; c++) {
     if (img[c] == 0) continue; /* the box is known: header lines precede every section */
     x[c] += (double)img[c] * (r->hi[c] - r->lo[c]);
     if (!isfinite(x[c])) {
-      rd_error(r, r->lineno, "Atoms: %s '%.40s' with image flag '%.40s' is out of range", names[4 + c], fl->f[4 + c],
-               fl->f[7 + c]);
+      rd_error(r, r->lineno, "Atoms: %s '%s' with image flag '%s' is out of range", names[4 + c],
+               user_text(fl->f[4 + c]).s, user_text(fl->f[7 + c]).s);
       ok = false;
     }
   }
@@ -411,6 +499,7 @@ static void atoms_line(Reader *r, const Fields *fl) {
     return;
   }
   if (!r->allocated || r->stored >= r->natoms) return; /* header bad or too many lines: reported */
+  if (r->stored == r->capacity) grow_atoms(r);
   Particles *p = r->p;
   const int64_t i = r->stored++;
   p->id[i] = id;
@@ -559,7 +648,7 @@ static void section_start(Reader *r, const char *name, const char *comment) {
         rd_error(r, r->lineno,
                  "Atoms: atom style '%s' is not 'sphere' (grandamp reads atom_style sphere: id type diameter "
                  "density x y z)",
-                 style);
+                 user_text(style).s);
         r->atoms_bad = true;
         return; /* its lines are in another layout: skip them */
       }
@@ -576,13 +665,13 @@ static void section_start(Reader *r, const char *name, const char *comment) {
     if (!r->masses_line)
       gd_warn("%s:%ld: Masses section ignored (atom_style sphere takes each atom's mass from its diameter and "
               "density)",
-              r->path, r->lineno);
+              user_text(r->path).s, r->lineno);
     r->masses_line = r->lineno;
   } else if (is_known_section(name)) {
     rd_error(r, r->lineno, "section '%s' is not supported (grandamp reads Atoms, Velocities and Masses of "
              "atom_style sphere)", name);
   } else {
-    rd_error(r, r->lineno, "unknown section '%s' (grandamp reads Atoms, Velocities and Masses)", name);
+    rd_error(r, r->lineno, "unknown section '%s' (grandamp reads Atoms, Velocities and Masses)", user_text(name).s);
   }
 }
 
@@ -598,11 +687,19 @@ bool datafile_read(const char *path, Particles *p, Box *b, ErrList *err) {
   r.sec = SEC_HEADER;
   r.f = fopen(path, "r");
   if (!r.f) {
-    errlist_add(err, "cannot open %s: %s", path, strerror(errno));
+    errlist_add(err, "cannot open %s: %s", user_text(path).s, strerror(errno));
     return false;
   }
   struct stat st;
-  r.file_size = fstat(fileno(r.f), &st) == 0 && S_ISREG(st.st_mode) ? (int64_t)st.st_size : -1;
+  const bool known = fstat(fileno(r.f), &st) == 0, regular = known && S_ISREG(st.st_mode);
+  if (known && S_ISDIR(st.st_mode)) {
+    errlist_add(err, "cannot read %s: it is a directory, not a LAMMPS data file", user_text(path).s);
+    fclose(r.f);
+    return false;
+  }
+  r.file_size = regular ? (int64_t)st.st_size : -1;
+  r.disk_bytes = regular ? (int64_t)st.st_blocks * 512 : -1;
+  r.chunk = gd_xmalloc(DF_CHUNK);
   int got = rd_getline(&r); /* line 1: the title */
   if (got == 0) rd_error(&r, 0, "empty file (a LAMMPS data file starts with a title line)");
   while (got > 0 && !r.stop) {
@@ -639,7 +736,7 @@ bool datafile_read(const char *path, Particles *p, Box *b, ErrList *err) {
     if (!r.atoms_line && r.natoms_ok && r.natoms > 0) rd_error(&r, 0, "no Atoms section");
   }
   fclose(r.f);
-  free(r.buf);
+  free(r.chunk);
   free(r.aline);
   free(r.index);
   free(r.vline);
@@ -713,7 +810,7 @@ bool datafile_write(const char *path, const Particles *p, const Box *b, const ch
   OutFile o;
   if (!out_open(&o, path)) return false;
   if (!title) title = "LAMMPS data file written by grandamp (atom_style sphere)";
-  for (const char *c = title; *c; c++)
+  for (const char *c = title; *c && c - title < DF_MAX_TITLE; c++) /* the reader's lines are bounded */
     if (fputc(*c == '\n' || *c == '\r' ? ' ' : *c, o.f) == EOF) goto fail;
   W("\n\n%lld atoms\n%d atom types\n\n", (long long)p->n, p->ntypes);
   W("%.17g %.17g xlo xhi\n", b->lo[0], b->hi[0]);

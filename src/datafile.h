@@ -33,7 +33,9 @@ extern "C" {
 
 /** Reads a LAMMPS data file (atom_style sphere) into *p and *b (box periodic flags are NOT set
  *  by the file: the caller sets them). Every problem is appended to err as
- *  "<path>:<line>: <problem>", as many as can be found in one pass (stop after 20).
+ *  "<path>:<line>: <problem>", as many as can be found in one pass (stop after 20). The atom
+ *  count must fit in the file's size and in this machine's available memory; a NUL byte or a
+ *  line over 4096 bytes stops the reading (not a text file).
  *  Returns true on success; on failure *p is freed/zeroed.
  *
  *  In: path. Out: *p (overwritten, not freed first: pass an empty Particles), allocated with
@@ -44,7 +46,7 @@ bool datafile_read(const char *path, Particles *p, Box *b, ErrList *err);
 /** Writes *p and *b as a LAMMPS data file, atomically via out_open/out_commit (output.h).
  *  Returns false (message already on stderr) on failure; the old file is then untouched.
  *
- *  title: the first line (NULL for a default; line breaks become blanks). Every value must be
+ *  title: the first line (NULL for a default; line breaks become blanks; cut at 256 bytes). Every value must be
  *  finite, radius >= 0, mass > 0, 1 <= type <= p->ntypes, id >= 1, lo < hi; otherwise nothing
  *  is written. Numbers use %.17g, so a read gives back the same doubles, except mass, which
  *  goes through density (within a few ulp), and subnormal values, written as 0 because the

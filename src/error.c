@@ -2,8 +2,27 @@
 #include "error.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A message longer than MSG_MAX bytes keeps its head and tail around a note of what was cut:
+ * the call sites bound the user's text they echo (usertext.h), this is the last guard. */
+#define MSG_MAX 1000
+#define MSG_TAIL 200
+/* Errors printed by one errlist_print, warnings printed by one process; the rest are counted. */
+#define MAX_PRINTED_ERRORS 50
+#define MAX_WARNINGS 100
+
+/* Cuts s (of len bytes) in place to at most MSG_MAX + the note's bytes. */
+static void cut_long(char *s, size_t len) {
+  if (len <= MSG_MAX) return;
+  char note[64];
+  const int w = snprintf(note, sizeof note, " [... %zu bytes cut ...] ", len - MSG_MAX);
+  const size_t head = MSG_MAX - MSG_TAIL;
+  memmove(s + head + (size_t)w, s + len - MSG_TAIL, MSG_TAIL + 1);
+  memcpy(s + head, note, (size_t)w);
+}
 
 static char *vformat(const char *fmt, va_list ap) {
   va_list aq;
@@ -13,6 +32,7 @@ static char *vformat(const char *fmt, va_list ap) {
   if (len < 0) len = 0;
   char *s = gd_xmalloc((size_t)len + 1);
   vsnprintf(s, (size_t)len + 1, fmt, ap);
+  cut_long(s, (size_t)len);
   return s;
 }
 
@@ -28,7 +48,10 @@ void errlist_add(ErrList *e, const char *fmt, ...) {
 }
 
 void errlist_print(const ErrList *e, FILE *f) {
-  for (int i = 0; i < e->n; i++) fprintf(f, "grandamp: error: %s\n", e->msg[i]);
+  for (int i = 0; i < e->n && i < MAX_PRINTED_ERRORS; i++) fprintf(f, "grandamp: error: %s\n", e->msg[i]);
+  if (e->n > MAX_PRINTED_ERRORS)
+    fprintf(f, "grandamp: error: ... and %d more errors (the first %d are shown)\n", e->n - MAX_PRINTED_ERRORS,
+            MAX_PRINTED_ERRORS);
 }
 
 void errlist_free(ErrList *e) {
@@ -38,20 +61,42 @@ void errlist_free(ErrList *e) {
   e->n = e->cap = 0;
 }
 
+/* Prints "grandamp: <kind>: <message>", the message cut as in errlist_add. Plain malloc, not
+ * gd_xmalloc: gd_die's own message must not recurse when memory is out; it is then printed
+ * uncut. */
+static void print_message(const char *kind, const char *fmt, va_list ap) {
+  va_list aq;
+  va_copy(aq, ap);
+  const int len = vsnprintf(NULL, 0, fmt, aq);
+  va_end(aq);
+  char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
+  if (s) {
+    vsnprintf(s, (size_t)len + 1, fmt, ap);
+    cut_long(s, (size_t)len);
+    fprintf(stderr, "grandamp: %s: %s\n", kind, s);
+    free(s);
+  } else {
+    fprintf(stderr, "grandamp: %s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+  }
+}
+
 void gd_warn(const char *fmt, ...) {
+  static atomic_int nwarn;
+  const int k = atomic_fetch_add(&nwarn, 1) + 1;
+  if (k > MAX_WARNINGS) {
+    if (k == MAX_WARNINGS + 1)
+      fprintf(stderr, "grandamp: warning: more than %d warnings; the rest are not shown\n", MAX_WARNINGS);
+    return;
+  }
   va_list ap;
   va_start(ap, fmt);
-  fputs("grandamp: warning: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  print_message("warning", fmt, ap);
   va_end(ap);
 }
 
-static void print_error(const char *fmt, va_list ap) {
-  fputs("grandamp: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-}
+static void print_error(const char *fmt, va_list ap) { print_message("error", fmt, ap); }
 
 void gd_error(const char *fmt, ...) {
   va_list ap;

@@ -9,12 +9,14 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
 #include "mdr.h"
 #include "numparse.h"
+#include "usertext.h"
 
 /* ---- name tables expanded from the model lists ------------------------------------------ */
 
@@ -132,7 +134,24 @@ typedef struct Parser {
   int ntok;
   int pos;
   ErrList *err;
+  int nwarn; /* warnings of this text, printed or not */
 } Parser;
+
+/* Warnings and errors of one model text shown at most; the rest are counted in one line, so a
+ * text that repeats a mistake thousands of times gives a screenful, not megabytes. */
+#define MODEL_MAX_WARNINGS 5
+#define MODEL_MAX_ERRORS 20
+
+static void model_warn(Parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void model_warn(Parser *ps, const char *fmt, ...) {
+  if (ps->nwarn++ >= MODEL_MAX_WARNINGS) return;
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  gd_warn("%s", msg);
+}
 
 static const char *const KEYWORDS[] = {"tangential", "damping", "rolling", "twisting", "heat",
                                        "cutoff", "limit_damping", "synchronized_verlet"};
@@ -184,8 +203,8 @@ static void read_numbers(Parser *ps, const char *what, int nc, const char *names
     }
     enum NumStatus st = num_parse_double(t, false, &b->v[i]);
     if (st != NUM_OK) {
-      errlist_add(ps->err, "word %d '%s': %s %s %s", w, t, what, word_of(names, i, name, sizeof name),
-                  num_status_str(st));
+      errlist_add(ps->err, "word %d '%s': %s %s %s", w, user_text(t).s, what,
+                  word_of(names, i, name, sizeof name), num_status_str(st));
       b->v[i] = NAN;
     }
   }
@@ -232,7 +251,7 @@ static void check_coeff(Parser *ps, const Block *b, int i, const char *what, con
     errlist_add(ps->err, "word %d 'NULL': %s %s cannot be NULL (NULL is only allowed for the k_t "
                 "of the mindlin family)", b->word[i], what, word_of(names, i, name, sizeof name));
   } else if (!in_range(b->v[i], r)) {
-    errlist_add(ps->err, "word %d '%s': %s %s must be %s%s", b->word[i], t, what,
+    errlist_add(ps->err, "word %d '%s': %s %s must be %s%s", b->word[i], user_text(t).s, what,
                 word_of(names, i, name, sizeof name), range_text(r), why ? why : "");
   }
 }
@@ -272,12 +291,12 @@ static void check_normal(Parser *ps, NormalModel nm, const Block *b) {
       if (b->null[k])
         check_coeff(ps, b, k, what, cn, GE0, NULL); /* the NULL message */
       else if (msg)
-        errlist_add(ps->err, "word %d '%s': %s %s must be %s (LAMMPS: %s)", b->word[k], t, what, name,
+        errlist_add(ps->err, "word %d '%s': %s %s must be %s (LAMMPS: %s)", b->word[k], user_text(t).s, what, name,
                     mdr_coeff_range(k), msg);
       else if (caveat && fatal)
-        errlist_add(ps->err, "word %d '%s': %s %s: %s", b->word[k], t, what, name, caveat);
+        errlist_add(ps->err, "word %d '%s': %s %s: %s", b->word[k], user_text(t).s, what, name, caveat);
       else if (caveat)
-        gd_warn("model word %d '%s': %s %s: %s", b->word[k], t, what, name, caveat);
+        model_warn(ps, "model word %d '%s': %s %s: %s", b->word[k], user_text(t).s, what, name, caveat);
     }
     break;
   case N_NORMAL: break;
@@ -298,15 +317,47 @@ static void check_tangential(Parser *ps, TangentialModel tm, const Block *b) {
 
 /* ---- the parser -------------------------------------------------------------------------- */
 
-/* Keyword positions, to warn when one is repeated (LAMMPS: the last wins, silently). */
+/* Where each keyword was given, to warn once about a repeated one (LAMMPS: the last wins,
+ * silently). */
+typedef struct Repeat {
+  int first, last, count; /* 1-based words; count 0: not given */
+} Repeat;
 typedef struct Seen {
-  int tangential, damping, rolling, twisting, heat, cutoff, limit_damping;
+  Repeat tangential, damping, rolling, twisting, heat, cutoff, limit_damping;
 } Seen;
 
-static void note_repeat(int *slot, int word, const char *kw) {
-  if (*slot) gd_warn("model word %d: '%s' given again (first at word %d); the later one wins, as in LAMMPS",
-                     word, kw, *slot);
-  *slot = word;
+static void note_repeat(Repeat *r, int word) {
+  if (r->count++ == 0) r->first = word;
+  r->last = word;
+}
+
+/* One warning per repeated keyword, after the whole text is read. */
+static void warn_repeats(Parser *ps, const Seen *seen) {
+  const struct {
+    const char *kw;
+    const Repeat *r;
+  } all[] = {{"tangential", &seen->tangential}, {"damping", &seen->damping},     {"rolling", &seen->rolling},
+             {"twisting", &seen->twisting},     {"heat", &seen->heat},           {"cutoff", &seen->cutoff},
+             {"limit_damping", &seen->limit_damping}};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) {
+    const Repeat *r = all[k].r;
+    if (r->count < 2) continue;
+    if (r->count == 2)
+      model_warn(ps, "model word %d: '%s' given again (first at word %d); the later one wins, as in LAMMPS",
+                 r->last, all[k].kw, r->first);
+    else
+      model_warn(ps, "model: '%s' given %d times (first at word %d, last at word %d); the last one wins, as in "
+                 "LAMMPS", all[k].kw, r->count, r->first, r->last);
+  }
+}
+
+/* Keeps the first MODEL_MAX_ERRORS errors this text appended (from nerr0 on) and counts the rest. */
+static void cap_errors(ErrList *err, int nerr0) {
+  const int n = err->n - nerr0;
+  if (n <= MODEL_MAX_ERRORS) return;
+  for (int i = nerr0 + MODEL_MAX_ERRORS; i < err->n; i++) free(err->msg[i]);
+  err->n = nerr0 + MODEL_MAX_ERRORS;
+  errlist_add(err, "model text: %d more errors not shown (fix the ones above first)", n - MODEL_MAX_ERRORS);
 }
 
 /* rolling/twisting/heat: `none` is the no-op LAMMPS also accepts; the rest is not supported. */
@@ -324,7 +375,7 @@ static void parse_unsupported_block(Parser *ps, const char *kw, const char *cons
     char buf[128];
     list_names(models, nmodels, buf, sizeof buf);
     errlist_add(ps->err, "word %d '%s': unknown %s model; expected none (or, not supported here, %s)",
-                w + 1, name, kw, buf);
+                w + 1, user_text(name).s, kw, buf);
     skip_to_keyword(ps);
     return;
   }
@@ -355,7 +406,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
   ps.pos = 1;
   if (normal < 0) {
     list_names(NORMAL_NAMES, N_NORMAL, names, sizeof names);
-    errlist_add(err, "word 1 '%s': unknown normal model; expected one of %s", ps.tok[0], names);
+    errlist_add(err, "word 1 '%s': unknown normal model; expected one of %s", user_text(ps.tok[0]).s, names);
     skip_to_keyword(&ps);
   } else {
     char what[48];
@@ -367,7 +418,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
     const int w = ps.pos + 1;
     const char *kw = ps.tok[ps.pos++];
     if (strcmp(kw, "tangential") == 0) {
-      note_repeat(&seen.tangential, w, kw);
+      note_repeat(&seen.tangential, w);
       tangential = -1;
       tangential_none = false;
       if (ps.pos >= ps.ntok || is_keyword(ps.tok[ps.pos])) {
@@ -385,7 +436,8 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
                       w + 1, name, name);
         } else {
           list_names(TANGENTIAL_NAMES, N_TANGENTIAL, names, sizeof names);
-          errlist_add(err, "word %d '%s': unknown tangential model; expected one of %s", w + 1, name, names);
+          errlist_add(err, "word %d '%s': unknown tangential model; expected one of %s", w + 1, user_text(name).s,
+                      names);
         }
         skip_to_keyword(&ps);
         continue;
@@ -394,7 +446,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
       snprintf(what, sizeof what, "tangential %s", name);
       read_numbers(&ps, what, TANGENTIAL_NCOEFF[tangential], TANGENTIAL_COEFF_NAMES[tangential], &tb);
     } else if (strcmp(kw, "damping") == 0) {
-      note_repeat(&seen.damping, w, kw);
+      note_repeat(&seen.damping, w);
       if (ps.pos >= ps.ntok || is_keyword(ps.tok[ps.pos])) {
         errlist_add(err, "word %d 'damping': needs a model name", w);
         damping = -1;
@@ -405,7 +457,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
       damping = lookup(DAMPING_NAMES, N_DAMPING, name);
       if (damping < 0) {
         list_names(DAMPING_NAMES, N_DAMPING, names, sizeof names);
-        errlist_add(err, "word %d '%s': unknown damping model; expected one of %s", w + 1, name, names);
+        errlist_add(err, "word %d '%s': unknown damping model; expected one of %s", w + 1, user_text(name).s, names);
         skip_to_keyword(&ps);
         continue;
       }
@@ -415,37 +467,37 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
     } else if (strcmp(kw, "rolling") == 0) {
       static const char *const R[] = {"sds"};
       static const int RN[] = {3};
-      note_repeat(&seen.rolling, w, kw);
+      note_repeat(&seen.rolling, w);
       parse_unsupported_block(&ps, kw, R, RN, 1);
     } else if (strcmp(kw, "twisting") == 0) {
       static const char *const T[] = {"marshall", "sds"};
       static const int TN[] = {0, 3};
-      note_repeat(&seen.twisting, w, kw);
+      note_repeat(&seen.twisting, w);
       parse_unsupported_block(&ps, kw, T, TN, 2);
     } else if (strcmp(kw, "heat") == 0) {
       static const char *const H[] = {"radius", "area"};
       static const int HN[] = {1, 1};
-      note_repeat(&seen.heat, w, kw);
+      note_repeat(&seen.heat, w);
       parse_unsupported_block(&ps, kw, H, HN, 2);
     } else if (strcmp(kw, "cutoff") == 0) {
-      note_repeat(&seen.cutoff, w, kw);
+      note_repeat(&seen.cutoff, w);
       Block cb;
       read_numbers(&ps, "cutoff", 1, "value", &cb);
       if (cb.n == 1 && !isnan(cb.v[0])) {
         if (cb.null[0] || !(cb.v[0] > 0.0))
-          errlist_add(err, "word %d '%s': cutoff must be > 0", cb.word[0], ps.tok[cb.word[0] - 1]);
+          errlist_add(err, "word %d '%s': cutoff must be > 0", cb.word[0], user_text(ps.tok[cb.word[0] - 1]).s);
         m->has_cutoff = true;
         m->cutoff = cb.v[0];
       }
     } else if (strcmp(kw, "limit_damping") == 0) {
-      note_repeat(&seen.limit_damping, w, kw);
+      note_repeat(&seen.limit_damping, w);
       m->limit_damping = true;
     } else if (strcmp(kw, "synchronized_verlet") == 0) {
       errlist_add(err, "word %d 'synchronized_verlet': not supported (its half-step normal is "
                   "unverified, spec §4)", w);
     } else {
       errlist_add(err, "word %d '%s': unexpected word; expected a keyword (tangential, damping, "
-                  "rolling, twisting, heat, cutoff, limit_damping)", w, kw);
+                  "rolling, twisting, heat, cutoff, limit_damping)", w, user_text(kw).s);
       skip_to_keyword(&ps);
     }
   }
@@ -456,7 +508,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
   if (tangential_none)
     errlist_add(err, "word %d 'none': tangential none is not allowed; LAMMPS requires a tangential "
                 "model (for no friction use 'tangential linear_nohistory 0 0')", tangential_word);
-  else if (!seen.tangential)
+  else if (!seen.tangential.count)
     errlist_add(err, "tangential: missing; LAMMPS requires a tangential model (for no friction "
                 "use 'tangential linear_nohistory 0 0')");
 
@@ -478,17 +530,17 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
     if ((df & DFLAG_RESTITUTION) && nb.n > 1 && !isnan(nb.v[1]) && !nb.null[1] &&
         !in_range(nb.v[1], RESTITUTION))
       errlist_add(err, "word %d '%s': damping %s reads the normal damp as the restitution "
-                  "coefficient e, which must be in (0, 1]", nb.word[1], ps.tok[nb.word[1] - 1], dn);
+                  "coefficient e, which must be in (0, 1]", nb.word[1], user_text(ps.tok[nb.word[1] - 1]).s, dn);
   }
   if (damping == DAMPING_MDR && db.n == 1 && !isnan(db.v[0])) {
     /* §3.4: d_type is the coefficient truncated toward zero; NULL (-1) is refused. */
     const double t = trunc(db.v[0]);
     if (db.null[0] || (t != 1.0 && t != 2.0))
       errlist_add(err, "word %d '%s': damping mdr d_type must be 1 or 2 (LAMMPS: %s)", db.word[0],
-                  ps.tok[db.word[0] - 1], MDR_MSG_DAMPING_TYPE);
+                  user_text(ps.tok[db.word[0] - 1]).s, MDR_MSG_DAMPING_TYPE);
     else if (t != db.v[0])
-      gd_warn("model word %d '%s': damping mdr d_type truncated to %d, as in LAMMPS", db.word[0],
-              ps.tok[db.word[0] - 1], (int)t);
+      model_warn(&ps, "model word %d '%s': damping mdr d_type truncated to %d, as in LAMMPS", db.word[0],
+                 user_text(ps.tok[db.word[0] - 1]).s, (int)t);
   }
   if (tangential >= 0 && (TANGENTIAL_FLAGS[tangential] & TFLAG_MINDLIN) && tb.n > 0 && tb.null[0] &&
       normal >= 0 && !(NORMAL_FLAGS[normal] & NFLAG_MATERIAL))
@@ -507,6 +559,10 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
     model_setup(m);
   }
 done:
+  warn_repeats(&ps, &seen);
+  if (ps.nwarn > MODEL_MAX_WARNINGS)
+    gd_warn("model: %d more warnings not shown", ps.nwarn - MODEL_MAX_WARNINGS);
+  cap_errors(err, nerr0);
   for (int i = 0; i < ps.ntok; i++) free(ps.tok[i]);
   free(ps.tok);
   return err->n - nerr0;

@@ -44,8 +44,10 @@ enum NumStatus num_parse_double(const char *s, bool allow_inf, double *out) {
   char *end = NULL;
   double v = strtod(s, &end);
   if (*end != '\0') return NUM_NOT_A_NUMBER;
-  /* ERANGE flags overflow and also underflow to a subnormal or zero from a nonzero literal. */
-  if (errno == ERANGE || !isfinite(v)) return NUM_RANGE;
+  /* ERANGE flags overflow (v is +-HUGE_VAL) and also underflow to a subnormal or zero from a
+   * nonzero literal (C11 7.22.1.3). */
+  if (!isfinite(v)) return NUM_OVERFLOW;
+  if (errno == ERANGE || fpclassify(v) == FP_SUBNORMAL) return NUM_UNDERFLOW;
   *out = v;
   return NUM_OK;
 }
@@ -59,7 +61,7 @@ enum NumStatus num_parse_long(const char *s, long *out) {
   if (*p != '\0') return NUM_NOT_A_NUMBER;
   errno = 0;
   long v = strtol(s, NULL, 10);
-  if (errno == ERANGE) return NUM_RANGE;
+  if (errno == ERANGE) return NUM_OVERFLOW;
   *out = v;
   return NUM_OK;
 }
@@ -68,7 +70,9 @@ const char *num_status_str(enum NumStatus st) {
   switch (st) {
   case NUM_OK: return "is fine";
   case NUM_NOT_A_NUMBER: return "is not a number";
-  case NUM_RANGE: return "is out of the range of a double";
+  case NUM_OVERFLOW: return "overflows: its magnitude exceeds 1.8e308, the largest double";
+  case NUM_UNDERFLOW:
+    return "underflows: its magnitude is below 2.2e-308, the smallest normal double (give 0, or a value >= 2.2e-308)";
   case NUM_INF_REFUSED: return "must be finite";
   }
   return "is invalid";

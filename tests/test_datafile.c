@@ -1,8 +1,14 @@
 /* test_datafile.c - LAMMPS data files (atom_style sphere): round trip, format, every error. */
+#define _DEFAULT_SOURCE /* wait4: the peak memory of one child */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "datafile.h"
@@ -341,7 +347,7 @@ static void test_error_bad_number(void **state) {
   expect_error(*state, HEAD3 "0 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\n", 10, "Atoms: id '0' must be >= 1");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1 0 0 x\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\n", 10,
                "Atoms: iz 'x' is not an integer");
-  expect_error(*state, "t\n3 atoms\n2 atom types\n0 1e999 xlo xhi\n", 4, "header: xhi '1e999' is out of the range of a double");
+  expect_error(*state, "t\n3 atoms\n2 atom types\n0 1e999 xlo xhi\n", 4, "header: xhi '1e999' overflows: its magnitude exceeds 1.8e308, the largest double");
   expect_error(*state, HEAD3 "1 1 1 1 1 1 1\n2 1 1 1 1 1 1\n3 1 1 1 1 1 1\nVelocities\n1 0 0 0 0 0 0\n2 0 0 0 0 0 0\n3 0 0 0 1,5 0 0\n",
                16, "Velocities: wx '1,5' is not a number");
 }
@@ -423,7 +429,7 @@ static void test_error_missing_file(void **state) {
   errlist_free(&err);
   /* A directory opens but cannot be read. */
   assert_false(datafile_read(t->path, &p, &b, &err));
-  snprintf(want, sizeof want, "cannot read %s: Is a directory", t->path);
+  snprintf(want, sizeof want, "cannot read %s: it is a directory, not a LAMMPS data file", t->path);
   assert_int_equal(err.n, 1);
   assert_string_equal(err.msg[0], want);
   errlist_free(&err);
@@ -438,7 +444,7 @@ static void test_error_triclinic(void **state) {
 
 static void test_error_huge_count(void **state) {
   expect_error(*state, "t\n1000000000 atoms\n", 2,
-               "header: 1000000000 atoms would need 145.3 GiB of memory (156 bytes per atom), more than 64 GiB");
+               "header: 1000000000 atoms cannot be in this file of 19 bytes (an Atoms line takes at least 14 bytes)");
   expect_error(*state, "t\n3000000000 atoms\n", 2, "header: 3000000000 atoms is more than 2^31");
   expect_error(*state, "t\n-1 atoms\n", 2, "header: atoms '-1' must be >= 0");
 }
@@ -518,6 +524,207 @@ static void test_write_failures(void **state) {
   particles_free(&p);
 }
 
+
+/* ---- issue 26: memory follows what the file holds --------------------------------------- */
+
+extern char **environ;
+
+/* Runs $GRANDAMP_BIN (default build/grandamp) with args, its output into files of the test's
+ * directory; returns the exit status (-1: killed), its peak resident memory in *peak and the
+ * start of its stderr in err. */
+static int run_measured(TmpDir *t, const char *const *args, size_t *peak, char *err, size_t errsize) {
+  const char *bin = getenv("GRANDAMP_BIN");
+  if (!bin) bin = "build/grandamp";
+  const char *argv[32] = {bin};
+  int argc = 1;
+  for (; args[argc - 1] && argc < 31; argc++) argv[argc] = args[argc - 1];
+  argv[argc] = NULL;
+  char out_path[256], err_path[256];
+  snprintf(out_path, sizeof out_path, "%s/stdout.txt", t->path);
+  snprintf(err_path, sizeof err_path, "%s/stderr.txt", t->path);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  pid_t pid;
+  if (posix_spawn(&pid, bin, &fa, NULL, (char *const *)argv, environ) != 0) fail_msg("cannot run %s", bin);
+  posix_spawn_file_actions_destroy(&fa);
+  int st;
+  struct rusage ru;
+  if (wait4(pid, &st, 0, &ru) != pid) fail_msg("wait4 failed");
+  *peak = (size_t)ru.ru_maxrss * 1024;
+  FILE *f = fopen(err_path, "r");
+  assert_non_null(f);
+  const size_t n = fread(err, 1, errsize - 1, f);
+  err[n] = '\0';
+  fclose(f);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+#define PEAK_LIMIT ((size_t)200 << 20) /* a run on two atoms needs a few MB (more under ASan) */
+#define MODEL_TEXT "hooke 1000 50 tangential linear_nohistory 0 0 damping velocity"
+
+/* Two touching atoms of types 1 and <top>, in a file that declares <ntypes> types. */
+static const char *two_atoms(TmpDir *t, const char *name, long ntypes, long top) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "t\n\n2 atoms\n%ld atom types\n0 10 xlo xhi\n0 10 ylo yhi\n0 10 zlo zhi\n\nAtoms # sphere\n\n"
+           "1 1 1 1000 1 1 1\n2 %ld 1 1000 1.9 1 1\n",
+           ntypes, top);
+  return write_text(t, name, text);
+}
+
+static void expect_small_run(TmpDir *t, const char *const *args, int status) {
+  size_t peak;
+  static char err[8192];
+  const int got = run_measured(t, args, &peak, err, sizeof err);
+  if (got != status || peak > PEAK_LIMIT)
+    fail_msg("%s %s: exit %d (expected %d), peak memory %.1f MB (limit %.0f MB)\n%s", args[0], args[2], got, status,
+             (double)peak / 1e6, (double)PEAK_LIMIT / 1e6, err);
+}
+
+static void read_text(TmpDir *t, const char *name, char *buf, size_t size) {
+  FILE *f = fopen(tmp_path(t, name), "r");
+  assert_non_null(f);
+  const size_t n = fread(buf, 1, size - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+}
+
+/* 2000, 1e4 and 2e9 declared atom types: forces and run use a few MB, and the same forces. */
+static void test_many_types_small_memory(void **state) {
+  TmpDir *t = *state;
+  char data[256], out[256], ref[4096], got[4096];
+  snprintf(out, sizeof out, "%s", tmp_path(t, "f.csv"));
+  snprintf(data, sizeof data, "%s", two_atoms(t, "two.data", 2, 2));
+  expect_small_run(t, (const char *const[]){"forces", "--data", data, "--coeff", "* * " MODEL_TEXT, "--out", out, NULL}, 0);
+  read_text(t, "f.csv", ref, sizeof ref);
+  static const long ntypes[] = {2000, 10000, 2000000000};
+  for (int k = 0; k < 3; k++) {
+    snprintf(data, sizeof data, "%s", two_atoms(t, "many.data", ntypes[k], ntypes[k] - 1));
+    expect_small_run(t, (const char *const[]){"forces", "--data", data, "--coeff", "* * " MODEL_TEXT, "--out", out, NULL}, 0);
+    read_text(t, "f.csv", got, sizeof got);
+    assert_string_equal(got, ref);
+    expect_small_run(t, (const char *const[]){"run", "--packing", data, "--model", MODEL_TEXT, "--steps", "1", NULL}, 0);
+  }
+}
+
+/* A sparse file: 1 GB long, a few kB on disk, header for 1e7 atoms, then a hole of NUL bytes. */
+static void test_sparse_file_small_memory(void **state) {
+  TmpDir *t = *state;
+  char data[256];
+  snprintf(data, sizeof data, "%s",
+           write_text(t, "sparse.data",
+                      "t\n\n10000000 atoms\n1 atom types\n0 10 xlo xhi\n0 10 ylo yhi\n0 10 zlo zhi\n\nAtoms # sphere\n\n"));
+  const int fd = open(data, O_WRONLY);
+  assert_true(fd >= 0);
+  assert_int_equal(ftruncate(fd, (off_t)1 << 30), 0);
+  close(fd);
+  size_t peak;
+  static char err[8192];
+  const int got = run_measured(t, (const char *const[]){"forces", "--data", data, "--coeff", "* * " MODEL_TEXT, "--out",
+                                                        tmp_path(t, "f.csv"), NULL},
+                               &peak, err, sizeof err);
+  char want[512];
+  snprintf(want, sizeof want, "grandamp: error: %s:11: NUL byte; this is not a LAMMPS data file (binary data, or a "
+           "sparse or damaged file?)\n", data);
+  if (got != 2 || peak > PEAK_LIMIT || !strstr(err, want))
+    fail_msg("exit %d, peak memory %.1f MB, stderr:\n%s", got, (double)peak / 1e6, err);
+}
+
+/* More atoms than this machine can hold are refused before any allocation, with both sizes. */
+static void test_memory_refused_up_front(void **state) {
+  TmpDir *t = *state;
+  const double phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGE_SIZE);
+  if (phys > 400e9) skip(); /* the machine could hold them */
+  char path[256];
+  snprintf(path, sizeof path, "%s", write_text(t, "huge.data", "t\n\n2147483648 atoms\n"));
+  const int fd = open(path, O_WRONLY);
+  assert_true(fd >= 0);
+  if (ftruncate(fd, (off_t)1 << 40) != 0) { /* 1 TB, sparse: the file size check passes */
+    close(fd);
+    skip();
+  }
+  close(fd);
+  Particles p;
+  Box b;
+  ErrList err = {0};
+  assert_false(datafile_read(path, &p, &b, &err));
+  char want[512];
+  snprintf(want, sizeof want, "%s:3: header: 2147483648 atoms need 403.7 GB to read (188 bytes per atom); this "
+           "machine has ", path);
+  assert_true(err.n >= 1); /* then the hole of the file: a NUL byte */
+  if (strncmp(err.msg[0], want, strlen(want)) != 0 ||
+      !strstr(err.msg[0], " available; use a machine with more memory, or split the system"))
+    fail_msg("got: %s", err.msg[0]);
+  errlist_free(&err);
+}
+
+/* Binary input: one error at the first NUL byte or over-long line, control bytes escaped. */
+static void test_binary_input(void **state) {
+  TmpDir *t = *state;
+  const char *path = tmp_path(t, "nul.data");
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fwrite(HEAD3 "1 1 1 1 1 1 1\n2 1 1\0 1 1 1 1\n", 1, sizeof HEAD3 + 30, f);
+  fclose(f);
+  Particles p;
+  Box b;
+  ErrList err = {0};
+  assert_false(datafile_read(path, &p, &b, &err));
+  assert_int_equal(err.n, 1);
+  char want[512];
+  snprintf(want, sizeof want, "%s:11: NUL byte; this is not a LAMMPS data file (binary data, or a sparse or damaged "
+           "file?)", path);
+  assert_string_equal(err.msg[0], want);
+  errlist_free(&err);
+  static char text[140000] = HEAD3 "1 1 1 1 1 1 1 #";
+  memset(text + strlen(text), 'c', 130000);
+  strcat(text, "\n");
+  expect_error(t, text, 10, "line longer than 4096 bytes; this is not a LAMMPS data file (binary data, or a sparse "
+               "or damaged file?)");
+  expect_error(t, "t\nfoo\x1b[2J\xff bar\n", 2,
+               "unknown section 'foo\\x1B[2J\\xFF bar' (grandamp reads Atoms, Velocities and Masses)");
+  expect_error(t, HEAD3 "1 1 1 1 1 1 \x1b\n", 10, "Atoms: z '\\x1B' is not a number");
+}
+
+/* From a pipe, whose size is unknown, the arrays grow as the lines arrive. */
+static void test_read_pipe_grows(void **state) {
+  TmpDir *t = *state;
+  char fifo[256];
+  snprintf(fifo, sizeof fifo, "%s", tmp_path(t, "pipe.data"));
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  const int n = 70000; /* more than the first allocation */
+  const pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) { /* the writer */
+    FILE *f = fopen(fifo, "w");
+    if (!f) _exit(1);
+    fprintf(f, "t\n\n%d atoms\n3 atom types\n0 100 xlo xhi\n0 100 ylo yhi\n0 100 zlo zhi\n\nAtoms # sphere\n\n", n);
+    for (int i = 0; i < n; i++) fprintf(f, "%d %d 0.5 1000 %d 1 2\n", n - i, 1 + i % 3, i % 97);
+    _exit(fclose(f) == 0 ? 0 : 1);
+  }
+  Particles p;
+  Box b;
+  ErrList err = {0};
+  const bool ok = datafile_read(fifo, &p, &b, &err);
+  int st;
+  waitpid(pid, &st, 0);
+  if (!ok) {
+    errlist_print(&err, stderr);
+    fail_msg("read from a pipe failed");
+  }
+  assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  assert_int_equal(p.n, n);
+  for (int i = 0; i < n; i += 997) {
+    assert_int_equal(p.id[i], n - i);
+    assert_int_equal(p.type[i], 1 + i % 3);
+    assert_true(p.x[i] == i % 97 && p.y[i] == 1 && p.z[i] == 2 && p.radius[i] == 0.25);
+  }
+  assert_true(p.x[n - 1] == (n - 1) % 97);
+  particles_free(&p);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
 const struct CMUnitTest datafile_tests[] = {
     T(test_round_trip_bit_exact),    T(test_write_format),          T(test_read_known_values),
@@ -525,7 +732,9 @@ const struct CMUnitTest datafile_tests[] = {
     T(test_error_field_count),       T(test_error_duplicate_id),    T(test_error_type_out_of_range),
     T(test_error_count_mismatch),    T(test_error_unknown_section), T(test_error_atom_style),
     T(test_error_missing_file),      T(test_error_triclinic),       T(test_error_huge_count),
-    T(test_errors_all_in_one_pass),  T(test_write_failures),
+    T(test_errors_all_in_one_pass),  T(test_write_failures),        T(test_many_types_small_memory),
+    T(test_sparse_file_small_memory), T(test_memory_refused_up_front), T(test_binary_input),
+    T(test_read_pipe_grows),
 };
 #undef T
 const size_t datafile_ntests = sizeof datafile_tests / sizeof *datafile_tests;

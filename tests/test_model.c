@@ -2,8 +2,11 @@
  * test_model.c - the pair_coeff grammar (spec §7): the seed's examples and their constants,
  * and every class of bad input with its message (word position included).
  */
+#include <stdlib.h>
+
 #include "model.h"
 #include "tests.h"
+#include "type_table.h"
 
 static const double PI = 3.14159265358979323846;
 
@@ -106,7 +109,7 @@ static void test_bad_numbers(void **state) {
   BAD("hooke nan 50 tangential linear_nohistory 1 0.4", "word 2 'nan'", "is not a number");
   BAD("hooke inf 50 tangential linear_nohistory 1 0.4", "word 2 'inf'", "must be finite");
   BAD("hooke 0x10 50 tangential linear_nohistory 1 0.4", "word 2 '0x10'");
-  BAD("hooke 1e999 50 tangential linear_nohistory 1 0.4", "out of the range");
+  BAD("hooke 1e999 50 tangential linear_nohistory 1 0.4", "overflows: its magnitude exceeds 1.8e308");
   BAD("hooke -1 50 tangential linear_nohistory 1 0.4", "word 2 '-1': normal hooke k_n must be >= 0");
   BAD("hooke 1 -50 tangential linear_nohistory 1 0.4", "normal hooke damp must be >= 0");
   BAD("hooke NULL 50 tangential linear_nohistory 1 0.4", "word 2 'NULL'", "cannot be NULL");
@@ -175,11 +178,81 @@ static void test_all_errors_at_once(void **state) {
   assert_true(n >= 7);
 }
 
+
+/* ---- issue 26: bounded output and memory ------------------------------------------------ */
+
+/* A text that repeats a mistake 5000 times gives 20 errors and a count. */
+static void test_errors_capped(void **state) {
+  (void)state;
+  static char text[70000] = "hooke 1 1 tangential linear_nohistory 0 0";
+  for (int k = 0; k < 5000; k++) strcat(text, " damping foo");
+  ErrList err = {0};
+  ContactModel m;
+  assert_int_equal(model_parse(text, &m, &err), 21);
+  assert_int_equal(err.n, 21);
+  assert_non_null(strstr(err.msg[0], "word 9 'foo': unknown damping model"));
+  assert_string_equal(err.msg[20], "model text: 4980 more errors not shown (fix the ones above first)");
+  errlist_free(&err);
+}
+
+static double k_of(const TypeTable *t, int i, int j) { return type_table_get(t, i, j)->normal.k; }
+
+/* 2e9 declared types cost what the pair_coeff lines need: a few classes, not 2e9^2 models. */
+static void test_type_classes(void **state) {
+  (void)state;
+  const int N = 2000000000;
+  TypeTable t;
+  type_table_init(&t, N);
+  ErrList err = {0};
+  assert_int_equal(type_table_coeff(&t, "* * hooke 1000 1 tangential linear_nohistory 0 0", &err), 0);
+  assert_int_equal(type_table_coeff(&t, "2 1999999999* hooke 2000 1 tangential linear_nohistory 0 0", &err), 0);
+  assert_int_equal(type_table_resolve(&t, &err), 0);
+  assert_int_equal(t.nclass, 4); /* {1}, {2}, {3..1999999998}, {1999999999..N} */
+  assert_true(k_of(&t, 1, 1) == 1000 && k_of(&t, 1, N) == 1000 && k_of(&t, N, N) == 1000);
+  assert_true(k_of(&t, 2, 1999999999) == 2000 && k_of(&t, N, 2) == 2000);
+  assert_true(k_of(&t, 2, 2) == 1000 && k_of(&t, 3, N) == 1000); /* 2 is outside J; 3 outside I */
+  /* The particles get dense types 1..nt of the classes they use, the table nt x nt models. */
+  Particles p;
+  particles_alloc(&p, 3, N);
+  p.type[0] = N;
+  p.type[1] = 2;
+  p.type[2] = N - 1;
+  type_table_bind(&t, &p);
+  assert_int_equal(p.ntypes, 2);
+  assert_int_equal(t.ntypes, 2);
+  assert_true(p.type[0] == 2 && p.type[1] == 1 && p.type[2] == 2);
+  assert_true(t.model[0].normal.k == 1000 && t.model[1].normal.k == 2000 && t.model[2].normal.k == 2000 &&
+              t.model[3].normal.k == 1000);
+  assert_true(k_of(&t, 1, 2) == 2000);
+  particles_free(&p);
+  type_table_free(&t);
+}
+
+/* Unset self pairs are listed per class: 3 lines for 2e9 types, not 2e9 lines. */
+static void test_type_classes_unset(void **state) {
+  (void)state;
+  TypeTable t;
+  type_table_init(&t, 2000000000);
+  ErrList err = {0};
+  assert_int_equal(type_table_coeff(&t, "1 1 hooke 1000 1 tangential linear_nohistory 0 0", &err), 0);
+  assert_int_equal(type_table_coeff(&t, "3*5 4* hooke 1000 1 tangential linear_nohistory 0 0", &err), 0);
+  assert_int_equal(type_table_resolve(&t, &err), 3);
+  assert_string_equal(err.msg[0], "pair_coeff: type pair 2 2 is not set (every self pair must be given)");
+  assert_string_equal(err.msg[1], "pair_coeff: type pair 3 3 is not set (every self pair must be given)");
+  assert_string_equal(err.msg[2], "pair_coeff: type pairs 6 6 to 2000000000 2000000000 are not set (every self "
+                                  "pair must be given)");
+  errlist_free(&err);
+  type_table_free(&t);
+}
+
 const struct CMUnitTest model_tests[] = {
     cmocka_unit_test(test_seed_examples),     cmocka_unit_test(test_defaults_and_keywords),
     cmocka_unit_test(test_unknown_names),     cmocka_unit_test(test_wrong_counts),
     cmocka_unit_test(test_bad_numbers),       cmocka_unit_test(test_restitution_range),
     cmocka_unit_test(test_incompatible),      cmocka_unit_test(test_unsupported),
     cmocka_unit_test(test_all_errors_at_once),
+    cmocka_unit_test(test_errors_capped),
+    cmocka_unit_test(test_type_classes),
+    cmocka_unit_test(test_type_classes_unset),
 };
 const size_t model_ntests = sizeof model_tests / sizeof *model_tests;

@@ -1,12 +1,12 @@
 /* cli_args.c - option table parsing (see cli_args.h). */
 #include "cli_args.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "numparse.h"
+#include "output.h"
 #include "usertext.h"
 
 static bool is_option(const char *s) { return s[0] == '-' && s[1] == '-' && s[2] != '\0'; }
@@ -17,38 +17,11 @@ CliOpt *cli_opt(CliOpt *opts, int nopts, const char *name) {
   return NULL;
 }
 
-/* An output path must name a file in an existing directory. Checked up front, with the other
- * problems, instead of failing at the final rename with the kernel's "Not a directory".
- * example: the option's value name ("forces.csv"), for the suggestion. */
-static void check_out_file(const char *opt, const char *path, const char *example, ErrList *err) {
-  const size_t len = strlen(path);
-  struct stat st;
-  if (len == 0) {
-    errlist_add(err, "%s: the file name is empty", opt);
-    return;
-  }
-  const bool slash_end = path[len - 1] == '/';
-  if (slash_end || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
-    errlist_add(err, "%s: '%s' %s; give a file name in it (e.g. %s%s%s)", opt, user_text(path).s,
-                slash_end ? "names a directory (it ends with '/')" : "is a directory", user_text(path).s,
-                slash_end ? "" : "/", example);
-    return;
-  }
-  const char *slash = strrchr(path, '/');
-  if (!slash) return; /* in the current directory */
-  char dir[4096];
-  const size_t dlen = slash == path ? 1 : (size_t)(slash - path);
-  if (dlen >= sizeof dir) return; /* longer than any path: open() says so */
-  memcpy(dir, path, dlen);
-  dir[dlen] = '\0';
-  const int got = stat(dir, &st), why = errno;
-  if (got != 0)
-    errlist_add(err, "%s: '%s': directory '%s' %s", opt, user_text(path).s, user_text(dir).s,
-                why == ENOENT    ? "does not exist; create it first"
-                : why == ENOTDIR ? "is not a directory (part of its path is a file)"
-                                 : strerror(why));
-  else if (!S_ISDIR(st.st_mode))
-    errlist_add(err, "%s: '%s': '%s' is a file, not a directory", opt, user_text(path).s, user_text(dir).s);
+/* An output path is checked up front with the other problems, as out_open will judge it, so
+ * that a run does not end in "cannot write" after its work. */
+static void check_out_file(const char *opt, const char *path, ErrList *err) {
+  char msg[PATH_MAX + 512];
+  if (!out_check(path, msg, sizeof msg)) errlist_add(err, "%s: %s", opt, msg);
 }
 
 int cli_parse(int argc, char **argv, CliOpt *opts, int nopts, ErrList *err) {
@@ -73,7 +46,7 @@ int cli_parse(int argc, char **argv, CliOpt *opts, int nopts, ErrList *err) {
         continue;
       }
       *o->str = argv[i++];
-      if (o->out_file) check_out_file(arg, *o->str, o->value_names, err);
+      if (o->out_file) check_out_file(arg, *o->str, err);
       continue;
     }
     const int maxn = o->max_vals > o->nvals ? o->max_vals : o->nvals;

@@ -17,8 +17,8 @@ typedef struct CliOpt {
   int nvals;               /**< numbers taken; 0 = flag; -1 = one string */
   int max_vals;            /**< > nvals: variadic, up to max_vals numbers (until the next --opt) */
   bool allow_inf;          /**< "inf" accepted (a flat wall's radius or mass) */
-  bool out_file;           /**< a string naming a file to write: not a directory, and in an
-                                existing directory */
+  bool out_file;           /**< a string naming a file to write: checked with out_check
+                                (output.h) when parsed */
   const char *value_names; /**< for messages and --help: "Ri Rj" */
   double *vals;            /**< destination of the numbers */
   const char **str;        /**< destination of a string value */

@@ -3,8 +3,11 @@
 
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "usertext.h"
 
 /* A message longer than MSG_MAX bytes keeps its head and tail around a note of what was cut:
  * the call sites bound the user's text they echo (usertext.h), this is the last guard. */
@@ -15,24 +18,37 @@
 #define MAX_WARNINGS 100
 
 /* Cuts s (of len bytes) in place to at most MSG_MAX + the note's bytes. */
+static bool utf8_continuation(char c) { return ((unsigned char)c & 0xC0) == 0x80; }
+
 static void cut_long(char *s, size_t len) {
   if (len <= MSG_MAX) return;
+  size_t head = MSG_MAX - MSG_TAIL, tail = len - MSG_TAIL;
+  while (head > 0 && utf8_continuation(s[head])) head--; /* never half a character */
+  while (tail < len && utf8_continuation(s[tail])) tail++;
   char note[64];
-  const int w = snprintf(note, sizeof note, " [... %zu bytes cut ...] ", len - MSG_MAX);
-  const size_t head = MSG_MAX - MSG_TAIL;
-  memmove(s + head + (size_t)w, s + len - MSG_TAIL, MSG_TAIL + 1);
+  const int w = snprintf(note, sizeof note, " [... %zu bytes cut ...] ", tail - head);
+  memmove(s + head + (size_t)w, s + tail, len - tail + 1);
   memcpy(s + head, note, (size_t)w);
 }
 
+/* The formatted message, escaped (control bytes and bytes that are not UTF-8 as \xNN, as
+ * usertext.h does, so that no message can carry a terminal escape) and cut to MSG_MAX. NULL
+ * when memory is out (plain malloc: see print_message). */
 static char *vformat(const char *fmt, va_list ap) {
   va_list aq;
   va_copy(aq, ap);
   int len = vsnprintf(NULL, 0, fmt, aq);
   va_end(aq);
   if (len < 0) len = 0;
-  char *s = gd_xmalloc((size_t)len + 1);
-  vsnprintf(s, (size_t)len + 1, fmt, ap);
-  cut_long(s, (size_t)len);
+  char *raw = malloc((size_t)len + 1), *s = malloc(4 * (size_t)len + 1);
+  if (raw && s) {
+    vsnprintf(raw, (size_t)len + 1, fmt, ap);
+    cut_long(s, user_text_escape(s, 4 * (size_t)len + 1, raw));
+  } else {
+    free(s);
+    s = NULL;
+  }
+  free(raw);
   return s;
 }
 
@@ -43,8 +59,10 @@ void errlist_add(ErrList *e, const char *fmt, ...) {
   }
   va_list ap;
   va_start(ap, fmt);
-  e->msg[e->n++] = vformat(fmt, ap);
+  char *msg = vformat(fmt, ap);
   va_end(ap);
+  if (!msg) gd_die(GD_EXIT_RUNTIME, "out of memory for an error message");
+  e->msg[e->n++] = msg;
 }
 
 void errlist_print(const ErrList *e, FILE *f) {
@@ -61,18 +79,14 @@ void errlist_free(ErrList *e) {
   e->n = e->cap = 0;
 }
 
-/* Prints "grandamp: <kind>: <message>", the message cut as in errlist_add. Plain malloc, not
- * gd_xmalloc: gd_die's own message must not recurse when memory is out; it is then printed
- * uncut. */
+/* Prints "grandamp: <kind>: <message>", the message escaped and cut as in errlist_add. When
+ * memory is out (gd_die's own "out of memory" must not recurse) it is printed as it is. */
 static void print_message(const char *kind, const char *fmt, va_list ap) {
   va_list aq;
   va_copy(aq, ap);
-  const int len = vsnprintf(NULL, 0, fmt, aq);
+  char *s = vformat(fmt, aq);
   va_end(aq);
-  char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
   if (s) {
-    vsnprintf(s, (size_t)len + 1, fmt, ap);
-    cut_long(s, (size_t)len);
     fprintf(stderr, "grandamp: %s: %s\n", kind, s);
     free(s);
   } else {

@@ -195,6 +195,15 @@ static void cleanup_release(int slot) {
 
 /* ---- where the output goes ------------------------------------------------------------------ */
 
+/* Why a destination is refused: out_open and out_check say the same. */
+static const char WHY_DIRECTORY[] = "it is a directory; give a file name";
+static const char WHY_SLASH[] = "it ends with '/', so it names a directory; give a file name";
+static const char WHY_BLOCK[] = "it is a block device (a disk), which grandamp never writes; give a file name";
+static const char WHY_OTHER[] = "it is neither a file, a FIFO nor a character device; give a file name";
+static const char WHY_PROC[] = "it leads to an open file through /proc, which cannot be replaced; give the file's own "
+                               "path, or - for standard output";
+static const char WHY_READ_ONLY[] = "the file is read-only; make it writable or choose another path";
+
 static void release(OutFile *o) {
   cleanup_release(o->slot);
   free(o->path);
@@ -225,13 +234,19 @@ static bool open_failed(OutFile *o, const char *why) {
   return false;
 }
 
-static bool open_failed_errno(OutFile *o, int err) {
+/* The reason for an errno value, with what to do about it. */
+static void errno_why(int err, char *why, size_t size) {
   const char *hint = err == ENOENT                    ? "; create its directory first or choose another path"
                      : err == EACCES || err == EPERM ? "; choose a path you may write"
                      : err == EROFS                   ? "; choose a path on a writable file system"
+                     : err == ENOTDIR                 ? " (a part of its path is a file, not a directory)"
                                                       : "";
+  snprintf(why, size, "%s%s", strerror(err), hint);
+}
+
+static bool open_failed_errno(OutFile *o, int err) {
   char why[256];
-  snprintf(why, sizeof why, "%s%s", strerror(err), hint);
+  errno_why(err, why, sizeof why);
   return open_failed(o, why);
 }
 
@@ -361,8 +376,7 @@ static bool open_atomic(OutFile *o, const struct stat *old) {
   o->kind = OUT_ATOMIC;
   const int rc = resolve_links(o->path, &o->target);
   if (rc == RESOLVE_VIA_PROC)
-    return open_failed(o, "it leads to an open file through /proc, which cannot be replaced; give the file's own "
-                          "path, or - for standard output");
+    return open_failed(o, WHY_PROC);
   if (rc != 0) return open_failed_errno(o, rc);
   /* the chain must end where the kernel's own walk does (it may not: links that /proc makes up) */
   struct stat at;
@@ -370,7 +384,7 @@ static bool open_atomic(OutFile *o, const struct stat *old) {
   if (found != (old != NULL) || (old && (at.st_dev != old->st_dev || at.st_ino != old->st_ino)))
     return open_failed(o, "its symbolic links lead somewhere other than the file they name; give the file's own path");
   if (old && faccessat(AT_FDCWD, o->target, W_OK, AT_EACCESS) != 0)
-    return errno == EACCES ? open_failed(o, "the file is read-only; make it writable or choose another path")
+    return errno == EACCES ? open_failed(o, WHY_READ_ONLY)
                            : open_failed_errno(o, errno);
   const size_t tlen = strlen(o->target) + 32;
   o->tmp_path = gd_xmalloc(tlen);
@@ -401,25 +415,90 @@ static bool open_atomic(OutFile *o, const struct stat *old) {
   return true;
 }
 
+/* What out_open does with path, decided from the file system alone: OUT_STDOUT, OUT_STREAM or
+ * OUT_ATOMIC (*old: the existing file, or NULL for a new one), or -1 with *why (a static text)
+ * or *err (an errno value) for a destination it refuses. */
+static int destination(const char *path, struct stat *st, const struct stat **old, const char **why, int *err) {
+  *old = NULL;
+  if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout")) return OUT_STDOUT;
+  const size_t len = strlen(path);
+  const bool slash = len > 0 && path[len - 1] == '/';
+  if (stat(path, st) != 0) {
+    if (errno != ENOENT || slash) {
+      *err = errno;
+      *why = slash && errno == ENOENT ? WHY_SLASH : NULL;
+      return -1;
+    }
+    return OUT_ATOMIC;
+  }
+  struct stat so;
+  if (fstat(STDOUT_FILENO, &so) == 0 && so.st_dev == st->st_dev && so.st_ino == st->st_ino) return OUT_STDOUT;
+  if (S_ISFIFO(st->st_mode) || S_ISCHR(st->st_mode)) return OUT_STREAM;
+  *why = S_ISDIR(st->st_mode) ? WHY_DIRECTORY : S_ISBLK(st->st_mode) ? WHY_BLOCK : !S_ISREG(st->st_mode) ? WHY_OTHER
+       : slash ? WHY_SLASH : NULL;
+  if (*why) return -1;
+  *old = st;
+  return OUT_ATOMIC;
+}
+
 bool out_open(OutFile *o, const char *path) {
   memset(o, 0, sizeof *o);
   o->fd = -1;
   o->slot = -1;
   o->path = dup_string(path);
-  if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout")) return open_stdout(o);
-  struct stat st, so;
-  if (stat(path, &st) != 0) {
-    if (errno != ENOENT) return open_failed_errno(o, errno);
-    return open_atomic(o, NULL);
+  struct stat st;
+  const struct stat *old;
+  const char *why = NULL;
+  int err = 0;
+  switch (destination(path, &st, &old, &why, &err)) {
+  case OUT_STDOUT: return open_stdout(o);
+  case OUT_STREAM: return open_in_place(o);
+  case OUT_ATOMIC: return open_atomic(o, old);
+  default: return why ? open_failed(o, why) : open_failed_errno(o, err);
   }
-  if (fstat(STDOUT_FILENO, &so) == 0 && so.st_dev == st.st_dev && so.st_ino == st.st_ino) return open_stdout(o);
-  if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) return open_in_place(o);
-  if (S_ISDIR(st.st_mode)) return open_failed(o, "it is a directory; give a file name");
-  if (S_ISBLK(st.st_mode))
-    return open_failed(o, "it is a block device (a disk), which grandamp never writes; give a file name");
-  if (!S_ISREG(st.st_mode))
-    return open_failed(o, "it is neither a file, a FIFO nor a character device; give a file name");
-  return open_atomic(o, &st);
+}
+
+bool out_check(const char *path, char *msg, size_t size) {
+  OutFile o = {.fd = -1, .slot = -1, .path = dup_string(path)};
+  struct stat st;
+  const struct stat *old;
+  const char *why = NULL;
+  int err = 0;
+  char buf[PATH_MAX + 320];
+  if (!*path) {
+    why = "the name is empty";
+  } else if (destination(path, &st, &old, &why, &err) == OUT_ATOMIC) {
+    const int rc = resolve_links(path, &o.target);
+    if (rc == RESOLVE_VIA_PROC) {
+      why = WHY_PROC;
+    } else if (rc != 0) {
+      err = rc;
+    } else if (old && faccessat(AT_FDCWD, o.target, W_OK, AT_EACCESS) != 0) {
+      err = errno;
+      why = err == EACCES ? WHY_READ_ONLY : NULL;
+    } else { /* the temporary is made beside the target: its directory must take a new file */
+      char *dir = dir_of(o.target);
+      struct stat ds;
+      const int e = stat(dir, &ds) != 0                             ? errno
+                    : !S_ISDIR(ds.st_mode)                          ? ENOTDIR
+                    : faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) ? errno
+                                                                     : 0;
+      if (e) {
+        snprintf(buf, sizeof buf, "cannot create a file in its directory %s: %s", dir, strerror(e));
+        why = buf;
+      }
+      free(dir);
+    }
+  }
+  if (why || err) {
+    char reason[256];
+    if (!why) errno_why(err, reason, sizeof reason);
+    char *name = shown_name(&o);
+    snprintf(msg, size, "cannot write %s: %s", name, why ? why : reason);
+    free(name);
+  }
+  release(&o);
+  return !why && !err;
 }
 
 /* Gives the unnamed file its temporary name; 0 or an errno value. */

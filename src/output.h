@@ -80,6 +80,10 @@ bool out_open(OutFile *o, const char *path);
 bool out_commit(OutFile *o);
 /** Closes and removes the temporary file (after an error while producing the content). */
 void out_abort(OutFile *o);
+/** True when out_open would accept path, judged from the file system without writing
+ *  anything (a command's check before its work); else false with "cannot write <path>: <why>"
+ *  in msg, the message out_open would give. */
+bool out_check(const char *path, char *msg, size_t size);
 /** True when a and b name the same existing file (the same node after following links), so
  *  that a command can refuse to write its output over its own input. */
 bool out_same_file(const char *a, const char *b);

@@ -1,6 +1,7 @@
 /* usertext.c - the user's text made printable and bounded for messages (see usertext.h). */
 #include "usertext.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,26 +28,45 @@ static size_t utf8_sequence(const unsigned char *s, size_t n) {
   return len;
 }
 
+/* Appends the character at u[*i] (n bytes left) to out at *k, escaped when it is not printable
+ * UTF-8; false (nothing written) when it does not fit in size bytes with a terminating NUL. */
+static bool put_char(const unsigned char *u, size_t *i, size_t n, char *out, size_t *k, size_t size) {
+  const size_t len = utf8_sequence(u + *i, n - *i);
+  const bool plain = len > 1 || (len == 1 && u[*i] >= 0x20 && u[*i] != 0x7F);
+  const size_t need = plain ? len : 4;
+  if (*k + need >= size) return false;
+  if (plain) {
+    memcpy(out + *k, u + *i, len);
+    *i += len;
+  } else {
+    snprintf(out + *k, size - *k, "\\x%02X", u[(*i)++]);
+  }
+  *k += need;
+  return true;
+}
+
 UserText user_text_n(const char *s, size_t n) {
   UserText t;
   size_t k = 0, i = 0;
   const unsigned char *u = (const unsigned char *)s;
   while (i < n && i < USERTEXT_KEEP) {
     const size_t len = utf8_sequence(u + i, n - i);
-    if (len == 1 && u[i] >= 0x20 && u[i] != 0x7F) {
-      t.s[k++] = (char)u[i++];
-    } else if (len > 1) {
-      if (i + len > USERTEXT_KEEP) break; /* never half a character */
-      memcpy(t.s + k, u + i, len);
-      k += len;
-      i += len;
-    } else {
-      k += (size_t)snprintf(t.s + k, sizeof t.s - k, "\\x%02X", u[i++]);
-    }
+    if (len > 1 && i + len > USERTEXT_KEEP) break; /* never half a character */
+    put_char(u, &i, n, t.s, &k, sizeof t.s);
   }
   if (i < n) snprintf(t.s + k, sizeof t.s - k, "... (%zu bytes)", n);
   else t.s[k] = '\0';
   return t;
+}
+
+size_t user_text_escape(char *out, size_t size, const char *s) {
+  const unsigned char *u = (const unsigned char *)s;
+  const size_t n = strlen(s);
+  size_t k = 0, i = 0;
+  while (i < n && put_char(u, &i, n, out, &k, size)) {
+  }
+  if (size > 0) out[k] = '\0';
+  return k;
 }
 
 UserText user_text(const char *s) {

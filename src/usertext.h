@@ -31,6 +31,9 @@ typedef struct UserText {
 UserText user_text(const char *s);
 /** The n bytes at s (which may hold NUL bytes) made printable and bounded. */
 UserText user_text_n(const char *s, size_t n);
+/** s made printable (escaped as user_text does) but not cut, into out of size bytes (4 times
+ *  strlen(s) + 1 always suffice); returns the bytes written before the NUL. */
+size_t user_text_escape(char *out, size_t size, const char *s);
 
 #ifdef __cplusplus
 }

@@ -234,24 +234,29 @@ static void test_out_path_checked(void **state) {
   snprintf(out, sizeof out, "%s/", adir);
   RUN(&r, "packing", "--type", "fcc", "--n", "32", "--out", out);
   assert_int_equal(r.status, 2);
-  snprintf(want, sizeof want, "grandamp: error: --out: '%s/' names a directory (it ends with '/'); give a file name "
-           "in it (e.g. %s/FILE.data)\n", adir, adir);
+  snprintf(want, sizeof want, "grandamp: error: --out: cannot write %s/: it is a directory; give a file name\n", adir);
   expect_err(&r, want);
   RUN(&r, "forces", "--data", file, "--coeff", "* * " MODEL_OK, "--out", adir);
   assert_int_equal(r.status, 2);
-  snprintf(want, sizeof want, "grandamp: error: --out: '%s' is a directory; give a file name in it (e.g. "
-           "%s/forces.csv)\n", adir, adir);
+  snprintf(want, sizeof want, "grandamp: error: --out: cannot write %s: it is a directory; give a file name\n", adir);
   expect_err(&r, want);
   snprintf(out, sizeof out, "%s/x.data", file);
   RUN(&r, "packing", "--type", "fcc", "--n", "32", "--out", out);
   assert_int_equal(r.status, 2);
-  snprintf(want, sizeof want, "grandamp: error: --out: '%s': '%s' is a file, not a directory\n", out, file);
+  snprintf(want, sizeof want, "grandamp: error: --out: cannot write %s: Not a directory (a part of its path is a file, "
+           "not a directory)\n", out);
   expect_err(&r, want);
   snprintf(out, sizeof out, "%s/nodir/x.data", dir);
   RUN(&r, "packing", "--type", "fcc", "--n", "32", "--out", out);
   assert_int_equal(r.status, 2);
-  snprintf(want, sizeof want, "grandamp: error: --out: '%s': directory '%s/nodir' does not exist; create it first\n",
-           out, dir);
+  snprintf(want, sizeof want, "grandamp: error: --out: cannot write %s: cannot create a file in its directory "
+           "%s/nodir: No such file or directory\n", out, dir);
+  expect_err(&r, want);
+  snprintf(out, sizeof out, "%s/nodir/", dir);
+  RUN(&r, "packing", "--type", "fcc", "--n", "32", "--out", out);
+  assert_int_equal(r.status, 2);
+  snprintf(want, sizeof want, "grandamp: error: --out: cannot write %s: it ends with '/', so it names a directory; "
+           "give a file name\n", out);
   expect_err(&r, want);
   struct stat st;
   assert_int_equal(stat(file, &st), 0);

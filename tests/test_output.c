@@ -376,7 +376,7 @@ static void test_out_dangling_symlink(void **state) {
   /* into a missing directory: refused, naming the link and its target, never the temporary */
   assert_int_equal(symlink("nodir/x.data", in_dir(d, "nowhere")), 0);
   pack32(&r, in_dir(d, "nowhere"));
-  assert_int_equal(r.status, GD_EXIT_RUNTIME);
+  assert_int_equal(r.status, GD_EXIT_USAGE); /* found by the check before any work */
   char msg[512];
   snprintf(msg, sizeof msg, "cannot write %s (-> %s/nodir/x.data)", in_dir(d, "nowhere"), d->path);
   if (!strstr(r.err, msg) || strstr(r.err, ".tmp")) fail_msg("expected '%s' and no temporary name:\n%s", msg, r.err);
@@ -392,9 +392,10 @@ static void test_out_message_names_target(void **state) {
   static CmdResult r;
   const char *out = in_dir(d, "missing/p.data");
   pack32(&r, out);
-  assert_int_equal(r.status, GD_EXIT_RUNTIME);
+  assert_int_equal(r.status, GD_EXIT_USAGE); /* found by the check before any work */
   char msg[512];
-  snprintf(msg, sizeof msg, "grandamp: error: cannot write %s: ", out);
+  snprintf(msg, sizeof msg, "grandamp: error: --out: cannot write %s: cannot create a file in its directory %s/missing: "
+           "No such file or directory\n", out, d->path);
   if (!strstr(r.err, msg) || strstr(r.err, ".tmp")) fail_msg("expected '%s' and no temporary name:\n%s", msg, r.err);
 }
 
@@ -452,9 +453,9 @@ static void test_out_directory_refused(void **state) {
   static CmdResult r;
   assert_int_equal(mkdir(in_dir(d, "sub"), 0700), 0);
   pack32(&r, in_dir(d, "sub"));
-  assert_int_equal(r.status, GD_EXIT_RUNTIME);
+  assert_int_equal(r.status, GD_EXIT_USAGE);
   char msg[512];
-  snprintf(msg, sizeof msg, "cannot write %s: it is a directory", in_dir(d, "sub"));
+  snprintf(msg, sizeof msg, "--out: cannot write %s: it is a directory; give a file name\n", in_dir(d, "sub"));
   if (!strstr(r.err, msg)) fail_msg("expected '%s':\n%s", msg, r.err);
   struct stat st;
   assert_int_equal(lstat(in_dir(d, "sub"), &st), 0);

@@ -48,6 +48,27 @@ void walls_free(Walls *ws) {
   memset(ws, 0, sizeof *ws);
 }
 
+/* Block b's partial sums (blocksum.h): the three powers, then each wall's force. */
+static void block_store(double *part, int64_t b, int nw, double pn, double pt, double pf, const double *fw) {
+  double *pb = part + b * (3 + nw);
+  pb[0] = pn, pb[1] = pt, pb[2] = pf;
+  for (int w = 0; w < nw; w++) pb[3 + w] = fw[w];
+}
+
+/* The blocks' partials added in block order (the same bits for any thread count) into the
+ * wall forces and the pass's statistics; frees part. */
+static void block_total(double *part, int64_t nb, Walls *ws, int64_t contacts, double excess, ForceStats *stats) {
+  double sum[3 + WALLS_MAX] = {0};
+  blocksum_total(part, nb, 3 + ws->n, sum);
+  free(part);
+  for (int w = 0; w < ws->n; w++) ws->force[w] = sum[3 + w];
+  stats->contacts += contacts;
+  stats->power_normal += sum[0];
+  stats->power_tangential += sum[1];
+  stats->power_friction += sum[2];
+  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
+}
+
 void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
                  bool history_update, ForceStats *stats) {
   if (ws->n == 0) return;
@@ -56,8 +77,7 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
   int64_t contacts = 0;
   double excess = 0.0;
   const int64_t nb = blocksum_blocks(p->n);
-  const int width = 3 + nw; /* the three powers and each wall's force, per block (blocksum.h) */
-  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)width * sizeof *part);
+  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)(3 + nw) * sizeof *part); /* block_store */
 #pragma omp parallel for schedule(static) reduction(+ : contacts) reduction(max : excess)
   for (int64_t b = 0; b < nb; b++) {
     double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
@@ -94,20 +114,9 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
         fw[w] += o.force[wl->axis];
       }
     }
-    double *pb = part + b * width;
-    pb[0] = pn, pb[1] = pt, pb[2] = pf;
-    for (int w = 0; w < nw; w++) pb[3 + w] = fw[w];
+    block_store(part, b, nw, pn, pt, pf, fw);
   }
-  double sum[3 + WALLS_MAX] = {0};
-  blocksum_total(part, nb, width, sum);
-  free(part);
-  const double pn = sum[0], pt = sum[1], pf = sum[2];
-  for (int w = 0; w < nw; w++) ws->force[w] = sum[3 + w];
-  stats->contacts += contacts;
-  stats->power_normal += pn;
-  stats->power_tangential += pt;
-  stats->power_friction += pf;
-  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
+  block_total(part, nb, ws, contacts, excess, stats);
 }
 
 /* Centre-to-wall distance r_c of particle i from wall wl, and the PairInput of the contact;
@@ -147,8 +156,7 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
   double excess = 0.0;
   bool warn = false;
   const int64_t nb = blocksum_blocks(p->n);
-  const int width = 3 + nw; /* the three powers and each wall's force, per block (blocksum.h) */
-  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)width * sizeof *part);
+  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)(3 + nw) * sizeof *part); /* block_store */
 #pragma omp parallel for schedule(static) reduction(+ : contacts) reduction(max : excess) reduction(|| : warn)
   for (int64_t b = 0; b < nb; b++) {
     double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
@@ -193,21 +201,10 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
         fw[w] += o.force[wl->axis];
       }
     }
-    double *pb = part + b * width;
-    pb[0] = pn, pb[1] = pt, pb[2] = pf;
-    for (int w = 0; w < nw; w++) pb[3 + w] = fw[w];
+    block_store(part, b, nw, pn, pt, pf, fw);
   }
-  double sum[3 + WALLS_MAX] = {0};
-  blocksum_total(part, nb, width, sum);
-  free(part);
-  const double pn = sum[0], pt = sum[1], pf = sum[2];
-  for (int w = 0; w < nw; w++) ws->force[w] = sum[3 + w];
+  block_total(part, nb, ws, contacts, excess, stats);
   if (bad != INT64_MAX && ms->fault.err == MDR_OK)
     ms->fault = (MdrFault){.err = bad_err, .i = bad / nw, .j = -1, .wall = (int)(bad % nw)};
   ms->warn_preexisting = ms->warn_preexisting || warn;
-  stats->contacts += contacts;
-  stats->power_normal += pn;
-  stats->power_tangential += pt;
-  stats->power_friction += pf;
-  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
 }

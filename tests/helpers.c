@@ -86,3 +86,27 @@ ContactModel parse_ok(const char *text) {
   errlist_free(&err);
   return m;
 }
+
+/* One private directory at a time, for the groups whose tests write files. */
+static char test_dir[64];
+
+int test_dir_setup(void **state) {
+  (void)state;
+  strcpy(test_dir, "/tmp/grandamp_test_XXXXXX");
+  return mkdtemp(test_dir) ? 0 : -1;
+}
+
+int test_dir_teardown(void **state) {
+  (void)state;
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", test_dir);
+  return system(cmd);
+}
+
+const char *test_path(const char *name) {
+  static char buf[4][128];
+  static int k;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof buf[k], "%s/%s", test_dir, name);
+  return buf[k];
+}

@@ -11,69 +11,46 @@
 
 #define RUN(r, ...) run_grandamp(r, (const char *const[]){__VA_ARGS__, NULL})
 
-static char dir[64];
-
-static int setup(void **state) {
-  (void)state;
-  strcpy(dir, "/tmp/grandamp_cmd_XXXXXX");
-  return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  return system(cmd);
-}
-
-static const char *path(const char *name) {
-  static char buf[4][128];
-  static int k;
-  k = (k + 1) % 4;
-  snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-  return buf[k];
-}
-
 static bool exists(const char *p) { return access(p, F_OK) == 0; }
 
 
 static void test_packing_command(void **state) {
   (void)state;
   static CmdResult r;
-  RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", path("fcc.data"));
+  RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", test_path("fcc.data"));
   assert_int_equal(r.status, 0);
   Particles p;
   Box b;
   ErrList err = {0};
-  assert_true(datafile_read(path("fcc.data"), &p, &b, &err));
+  assert_true(datafile_read(test_path("fcc.data"), &p, &b, &err));
   assert_int_equal(p.n, 500);
   particles_free(&p);
-  assert_false(exists(path("fcc.data.tmp")));
+  assert_false(exists(test_path("fcc.data.tmp")));
 
   RUN(&r, "packing", "--type", "random", "--n", "300", "--ratio", "3", "--dist", "lognormal", "--seed", "5",
-      "--out", path("rnd.data"));
+      "--out", test_path("rnd.data"));
   assert_int_equal(r.status, 0);
-  assert_true(datafile_read(path("rnd.data"), &p, &b, &err));
+  assert_true(datafile_read(test_path("rnd.data"), &p, &b, &err));
   double rmin = 1e9, rmax = 0;
   for (int64_t i = 0; i < p.n; i++) rmin = fmin(rmin, p.radius[i]), rmax = fmax(rmax, p.radius[i]);
   assert_true(rmax / rmin <= 3.0 + 1e-12 && rmax / rmin > 1.5);
   particles_free(&p);
 
-  RUN(&r, "packing", "--type", "random", "--n", "300", "--phi", "0.9", "--ratio", "4", "--out", path("bad.data"));
+  RUN(&r, "packing", "--type", "random", "--n", "300", "--phi", "0.9", "--ratio", "4", "--out", test_path("bad.data"));
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "--phi 0.9 is impossible"));
   assert_non_null(strstr(r.err, "--ratio must be in [1, 3]"));
-  assert_false(exists(path("bad.data")));
-  RUN(&r, "packing", "--type", "fcc", "--n", "1000000000000", "--out", path("bad.data"));
+  assert_false(exists(test_path("bad.data")));
+  RUN(&r, "packing", "--type", "fcc", "--n", "1000000000000", "--out", test_path("bad.data"));
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "2^31"));
-  RUN(&r, "packing", "--type", "fcc", "--n", "2000000000", "--out", path("bad.data"));
+  RUN(&r, "packing", "--type", "fcc", "--n", "2000000000", "--out", test_path("bad.data"));
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "GiB, more than"));
-  RUN(&r, "packing", "--type", "cubic", "--out", path("bad.data"));
+  RUN(&r, "packing", "--type", "cubic", "--out", test_path("bad.data"));
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "'cubic' is not fcc or random"));
-  assert_false(exists(path("bad.data")));
+  assert_false(exists(test_path("bad.data")));
 }
 
 static void test_run_command(void **state) {
@@ -101,9 +78,9 @@ static void test_run_command(void **state) {
   assert_true(json_value(r.out, "pair_evals_per_s") > 0 && json_value(r.out, "neighbor") > 0);
   assert_true(json_value(r.out, "integrate") == 0 && json_value(r.out, "atom_steps_per_s") == 0);
   /* a data file in, the same packing */
-  RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", path("p.data"));
+  RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", test_path("p.data"));
   assert_int_equal(r.status, 0);
-  RUN(&r, "run", "--packing", path("p.data"), "--model", model, "--steps", "5");
+  RUN(&r, "run", "--packing", test_path("p.data"), "--model", model, "--steps", "5");
   assert_int_equal(r.status, 0);
   assert_rel(json_value(r.out, "n"), 500, 0);
 
@@ -114,7 +91,7 @@ static void test_run_command(void **state) {
   assert_non_null(strstr(r.err, "--strategy: 'half-magic' is unknown"));
   assert_non_null(strstr(r.err, "--steps: must be a whole number"));
   assert_non_null(strstr(r.err, "--dt: must be > 0"));
-  RUN(&r, "run", "--packing", path("missing.data"), "--model", model, "--steps", "1");
+  RUN(&r, "run", "--packing", test_path("missing.data"), "--model", model, "--steps", "1");
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "cannot open"));
 }
@@ -123,12 +100,12 @@ static void test_forces_command(void **state) {
   (void)state;
   static CmdResult r;
   RUN(&r, "packing", "--type", "random", "--n", "400", "--seed", "3", "--velocity", "0.1", "--spin", "0.5", "--out",
-      path("f.data"));
+      test_path("f.data"));
   assert_int_equal(r.status, 0);
-  RUN(&r, "forces", "--data", path("f.data"), "--coeff",
-      "* * hertz/material 1e5 0.5 0.3 tangential mindlin NULL 1 0.4 damping viscoelastic", "--out", path("f.csv"));
+  RUN(&r, "forces", "--data", test_path("f.data"), "--coeff",
+      "* * hertz/material 1e5 0.5 0.3 tangential mindlin NULL 1 0.4 damping viscoelastic", "--out", test_path("f.csv"));
   if (r.status != 0) fail_msg("%s", r.err);
-  FILE *f = fopen(path("f.csv"), "r");
+  FILE *f = fopen(test_path("f.csv"), "r");
   assert_non_null(f);
   char line[512];
   int lines = 0;
@@ -150,29 +127,29 @@ static void test_forces_command(void **state) {
   for (int d = 0; d < 3; d++) assert_true(fabs(sum[d]) <= 1e-12 * mag);
 
   /* errors: nothing written, every problem listed */
-  FILE *bad = fopen(path("bad.data"), "w");
+  FILE *bad = fopen(test_path("bad.data"), "w");
   fputs("title\n\n2 atoms\n1 atom types\n0 4 xlo xhi\n0 4 ylo yhi\n0 4 zlo zhi\n\nAtoms # sphere\n\n"
         "1 1 1 1 0.5 0.5 0.5\n2 1 1 x 1.4 0.5 0.5\n", bad);
   fclose(bad);
-  RUN(&r, "forces", "--data", path("bad.data"), "--coeff", "* * hooke 1 1 tangential linear_nohistory 0 0", "--out",
-      path("out.csv"));
+  RUN(&r, "forces", "--data", test_path("bad.data"), "--coeff", "* * hooke 1 1 tangential linear_nohistory 0 0", "--out",
+      test_path("out.csv"));
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "bad.data:12:"));
-  assert_false(exists(path("out.csv")));
-  RUN(&r, "forces", "--data", path("f.data"), "--boundary", "pq", "--out", path("out.csv"));
+  assert_false(exists(test_path("out.csv")));
+  RUN(&r, "forces", "--data", test_path("f.data"), "--boundary", "pq", "--out", test_path("out.csv"));
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "at least one --coeff"));
   assert_non_null(strstr(r.err, "--boundary: 'pq'"));
-  RUN(&r, "forces", "--data", path("f.data"), "--coeff", "1 2 hooke 1 1 tangential linear_nohistory 0 0", "--out",
-      path("out.csv"));
+  RUN(&r, "forces", "--data", test_path("f.data"), "--coeff", "1 2 hooke 1 1 tangential linear_nohistory 0 0", "--out",
+      test_path("out.csv"));
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "type '2' is not a type or range within 1..1"));
-  assert_false(exists(path("out.csv")));
+  assert_false(exists(test_path("out.csv")));
 }
 
 const struct CMUnitTest commands_tests[] = {
-    cmocka_unit_test_setup_teardown(test_packing_command, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_run_command, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_forces_command, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_packing_command, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(test_run_command, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(test_forces_command, test_dir_setup, test_dir_teardown),
 };
 const size_t commands_ntests = sizeof commands_tests / sizeof *commands_tests;

@@ -14,29 +14,6 @@
 #define RUN(r, ...) run_grandamp(r, (const char *const[]){__VA_ARGS__, NULL})
 #define NOFRICTION " tangential linear_nohistory 0 0"
 
-static char dir[64];
-
-static int setup(void **state) {
-  (void)state;
-  strcpy(dir, "/tmp/grandamp_results_XXXXXX");
-  return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  return system(cmd);
-}
-
-static const char *path(const char *name) {
-  static char buf[2][128];
-  static int k;
-  k = (k + 1) % 2;
-  snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-  return buf[k];
-}
-
 static void expect_error(const CmdResult *r, int status, const char *text) {
   if (r->status != status || !strstr(r->err, text))
     fail_msg("expected exit %d and '%s'; got exit %d, stderr:\n%s\nstdout:\n%s", status, text, r->status, r->err,
@@ -169,12 +146,12 @@ static void test_collide_refuses_impossible_runs(void **state) {
 /* A 108-sphere FCC packing with sphere 50 moved onto sphere 7 (coincident centres). */
 static const char *coincident_data(void) {
   static CmdResult r;
-  RUN(&r, "packing", "--type", "fcc", "--n", "32", "--out", path("fcc.data"));
+  RUN(&r, "packing", "--type", "fcc", "--n", "32", "--out", test_path("fcc.data"));
   assert_int_equal(r.status, 0);
   Particles p;
   Box b;
   ErrList err = {0};
-  assert_true(datafile_read(path("fcc.data"), &p, &b, &err));
+  assert_true(datafile_read(test_path("fcc.data"), &p, &b, &err));
   int64_t i7 = -1, i50 = -1;
   for (int64_t i = 0; i < p.n; i++) {
     if (p.id[i] == 7) i7 = i;
@@ -182,9 +159,9 @@ static const char *coincident_data(void) {
   }
   assert_true(i7 >= 0 && i50 >= 0);
   p.x[i50] = p.x[i7], p.y[i50] = p.y[i7], p.z[i50] = p.z[i7];
-  assert_true(datafile_write(path("same.data"), &p, &b, "two coincident spheres"));
+  assert_true(datafile_write(test_path("same.data"), &p, &b, "two coincident spheres"));
   particles_free(&p);
-  return path("same.data");
+  return test_path("same.data");
 }
 
 /* Issue 26 item 3: run went NaN in the setup pass and exited 0 with null energies (or named
@@ -204,20 +181,20 @@ static void test_setup_pass_is_checked(void **state) {
     expect_error(&r, 1, want);
   }
   RUN(&r, "forces", "--data", data, "--coeff", "* * hooke 1e5 0.5" NOFRICTION " damping velocity", "--out",
-      path("f.csv"));
+      test_path("f.csv"));
   expect_error(&r, 1, want);
-  assert_int_equal(access(path("f.csv"), F_OK), -1);
+  assert_int_equal(access(test_path("f.csv"), F_OK), -1);
   /* gamma = 1e308: an infinite pull-off force on every contact of the packing */
-  RUN(&r, "packing", "--type", "fcc", "--n", "32", "--overlap", "0.01", "--out", path("over.data"));
+  RUN(&r, "packing", "--type", "fcc", "--n", "32", "--overlap", "0.01", "--out", test_path("over.data"));
   assert_int_equal(r.status, 0);
   const char *dmt = "dmt 1e8 0.3 0.3 1e308" NOFRICTION " damping velocity";
-  RUN(&r, "run", "--packing", path("over.data"), "--model", dmt, "--steps", "2", "--dt", "1e-6");
+  RUN(&r, "run", "--packing", test_path("over.data"), "--model", dmt, "--steps", "2", "--dt", "1e-6");
   expect_error(&r, 1, "step 0 (setup): contact of particles id ");
   assert_non_null(strstr(r.err, "(model dmt + damping velocity) is out of range"));
-  RUN(&r, "forces", "--data", path("over.data"), "--coeff", "* * dmt 1e8 0.3 0.3 1e308" NOFRICTION " damping velocity",
-      "--out", path("f.csv"));
+  RUN(&r, "forces", "--data", test_path("over.data"), "--coeff", "* * dmt 1e8 0.3 0.3 1e308" NOFRICTION " damping velocity",
+      "--out", test_path("f.csv"));
   expect_error(&r, 1, "step 0 (setup): contact of particles id ");
-  assert_int_equal(access(path("f.csv"), F_OK), -1);
+  assert_int_equal(access(test_path("f.csv"), F_OK), -1);
 }
 
 /* Issue 26 item 3: contact printed -nan / null and accepted an overlap that run refuses. */
@@ -249,7 +226,7 @@ const struct CMUnitTest results_tests[] = {
     cmocka_unit_test(test_collide_stability_criterion),
     cmocka_unit_test(test_collide_refuses_unstable_step),
     cmocka_unit_test(test_collide_refuses_impossible_runs),
-    cmocka_unit_test_setup_teardown(test_setup_pass_is_checked, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_setup_pass_is_checked, test_dir_setup, test_dir_teardown),
     cmocka_unit_test(test_contact_refuses_bad_results),
 };
 const size_t results_ntests = sizeof results_tests / sizeof *results_tests;

@@ -69,6 +69,11 @@ void run_grandamp(CmdResult *r, const char *const *args);
 void run_program(CmdResult *r, const char *bin, const char *const *args);
 /* The number after "key": in a JSON text (fails the test if the key is missing). */
 double json_value(const char *json, const char *key);
+/* cmocka setup and teardown: a private directory for the test, removed with its files after. */
+int test_dir_setup(void **state);
+int test_dir_teardown(void **state);
+/* <the test's directory>/name (valid for the next three calls). */
+const char *test_path(const char *name);
 /* Parses a model text that must be valid (fails the test otherwise). */
 struct ContactModel parse_ok(const char *text);
 

@@ -256,7 +256,7 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fn
 FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-errno -fno-trapping-math -ffp-contract=off \
                 -O1 -g $(FUZZ_SAN) -DGD_LIBFUZZER
 # The library objects the parsers and the write paths reach (not the pair loops).
-FUZZ_LIB_SRC := $(addprefix src/,model.c mdr.c numparse.c cli_args.c type_table.c datafile.c particles.c \
+FUZZ_LIB_SRC := $(addprefix src/,model.c mdr.c numparse.c cli_args.c type_table.c datafile.c particles.c sysmem.c usertext.c \
                   output.c json.c error.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # The command-line harness runs whole commands: the whole library, pair loops included (the

@@ -99,7 +99,7 @@ int cli_collide(int argc, char **argv) {
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) {
-    fprintf(stderr, "grandamp: error: collide: %s\n", why);
+    gd_error("collide: %s", why);
     return GD_EXIT_RUNTIME;
   }
   Json j;

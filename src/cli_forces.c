@@ -102,7 +102,7 @@ int cli_forces(int argc, char **argv) {
   const char *why = NULL;
   if (!sim_setup(&s, &why)) {
     const bool fault = s.fault[0] != '\0'; /* a bad contact, not a box too small for the list */
-    fprintf(stderr, "grandamp: error: forces: %s%s\n", why, fault ? "" : " (use --boundary f)");
+    gd_error("forces: %s%s", why, fault ? "" : " (use --boundary f)");
     sim_free(&s);
     return fault ? GD_EXIT_RUNTIME : GD_EXIT_USAGE;
   }
@@ -121,7 +121,7 @@ int cli_forces(int argc, char **argv) {
     ok = out_commit(&of);
   }
   if (ok)
-    fprintf(stderr, "grandamp: wrote forces of %lld particles (%lld contacts) to %s\n", (long long)s.p.n,
+    gd_note("wrote forces of %lld particles (%lld contacts) to %s", (long long)s.p.n,
             (long long)s.last.contacts / (s.nl.full ? 2 : 1), out);
   free(idx);
   sim_free(&s);

@@ -45,7 +45,7 @@ int cli_packing(int argc, char **argv) {
   snprintf(title, sizeof title, "LAMMPS data file written by grandamp packing --type %s --n %lld --seed %llu", type,
            (long long)spec.n, (unsigned long long)spec.seed);
   const bool ok = datafile_write(out, &p, &b, title);
-  if (ok) fprintf(stderr, "grandamp: wrote %lld particles to %s\n", (long long)p.n, out);
+  if (ok) gd_note("wrote %lld particles to %s", (long long)p.n, out);
   particles_free(&p);
   return ok ? GD_EXIT_OK : GD_EXIT_RUNTIME;
 }

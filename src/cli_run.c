@@ -119,7 +119,7 @@ int cli_run(int argc, char **argv) {
   const double t2 = timer_now();
   if (!ok) {
     const bool fault = s.fault[0] != '\0'; /* the physics failed, not the set-up */
-    fprintf(stderr, "grandamp: error: run: %s%s\n", why, fault ? "" : " (grow the packing, or lower --skin)");
+    gd_error("run: %s%s", why, fault ? "" : " (grow the packing, or lower --skin)");
     sim_free(&s);
     return fault ? GD_EXIT_RUNTIME : GD_EXIT_USAGE;
   }

@@ -110,6 +110,15 @@ void gd_warn(const char *fmt, ...) {
   va_end(ap);
 }
 
+void gd_note(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = vformat(fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "grandamp: %s\n", s ? s : "(out of memory for a note)");
+  free(s);
+}
+
 static void print_error(const char *fmt, va_list ap) { print_message("error", fmt, ap); }
 
 void gd_error(const char *fmt, ...) {

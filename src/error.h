@@ -46,6 +46,8 @@ void errlist_free(ErrList *e);
 
 /** Prints "grandamp: error: <msg>" to stderr (and does not exit). */
 void gd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/** Prints "grandamp: <msg>" to stderr (a note of what was done), escaped and cut as errors are. */
+void gd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** Prints "grandamp: warning: <msg>" to stderr. */
 void gd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** Prints "grandamp: error: <msg>" to stderr and exits with code. */

@@ -8,6 +8,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "error.h"
+#include "usertext.h"
 
 static const char USAGE[] =
     "usage: grandamp <command> [options]\n"
@@ -58,7 +59,8 @@ static int dispatch(int argc, char **argv) {
     printf("grandamp %s\ncompiler: %s\nflags: %s\n", GD_BUILD_REVISION, GD_BUILD_COMPILER, GD_BUILD_FLAGS);
     return GD_EXIT_OK;
   }
-  fprintf(stderr, "grandamp: error: '%s': unknown command; expected model, contact, packing, run, forces, collide, help or version\n", cmd);
+  gd_error("'%s': unknown command; expected model, contact, packing, run, forces, collide, help or version",
+           user_text(cmd).s);
   return GD_EXIT_USAGE;
 }
 

@@ -113,7 +113,7 @@ static char *confined_path(const char *word) {
   if (!strcmp(word, "-")) return strdup(word);
   const char *dir = fuzz_dir();
   const size_t len = strnlen(word, 64);
-  char *p = malloc(strlen(dir) + len + 2);
+  char *p = malloc(strlen(dir) + len + 3); /* '/', the word, a '_' for "", "." or "..", NUL */
   FUZZ_CHECK(p != NULL, "out of memory");
   sprintf(p, "%s/", dir);
   char *q = p + strlen(p);

@@ -33,7 +33,7 @@
 #include "packing.h"
 
 #define FUZZ_CLI_MAX_WORDS 48
-#define FUZZ_CLI_MAX_LINE 1024
+#define FUZZ_CLI_MAX_LINE 1100 /* error.c cuts a message to 1000 bytes plus its note and the prefix */
 #define FUZZ_CLI_MAX_LINES 200
 #define FUZZ_CLI_MAX_N 4000.0
 #define FUZZ_CLI_MAX_STEPS 50.0

@@ -72,13 +72,17 @@ endif
 ifeq ($(NATIVE),1)
   CFLAGS += -march=native
 endif
-CPPFLAGS := -Isrc -I$(BUILD)
+# src/ by layer: base (errors, numbers, text), models (the contact laws), loop (lists, kernels,
+# drivers), sim (particles, time stepping), io (data files, outputs), cli (the commands).
+SRC_DIRS := base models loop sim io cli
+SRC_INC  := $(SRC_DIRS:%=-Isrc/%)
+CPPFLAGS := $(SRC_INC) -I$(BUILD)
 LDFLAGS  := -fopenmp
 LDLIBS   := -lm
 
-LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_SRC  := $(filter-out src/cli/main.c,$(foreach d,$(SRC_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
-MAIN_OBJ := $(BUILD)/src/main.o
+MAIN_OBJ := $(BUILD)/src/cli/main.o
 TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
@@ -119,6 +123,8 @@ ifeq ($(RACE),1)
   LDFLAGS += -fsanitize=thread
 endif
 
+STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
+
 .DELETE_ON_ERROR:
 .PHONY: all test bench plots verify deps clean FORCE
 
@@ -137,9 +143,11 @@ $(BUILD)/%.o: %.c $(BUILD)/flags.stamp
 
 # The compilers and flags of this build folder: every object depends on it, so a change of
 # NATIVE, OPT, SAN, ... rebuilds everything instead of mixing old and new objects.
+# STAMP_FLAGS is expanded here, once: a target-specific addition (the tests' -Iverify) is a
+# prerequisite's context in make, and must not flip the stamp when another target set is built.
 $(BUILD)/flags.stamp: FORCE
 	@mkdir -p $(@D)
-	@printf '%s\n' "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)" > $@.tmp
+	@printf '%s\n' $(STAMP_FLAGS) > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # Build information (compiler, flags, revision) for every output; rewritten only on change.
@@ -256,8 +264,8 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fn
 FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-errno -fno-trapping-math -ffp-contract=off \
                 -O1 -g $(FUZZ_SAN) -DGD_LIBFUZZER
 # The library objects the parsers and the write paths reach (not the pair loops).
-FUZZ_LIB_SRC := $(addprefix src/,model.c mdr.c numparse.c cli_args.c type_table.c datafile.c particles.c sysmem.c usertext.c \
-                  output.c json.c error.c)
+FUZZ_LIB_SRC := $(addprefix src/,models/model.c models/mdr.c base/numparse.c cli/cli_args.c models/type_table.c \
+                  io/datafile.c sim/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # The command-line harness runs whole commands: the whole library, pair loops included (the
 # first `make fuzz` with it compiles every specialised kernel under the sanitizers, some minutes).
@@ -266,14 +274,14 @@ DEPS += $(FUZZ_ALL_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%.d)
 
 $(FUZZ_ALL_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -Isrc -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(SRC_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(FUZZ_BUILD)/build_info.h: FORCE
 	@mkdir -p $(@D)
 	@tools/build_info.sh "$(FUZZ_CC)" "$(FUZZ_CFLAGS)" > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(FUZZ_BUILD)/fuzz/fuzz_%.o: fuzz/fuzz_%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -Isrc -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(SRC_INC) -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
 $(FUZZ_BUILD)/fuzz_cli: $(FUZZ_BUILD)/fuzz/fuzz_cli.o $(FUZZ_ALL_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)

@@ -37,7 +37,10 @@ int main(void) {
   add(all, &n, model_tests, model_ntests);
   add(all, &n, mixing_tests, mixing_ntests);
   add(all, &n, tangential_tests, tangential_ntests);
-  add(all, &n, pairloop_tests, pairloop_ntests);
+  add(all, &n, kernels_tests, kernels_ntests);
+  add(all, &n, simd_tests, simd_ntests);
+  add(all, &n, lists_tests, lists_ntests);
+  add(all, &n, packing_tests, packing_ntests);
   add(all, &n, commands_tests, commands_ntests);
   add(all, &n, cli_tests, cli_ntests);
   add(all, &n, datafile_tests, datafile_ntests);

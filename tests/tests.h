@@ -28,7 +28,10 @@ TEST_GROUP(damping);
 TEST_GROUP(model);
 TEST_GROUP(mixing);
 TEST_GROUP(tangential);
-TEST_GROUP(pairloop);
+TEST_GROUP(kernels);
+TEST_GROUP(simd);
+TEST_GROUP(lists);
+TEST_GROUP(packing);
 TEST_GROUP(commands);
 TEST_GROUP(cli);
 TEST_GROUP(datafile);
@@ -76,5 +79,21 @@ int test_dir_teardown(void **state);
 const char *test_path(const char *name);
 /* Parses a model text that must be valid (fails the test otherwise). */
 struct ContactModel parse_ok(const char *text);
+
+/* Pair-loop fixtures (pairloop_fixtures.c). */
+#include "sim.h"
+extern const char *const LOOP_NORMAL_TEXT[5];   /* printf formats taking the damp coefficient */
+extern const char *const LOOP_DAMPING_WORD[7];
+extern const char *const LOOP_TANG_TEXT[6];
+/** A small polydisperse packing with overlaps and motion. */
+void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed);
+/** The model text of combination (normal in, damping id, tangential it); false if refused. */
+bool model_text(int in, int id, int it, char *text, size_t size);
+/** A copy of src set up with one model and strategy (ref: the `_ref` loop). */
+Sim fixture_sim(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref);
+/** Forces and torques of a and b agree per atom: |d| <= tol (|f_i| + mean |f|). */
+void assert_same_forces(const Sim *a, const Sim *b, double tol, const char *what);
+/** Same positions and velocities, forces and torques bit for bit. */
+bool same_state_bits(const Sim *a, const Sim *c);
 
 #endif

@@ -32,10 +32,6 @@
 
 #define FORCE_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
 
-/* One table slice per normal model, each from its own translation unit. */
-#define SLICE_PTR(c, N, ...) [NORMAL_##N] = &force_slice_##N,
-static const ForceSlice *const SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SLICE_PTR, _)};
-#define KERNEL(nm, dm, tm, st) ((*SLICES[nm])[dm][tm][st])
 
 /* ---- strategies -------------------------------------------------------------------------- */
 
@@ -70,8 +66,7 @@ bool force_specialised(const ForceSystem *s) {
         m->tangential.model != m0->tangential.model)
       return false;
   }
-  return KERNEL(m0->normal.model, m0->damping.model, m0->tangential.model, 0) != NULL &&
-         combo_valid(m0->normal.model, m0->damping.model);
+  return force_scalar_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, 0) != NULL;
 }
 
 KernelArgs force_kernel_args(const ForceSystem *s) {
@@ -167,7 +162,7 @@ static ForceKernel vector_kernel(const ForceSystem *s, ForceStrategy st, bool *f
 
 void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
   const ContactModel *m0 = &s->models[0];
-  const ForceKernel kern = KERNEL(m0->normal.model, m0->damping.model, m0->tangential.model, st);
+  const ForceKernel kern = force_scalar_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
   GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
   bool frictionless;
   const ForceKernel vec = vector_kernel(s, st, &frictionless);

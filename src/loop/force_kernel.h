@@ -52,6 +52,9 @@ KernelArgs force_kernel_args(const ForceSystem *s);
 void force_stats_add(ForceStats *dst, const ForceStats *src);
 
 typedef void (*ForceKernel)(const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *st);
+/** The specialised scalar kernel for (normal, damping, tangential, strategy), or NULL when the
+ *  combination has none (kernels.c). */
+ForceKernel force_scalar_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
 
 /* Combinations the model checks allow (constant for literal ids). */
 GD_INLINE bool combo_valid(NormalModel nm, DampingModel dm) {

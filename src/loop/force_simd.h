@@ -9,7 +9,7 @@
  * faster than lane-by-lane copies on a Zen 2 core), all three strategies. Not covered (scalar
  * force_rows): jkr (its touch-flag hysteresis, extended touch range and cbrt contact radius)
  * and mdr. force_simd_kernel() picks the kernel (by default in AVX and AVX-512 builds, see
- * force_simd.c); force_compute() falls back to the scalar table when it returns NULL. Each
+ * kernels.c); force_compute() falls back to the scalar table when it returns NULL. Each
  * (normal, damping, strategy) also has a frictionless loop, for linear_nohistory with no
  * tangential force (force_simd_kernel_frictionless, simd_rows): it skips the tangential work,
  * with the same results bit for bit; 1.6x faster on the full list, 1.2-1.3x on half-reduce
@@ -91,7 +91,7 @@ typedef int64_t SimdM __attribute__((vector_size(8 * SIMD_W)));
 /** The vectorised kernel for (normal, damping, tangential, strategy), or NULL when the
  *  combination is not covered or the scalar kernels are selected: by default where the build
  *  lacks AVX, or by GRANDAMP_SIMD=0 in the environment (GRANDAMP_SIMD=1 forces the vector
- *  kernels; see force_simd.c). */
+ *  kernels; see kernels.c). */
 ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
 /** The vectorised kernel for linear_nohistory with no tangential force (every type pair with
  *  x_gamma_t = 0 or mu_t = 0: force_frictionless), under the same conditions; it gives the

@@ -1,5 +1,6 @@
 /*
- * force_simd.c - picks the vectorised pair loop of force_simd.h for a model, or none.
+ * kernels.c - the kernel tables: the specialised scalar loop of force_kernel.h for a model, and
+ * the vectorised loop of force_simd.h, or none.
  *
  * The default is the vector kernels where the build has AVX (SIMD_W = 4, or 8 with AVX-512)
  * and the scalar ones otherwise: on the SSE2 baseline the two-lane body measured slower than
@@ -12,6 +13,15 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* One scalar table slice per normal model, each from its own translation unit. */
+#define SLICE_PTR(c, N, ...) [NORMAL_##N] = &force_slice_##N,
+static const ForceSlice *const SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SLICE_PTR, _)};
+
+ForceKernel force_scalar_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
+  if (nm >= N_NORMAL || dm >= N_DAMPING || tm >= N_TANGENTIAL || !combo_valid(nm, dm)) return NULL;
+  return (*SLICES[nm])[dm][tm][st];
+}
 
 static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {
     [NORMAL_HOOKE] = &force_simd_slice_HOOKE,

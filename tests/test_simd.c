@@ -1,0 +1,265 @@
+/*
+ * test_simd.c - the vectorised pair loops (force_simd.h) against the scalar kernels and `_ref`,
+ * and the frictionless vector loops.
+ */
+#include <omp.h>
+#include <stdlib.h>
+
+#include "contact.h"
+#include "force_simd.h"
+#include "packing.h"
+#include "sim.h"
+#include "tests.h"
+
+/* Steps a copy of p0 with models m (nt x nt, copied) and GRANDAMP_SIMD as given. */
+static Sim simd_sim(const Particles *p0, const Box *b, const ContactModel *m, int nt, ForceStrategy st,
+                    bool ref, bool simd) {
+  ContactModel *mm = malloc((size_t)(nt * nt) * sizeof *mm);
+  memcpy(mm, m, (size_t)(nt * nt) * sizeof *mm);
+  Particles p;
+  particles_copy(&p, p0);
+  p.ntypes = nt;
+  for (int64_t i = 0; i < p.n; i++) p.type[i] = nt == 1 ? 1 : 1 + (int)(p.id[i] % 2);
+  setenv("GRANDAMP_SIMD", simd ? "1" : "0", 1); /* the vector kernels also in a non-AVX build */
+  Sim s;
+  sim_init(&s, &p, b, mm, nt, st, 0.05, 2e-3);
+  s.use_ref = ref;
+  const char *why = NULL;
+  if (!sim_setup(&s, &why)) fail_msg("setup failed: %s", why);
+  for (int k = 0; k < 3; k++) sim_step(&s, &(const char *){NULL});
+  unsetenv("GRANDAMP_SIMD");
+  return s;
+}
+
+/* The models of a one- or two-type run: text[0] for type 1 into m[0], text[1] for type 2 into
+ * m[3], and with two types the mixed cross pair into m[1] and m[2] (the nt x nt table simd_sim
+ * reads: m[0] alone with one type). */
+static void parse_type_models(const char *const text[2], int nt, ContactModel m[4]) {
+  ErrList err = {0};
+  for (int t = 0; t < 2; t++)
+    if (model_parse(text[t], &m[3 * t], &err)) {
+      errlist_print(&err, stderr);
+      fail_msg("refused: %s", text[t]);
+    }
+  if (nt == 2) {
+    assert_true(model_mix(&m[0], &m[3], 1, 2, &m[1], &err));
+    m[2] = m[1];
+  }
+}
+
+/* The kernel sim_kernel_name reports for s with the vector kernels on (GRANDAMP_SIMD=1, as
+ * simd_sim ran it) and GRANDAMP_FRICTIONLESS as given (NULL: unset). */
+static const char *simd_kernel_name(const Sim *s, const char *frictionless) {
+  setenv("GRANDAMP_SIMD", "1", 1);
+  if (frictionless) setenv("GRANDAMP_FRICTIONLESS", frictionless, 1);
+  const char *name = sim_kernel_name(s);
+  unsetenv("GRANDAMP_FRICTIONLESS");
+  unsetenv("GRANDAMP_SIMD");
+  return name;
+}
+
+/* Whether every particle field of a and b (after the steps of simd_sim) is the same bit for bit. */
+static bool same_state(const Sim *a, const Sim *b) {
+  const size_t by = (size_t)a->p.n * sizeof(double);
+  const double *const fa[] = {a->p.x, a->p.y, a->p.z, a->p.vx, a->p.vy, a->p.vz, a->p.wx, a->p.wy, a->p.wz,
+                              a->p.fx, a->p.fy, a->p.fz, a->p.tx, a->p.ty, a->p.tz};
+  const double *const fb[] = {b->p.x, b->p.y, b->p.z, b->p.vx, b->p.vy, b->p.vz, b->p.wx, b->p.wy, b->p.wz,
+                              b->p.fx, b->p.fy, b->p.fz, b->p.tx, b->p.ty, b->p.tz};
+  for (size_t k = 0; k < sizeof fa / sizeof *fa; k++)
+    if (a->p.n != b->p.n || memcmp(fa[k], fb[k], by) != 0) return false;
+  return true;
+}
+
+/* The vectorised kernels (force_simd.h) against the scalar kernels and `_ref`: every covered
+ * (normal, damping) with linear_nohistory, with and without limit_damping, one and two atom
+ * types, and with each history tangential model, every strategy. Against the scalar kernel:
+ * forces bitwise with the full list (a lane walks one row in list order), to 1e-12 with the half
+ * lists (the j-updates arrive in another order), counts and overlap excess exactly; against
+ * `_ref`: forces and powers to 1e-12. */
+static void test_simd_matches_scalar(void **state) {
+  (void)state;
+  Particles p0;
+  Box b;
+  small_packing(&p0, &b, 700, 17);
+  const char *const normal[] = {"hooke 2000 %g", "hertz 4e4 %g", "hertz/material 1e5 %g 0.3", "dmt 1e5 %g 0.3 0.02"};
+  const char *const normal2[] = {"hooke 3000 %g", "hertz 6e4 %g", "hertz/material 3e5 %g 0.25",
+                                 "dmt 3e5 %g 0.25 0.03"};
+  /* the history models with explicit k_t (hooke and hertz have no material for NULL); mu_t
+   * small enough that some contacts slide and others stick */
+  const char *const tang[] = {"linear_nohistory %g %g", "linear_history 800 %g %g", "mindlin 2e4 %g %g",
+                              "mindlin/force 2e4 %g %g", "mindlin_rescale 2e4 %g %g",
+                              "mindlin_rescale/force 2e4 %g %g"};
+  int combos = 0;
+  double slide = 0, stick = 0;
+  for (int in = 0; in < 4; in++)
+    for (int id = 0; id < 7; id++)
+      for (int it = 0; it < 6; it++)
+      for (int lim = 0; lim < 2; lim++)
+        for (int nt = 1; nt <= 2; nt++) {
+          const bool restitution = id >= 4, cohesive = in == 3;
+          if (restitution && cohesive) continue;
+          if (lim && cohesive) continue; /* limit_damping is refused with cohesion */
+          if (it > 0 && (lim || (nt == 2) != (id % 2 == 1))) continue; /* history models: a sample of the rest */
+          char text[2][256];
+          for (int t = 0; t < 2; t++) {
+            char nrm[64], tg[64];
+            snprintf(nrm, sizeof nrm, (t ? normal2 : normal)[in], restitution ? 0.7 - 0.1 * t : 0.3 + 0.2 * t);
+            snprintf(tg, sizeof tg, tang[it], 0.5 + 0.3 * t, 0.05 + 0.1 * t);
+            snprintf(text[t], sizeof text[t], "%s tangential %s damping %s%s", nrm, tg, LOOP_DAMPING_WORD[id],
+                     lim ? " limit_damping" : "");
+          }
+          ContactModel m[4];
+          parse_type_models((const char *const[]){text[0], text[1]}, nt, m);
+          const ContactModel *m0 = &m[0];
+          setenv("GRANDAMP_SIMD", "1", 1);
+          assert_non_null(force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, FORCE_FULL));
+          Sim ref = simd_sim(&p0, &b, m, nt, FORCE_HALF_REDUCE, true, false);
+          assert_true(ref.last.contacts > 0);
+          for (int st = 0; st < N_STRATEGY; st++) {
+            Sim sc = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, false);
+            Sim v = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, true);
+            char what[600];
+            snprintf(what, sizeof what, "%s (%d types) [%s]", text[0], nt, force_strategy_name((ForceStrategy)st));
+            assert_same_forces(&v, &sc, 1e-12, what);
+            if (st == FORCE_FULL) { /* each row summed in list order, one lane per row: bitwise */
+              const size_t by = (size_t)v.p.n * sizeof(double);
+              if (memcmp(v.p.fx, sc.p.fx, by) || memcmp(v.p.fy, sc.p.fy, by) || memcmp(v.p.fz, sc.p.fz, by) ||
+                  memcmp(v.p.tx, sc.p.tx, by) || memcmp(v.p.ty, sc.p.ty, by) || memcmp(v.p.tz, sc.p.tz, by))
+                fail_msg("%s: not bitwise the scalar kernel's", what);
+            }
+            assert_same_forces(&v, &ref, 1e-12, what);
+            assert_int_equal(v.last.pairs, sc.last.pairs);
+            assert_int_equal(v.last.contacts, sc.last.contacts);
+            assert_int_equal(v.last.contacts / (v.nl.full ? 2 : 1), ref.last.contacts);
+            assert_true(v.last.overlap_excess == sc.last.overlap_excess);
+            assert_rel(v.last.power_normal, sc.last.power_normal, 1e-12);
+            assert_rel(v.last.power_tangential, sc.last.power_tangential, 1e-12);
+            assert_rel(v.last.power_friction, sc.last.power_friction, 1e-12);
+            assert_rel(v.last.power_normal, ref.last.power_normal, 1e-12);
+            assert_rel(v.last.power_tangential, ref.last.power_tangential, 1e-12);
+            assert_rel(v.last.power_friction, ref.last.power_friction, 1e-12);
+            slide += v.last.power_friction, stick += v.last.power_tangential;
+            sim_free(&sc);
+            sim_free(&v);
+          }
+          sim_free(&ref);
+          combos++;
+        }
+  /* nohistory: hooke, hertz, hertz/material x 7 x limit x 2 type counts, dmt x 4 x 2; each of the
+   * five history models: the 25 (normal, damping) rows once */
+  assert_int_equal(combos, 2 * (3 * 7 * 2 + 4) + 5 * 25);
+  assert_true(slide > 0 && stick > 0); /* both branches of the Coulomb cap were taken */
+  /* not covered: jkr stays on the scalar kernels */
+  setenv("GRANDAMP_SIMD", "1", 1);
+  assert_null(force_simd_kernel(NORMAL_JKR, DAMPING_VELOCITY, TANGENTIAL_LINEAR_NOHISTORY, FORCE_FULL));
+  assert_non_null(force_simd_kernel(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, TANGENTIAL_MINDLIN, FORCE_FULL));
+  setenv("GRANDAMP_SIMD", "0", 1);
+  assert_null(force_simd_kernel(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, TANGENTIAL_LINEAR_NOHISTORY, FORCE_FULL));
+  unsetenv("GRANDAMP_SIMD");
+  /* the full list stays bitwise identical for 1 and 2 threads */
+  const int saved = omp_get_max_threads();
+  ContactModel m[1];
+  ErrList err = {0};
+  assert_int_equal(model_parse("hertz/material 1e5 0.6 0.3 tangential linear_nohistory 0.5 0.05 damping tsuji", m, &err), 0);
+  omp_set_num_threads(1);
+  Sim a = simd_sim(&p0, &b, m, 1, FORCE_FULL, false, true);
+  omp_set_num_threads(2);
+  Sim c = simd_sim(&p0, &b, m, 1, FORCE_FULL, false, true);
+  omp_set_num_threads(saved);
+  const size_t bytes = (size_t)a.p.n * sizeof(double);
+  assert_true(memcmp(a.p.fx, c.p.fx, bytes) == 0 && memcmp(a.p.fy, c.p.fy, bytes) == 0 &&
+              memcmp(a.p.fz, c.p.fz, bytes) == 0 && memcmp(a.p.tx, c.p.tx, bytes) == 0 &&
+              memcmp(a.p.ty, c.p.ty, bytes) == 0 && memcmp(a.p.tz, c.p.tz, bytes) == 0);
+  sim_free(&a);
+  sim_free(&c);
+  particles_free(&p0);
+}
+
+/* The frictionless vector loops (linear_nohistory with x_gamma_t = 0 or mu_t = 0: no tangential
+ * force, force_simd.h) against the general vector loop on the same model (GRANDAMP_FRICTIONLESS=0)
+ * and the scalar kernel: every covered (normal, damping), each way to be frictionless, one and
+ * two atom types, every strategy. The general loop computes a tangential force of +-0 that the
+ * frictionless one skips, so positions, velocities, forces and torques after three steps are the
+ * same bit for bit (half-atomic: to 1e-12, its atomics land in any order), as are the powers;
+ * the torques are exactly zero. A model with friction keeps the general loop. */
+static void test_simd_frictionless(void **state) {
+  (void)state;
+  Particles p0;
+  Box b;
+  small_packing(&p0, &b, 500, 23);
+  const char *const zero_friction[] = {"0 0", "0 0.4", "0.6 0"}; /* x_gamma_t mu_t */
+  int combos = 0;
+  for (int in = 0; in < 4; in++)
+    for (int id = 0; id < 7; id++)
+      for (int iz = 0; iz < 3; iz++) {
+        const bool restitution = id >= 4, cohesive = in == 3;
+        if (restitution && cohesive) continue;
+        const int nt = 1 + (id + iz) % 2;
+        char text[2][256];
+        for (int t = 0; t < 2; t++) {
+          char nrm[64];
+          snprintf(nrm, sizeof nrm, LOOP_NORMAL_TEXT[in], restitution ? 0.7 - 0.1 * t : 0.3 + 0.2 * t);
+          snprintf(text[t], sizeof text[t], "%s tangential linear_nohistory %s damping %s%s", nrm,
+                   zero_friction[(iz + t) % 3], LOOP_DAMPING_WORD[id], !cohesive && id % 3 == 1 ? " limit_damping" : "");
+        }
+        ContactModel m[4];
+        parse_type_models((const char *const[]){text[0], text[1]}, nt, m);
+        for (int st = 0; st < N_STRATEGY; st++) {
+          char what[600];
+          snprintf(what, sizeof what, "%s (%d types) [%s]", text[0], nt, force_strategy_name((ForceStrategy)st));
+          Sim fl = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, true);
+          setenv("GRANDAMP_FRICTIONLESS", "0", 1);
+          Sim gen = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, true);
+          unsetenv("GRANDAMP_FRICTIONLESS");
+          Sim sc = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, false);
+          assert_string_equal(simd_kernel_name(&fl, NULL), "vector, frictionless");
+          assert_string_equal(simd_kernel_name(&gen, "0"), "vector");
+          assert_true(fl.last.contacts > 0);
+          if (st != FORCE_HALF_ATOMIC && !same_state(&fl, &gen)) fail_msg("%s: not bitwise the general loop's", what);
+          if (st == FORCE_FULL && !same_state(&fl, &sc)) fail_msg("%s: not bitwise the scalar kernel's", what);
+          assert_same_forces(&fl, &gen, 1e-12, what);
+          assert_same_forces(&fl, &sc, 1e-12, what);
+          for (int64_t i = 0; i < fl.p.n; i++)
+            if (fl.p.tx[i] != 0.0 || fl.p.ty[i] != 0.0 || fl.p.tz[i] != 0.0) fail_msg("%s: a torque", what);
+          assert_true(fl.last.power_tangential == 0.0 && fl.last.power_friction == 0.0);
+          assert_true(gen.last.power_tangential == 0.0 && gen.last.power_friction == 0.0);
+          if (st != FORCE_HALF_ATOMIC) assert_true(fl.last.power_normal == gen.last.power_normal);
+          assert_rel(fl.last.power_normal, sc.last.power_normal, 1e-12);
+          assert_int_equal(fl.last.contacts, gen.last.contacts);
+          assert_true(fl.last.overlap_excess == gen.last.overlap_excess);
+          sim_free(&fl);
+          sim_free(&gen);
+          sim_free(&sc);
+        }
+        combos++;
+      }
+  assert_int_equal(combos, 3 * 7 * 3 + 4 * 3);
+  /* friction on any type pair keeps the general loop */
+  const char *const friction[] = {"hertz/material 1e5 0.3 0.3 tangential linear_nohistory 0.5 0.05 damping tsuji",
+                                  "hertz/material 1e5 0.3 0.3 tangential mindlin NULL 0 0 damping tsuji"};
+  for (int k = 0; k < 2; k++) {
+    ContactModel m[1];
+    ErrList err = {0};
+    assert_int_equal(model_parse(friction[k], m, &err), 0);
+    Sim v = simd_sim(&p0, &b, m, 1, FORCE_HALF_REDUCE, false, true);
+    assert_string_equal(simd_kernel_name(&v, NULL), "vector");
+    sim_free(&v);
+  }
+  /* frictionless like types, an explicit pair_coeff 1 2 with friction */
+  ContactModel m2[4];
+  ErrList err = {0};
+  assert_int_equal(model_parse("hooke 2000 0.3 tangential linear_nohistory 0 0 damping velocity", &m2[0], &err), 0);
+  assert_int_equal(model_parse("hooke 2500 0.3 tangential linear_nohistory 0.5 0.1 damping velocity", &m2[1], &err), 0);
+  m2[2] = m2[1];
+  assert_int_equal(model_parse("hooke 3000 0.3 tangential linear_nohistory 0 0.4 damping velocity", &m2[3], &err), 0);
+  Sim v = simd_sim(&p0, &b, m2, 2, FORCE_FULL, false, true);
+  assert_string_equal(simd_kernel_name(&v, NULL), "vector");
+  sim_free(&v);
+  particles_free(&p0);
+}
+
+const struct CMUnitTest simd_tests[] = {
+    cmocka_unit_test(test_simd_matches_scalar),
+    cmocka_unit_test(test_simd_frictionless),
+};
+const size_t simd_ntests = sizeof simd_tests / sizeof *simd_tests;

@@ -74,7 +74,7 @@ static void test_contact_bad_input(void **state) {
   assert_int_equal(r.status, 2);
   assert_string_equal(r.out, "");
   const char *want[] = {"--radius: needs 2 numbers (Ri Rj), got 1", "--mass: 'x' is not a number",
-                        "--vn: needs 1 number", "--bogus: unknown option", "--overlap delta is required",
+                        "--vn: needs 1 number", "--bogus: unknown option; the options are --model", "--overlap delta is required",
                         "mu_t must be >= 0"};
   for (size_t i = 0; i < sizeof want / sizeof *want; i++)
     if (!strstr(r.err, want[i])) fail_msg("missing \"%s\" in:\n%s", want[i], r.err);

@@ -41,6 +41,7 @@ int main(void) {
   add(all, &n, simd_tests, simd_ntests);
   add(all, &n, lists_tests, lists_ntests);
   add(all, &n, packing_tests, packing_ntests);
+  add(all, &n, help_tests, help_ntests);
   add(all, &n, commands_tests, commands_ntests);
   add(all, &n, cli_tests, cli_ntests);
   add(all, &n, datafile_tests, datafile_ntests);

@@ -32,6 +32,7 @@ TEST_GROUP(kernels);
 TEST_GROUP(simd);
 TEST_GROUP(lists);
 TEST_GROUP(packing);
+TEST_GROUP(help);
 TEST_GROUP(commands);
 TEST_GROUP(cli);
 TEST_GROUP(datafile);

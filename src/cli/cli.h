@@ -2,11 +2,18 @@
 #ifndef GD_CLI_H
 #define GD_CLI_H
 
+#include <stdbool.h>
+
 int cli_model(int argc, char **argv);
 int cli_contact(int argc, char **argv);
 int cli_packing(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_forces(int argc, char **argv);
 int cli_collide(int argc, char **argv);
+
+/** The `--help` text of a command (usage, options, an example), or NULL (cli_help.c). */
+const char *cli_help(const char *command);
+/** Whether a command's arguments ask for its help (--help or -h anywhere). */
+bool cli_wants_help(int argc, char **argv);
 
 #endif

@@ -31,7 +31,12 @@ int cli_parse(int argc, char **argv, CliOpt *opts, int nopts, ErrList *err) {
     const char *arg = argv[i++];
     CliOpt *o = is_option(arg) ? cli_opt(opts, nopts, arg) : NULL;
     if (!o) {
-      if (is_option(arg)) errlist_add(err, "%s: unknown option", user_text(arg).s);
+      if (is_option(arg)) {
+        char names[512] = "";
+        for (int k = 0; k < nopts; k++) /* the table's names: also what the help test reads */
+          snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? " " : "", opts[k].name);
+        errlist_add(err, "%s: unknown option; the options are %s (--help explains them)", user_text(arg).s, names);
+      }
       else errlist_add(err, "'%s': unexpected argument (options start with --)", user_text(arg).s);
       while (i < argc && !is_option(argv[i])) i++;
       continue;

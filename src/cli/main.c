@@ -2,6 +2,7 @@
  * main.c - the grandamp command-line tool: dispatch to subcommands; no physics here.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,7 +35,8 @@ static const char USAGE[] =
     "          [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T] [--strategy S]\n"
     "                       a head-on collision (or sphere on a flat wall) through the pair\n"
     "                       loop and integrator: e, collision time, overlap, energies (JSON)\n"
-    "  help                 this text;  version: build information\n"
+    "  help [<command>]     this text, or a command's options and an example\n"
+    "                       (also: grandamp <command> --help);  version: build information\n"
     "\n"
     "<text> is the model part of a LAMMPS pair_coeff line, e.g.\n"
     "  'hertz/material 1e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'\n"
@@ -43,12 +45,29 @@ static const char USAGE[] =
     "            3 verification failed\n";
 
 static int dispatch(int argc, char **argv) {
-  if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
-      strcmp(argv[1], "-h") == 0) {
-    fputs(USAGE, argc < 2 ? stderr : stdout);
-    return argc < 2 ? GD_EXIT_USAGE : GD_EXIT_OK;
+  if (argc < 2) {
+    fputs(USAGE, stderr);
+    return GD_EXIT_USAGE;
   }
   const char *cmd = argv[1];
+  const bool help_word = strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0;
+  if (help_word && argc == 2) {
+    fputs(USAGE, stdout);
+    return GD_EXIT_OK;
+  }
+  const char *topic = help_word ? argv[2] : cli_wants_help(argc - 2, argv + 2) ? cmd : NULL;
+  if (topic) {
+    const char *text = cli_help(topic);
+    if (text) {
+      fputs(text, stdout);
+      return GD_EXIT_OK;
+    }
+    if (help_word) {
+      gd_error("help '%s': unknown command; expected model, contact, packing, run, forces or collide",
+               user_text(topic).s);
+      return GD_EXIT_USAGE;
+    }
+  }
   if (strcmp(cmd, "model") == 0) return cli_model(argc - 2, argv + 2);
   if (strcmp(cmd, "contact") == 0) return cli_contact(argc - 2, argv + 2);
   if (strcmp(cmd, "packing") == 0) return cli_packing(argc - 2, argv + 2);

@@ -1,0 +1,172 @@
+/*
+ * cli_help.c - `grandamp <command> --help`: each command's usage, options with their defaults
+ * and units, and one example. The texts follow the option tables of cli_<command>.c; a unit
+ * test checks that every option a command accepts is named in its help.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char HELP_MODEL[] =
+    "usage: grandamp model '<text>'\n"
+    "\n"
+    "Parses the model part of a LAMMPS pair_coeff line and prints the resolved model as JSON:\n"
+    "model names, every coefficient by name and the constants derived once at setup (E*, k,\n"
+    "the damping constant D, Tsuji's polynomial, the tangential stiffness k_t).\n"
+    "\n"
+    "<text>: <normal> <coefficients> tangential <model> <coefficients> [damping <model>]\n"
+    "        [rolling none] [twisting none] [heat none] [cutoff C] [limit_damping]\n"
+    "  normal:     hooke k_n damp | hertz k_n damp | hertz/material E damp nu |\n"
+    "              dmt E damp nu gamma | jkr E damp nu gamma | mdr (see docs/models.md §6)\n"
+    "  damping:    viscoelastic (default) | velocity | mass_velocity | tsuji | coeff_restitution |\n"
+    "              mdr d_type (with mdr only) | none, tsuji/legacy (grandamp extensions)\n"
+    "  tangential: linear_nohistory x_gamma_t mu_t | linear_history k_t x_gamma_t mu_t |\n"
+    "              mindlin, mindlin/force, mindlin_rescale, mindlin_rescale/force k_t|NULL x_gamma_t mu_t\n"
+    "\n"
+    "example:\n"
+    "  grandamp model 'hertz/material 1e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'\n";
+
+static const char HELP_CONTACT[] =
+    "usage: grandamp contact --model '<text>' --radius Ri Rj --mass mi mj --overlap delta --vn vnnr\n"
+    "                        [--was-touching]\n"
+    "       grandamp contact --model '<text>' --x1 x y z --x2 x y z --radius Ri Rj --mass mi mj\n"
+    "                        [--v1 vx vy vz] [--v2 vx vy vz] [--omega1 wx wy wz] [--omega2 wx wy wz]\n"
+    "                        [--history h...] [--dt dt] [--was-touching]\n"
+    "\n"
+    "Evaluates one contact and prints JSON. The scalar form gives the normal part (contact\n"
+    "radius, elastic force Fne, eta_n, F_damp = -eta_n vnnr, F_n, Fncrit); the vector form the\n"
+    "whole contact (forces, both torques, tangential history, dissipated power by channel).\n"
+    "\n"
+    "  --model '<text>'       the model part of a pair_coeff line (grandamp model --help)\n"
+    "  --radius Ri Rj         radii [length]; Rj = inf: a flat wall\n"
+    "  --mass mi mj           masses [mass]; at most one inf (an infinitely heavy partner)\n"
+    "  --overlap delta        scalar form: the overlap Ri + Rj - r [length]\n"
+    "  --vn vnnr              scalar form: normal relative velocity, negative on approach\n"
+    "  --x1, --x2 x y z       vector form: the centres (x2: the nearest wall point if Rj = inf)\n"
+    "  --v1, --v2 vx vy vz    velocities (default 0)\n"
+    "  --omega1, --omega2     angular velocities wx wy wz (default 0; a wall does not rotate)\n"
+    "  --history h...         the contact's stored tangential history (3 values, 4 for _rescale)\n"
+    "  --dt dt                a regular step of dt: the history is advanced (default: a setup\n"
+    "                         evaluation, LAMMPS run 0)\n"
+    "  --was-touching         the contact touched on the previous step (JKR keeps it to pull-off)\n"
+    "\n"
+    "example:\n"
+    "  grandamp contact --model 'hooke 1000 0.5 tangential linear_nohistory 0 0 damping tsuji' \\\n"
+    "    --radius 0.5 0.5 --mass 1 1 --overlap 0.01 --vn -0.2\n";
+
+#define HELP_PACKING_OPTIONS                                                                   \
+  "  --n N                  particles (default 32000; fcc rounds to 4 m^3, m >= 3)\n"           \
+  "  --seed S               random seed (default 1): same seed, same packing, any thread count\n" \
+  "  --radius R             radius, or the mean radius of random (default 0.5)\n"               \
+  "  --density RHO          density (default 1)\n"                                              \
+  "  --overlap F            fcc: overlap of each contact over 2R; random: target rms overlap\n"   \
+  "                         over the mean diameter (default 0.005)\n"                            \
+  "  --phi PHI              random: packing fraction (default 0.66, at most 0.74)\n"              \
+  "  --ratio Q              random: largest over smallest radius (default 2, at most 3)\n"        \
+  "  --dist uniform|lognormal  random: radius distribution (default uniform)\n"                  \
+  "  --velocity V           std of the Gaussian velocities (default 0.005)\n"                    \
+  "  --spin W               std of the Gaussian angular velocities (default 0.01)\n"
+
+static const char HELP_PACKING[] =
+    "usage: grandamp packing --type fcc|random [packing options] [--threads T] --out FILE.data\n"
+    "\n"
+    "Writes a synthetic packing as a LAMMPS data file (atom_style sphere), atomically: fcc is a\n"
+    "periodic FCC lattice with 12 contacts per sphere; random places polydisperse spheres at\n"
+    "random and relaxes them with grandamp's own pair loop.\n"
+    "\n"
+    "  --type fcc|random      the packing\n"
+    "  --out FILE.data        where to write it ('-': stdout)\n"
+    "  --threads T            OpenMP threads (default: OMP_NUM_THREADS or every core)\n" HELP_PACKING_OPTIONS
+    "\n"
+    "example:\n"
+    "  grandamp packing --type random --n 3000 --seed 7 --out random.data\n";
+
+static const char HELP_RUN[] =
+    "usage: grandamp run --packing fcc|random|FILE.data --model '<text>' --steps S [--dt DT]\n"
+    "                    [--threads T] [--strategy full|half-reduce|half-atomic] [--skin SKIN]\n"
+    "                    [--ref] [packing options]\n"
+    "\n"
+    "Runs S velocity-Verlet steps (LAMMPS fix nve/sphere order) over a packing and prints JSON:\n"
+    "the pair loop that ran, seconds per phase, pair evaluations, contacts and atom-steps per\n"
+    "second, peak memory, the energy ledger before and after, and which repeat gives the same bits.\n"
+    "\n"
+    "  --packing fcc|random|FILE.data  a synthetic packing, or a LAMMPS data file (periodic box)\n"
+    "  --model '<text>'       the model part of a pair_coeff line (grandamp model --help)\n"
+    "  --steps S              time steps (0: the setup evaluation only)\n"
+    "  --dt DT                time step (default 1e-4)\n"
+    "  --threads T            OpenMP threads (default: OMP_NUM_THREADS or every core)\n"
+    "  --strategy S           full: full list, bitwise for any thread count; half-reduce\n"
+    "                         (default): half list, per-thread arrays; half-atomic: atomic updates\n"
+    "  --skin SKIN            neighbour skin (default 0.1)\n"
+    "  --ref                  the plain serial reference loop the specialised loops are tested against\n"
+    "packing options (fcc and random):\n" HELP_PACKING_OPTIONS
+    "\n"
+    "example:\n"
+    "  grandamp run --packing fcc --n 4000 --steps 20 --threads 2 \\\n"
+    "    --model 'hertz/material 1e6 0.5 0.3 tangential linear_nohistory 0 0 damping tsuji'\n";
+
+static const char HELP_FORCES[] =
+    "usage: grandamp forces --data FILE.data --coeff '<I> <J> <text>' [--coeff ...]\n"
+    "                       [--boundary p|f|xyz] [--threads T] --out forces.csv\n"
+    "\n"
+    "One force evaluation, the equivalent of LAMMPS run 0, with LAMMPS pair_coeff lines: type\n"
+    "ranges (* *, 1 2, 2*4), later lines override earlier ones, unset cross pairs are mixed.\n"
+    "Writes id,fx,fy,fz,tqx,tqy,tqz sorted by id with 17 significant digits, atomically.\n"
+    "\n"
+    "  --data FILE.data       a LAMMPS data file (atom_style sphere)\n"
+    "  --coeff '<I> <J> <text>'  one pair_coeff line without 'pair_coeff' (repeatable)\n"
+    "  --boundary p|f|xyz     periodic (default) or fixed, or one letter per axis x y z\n"
+    "  --threads T            OpenMP threads (default: OMP_NUM_THREADS or every core)\n"
+    "  --out forces.csv       where to write the forces ('-': stdout; not the --data file)\n"
+    "\n"
+    "example:\n"
+    "  grandamp forces --data random.data --out forces.csv \\\n"
+    "    --coeff '* * hertz/material 1e6 0.5 0.3 tangential mindlin NULL 1 0.5 damping viscoelastic'\n";
+
+static const char HELP_COLLIDE[] =
+    "usage: grandamp collide --model '<text>' --radius Ri [Rj] (--mass mi [mj] | --density RHO) --v V\n"
+    "                        [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T]\n"
+    "                        [--strategy full|half-reduce|half-atomic] [--ref] [--max-tc K]\n"
+    "\n"
+    "A head-on collision of two spheres, or a sphere on a flat wall, run through the same\n"
+    "neighbour list, pair loop and integrator as grandamp run. Prints JSON: the coefficient of\n"
+    "restitution e, collision time, maximum overlap, initial and dissipated energy, steps, dt.\n"
+    "Refuses (exit 2) a time step the integrator cannot hold and states the largest stable one.\n"
+    "\n"
+    "  --model '<text>'       the model part of a pair_coeff line (grandamp model --help)\n"
+    "  --radius Ri [Rj]       radii; Rj = inf or --wall: a flat wall\n"
+    "  --mass mi [mj]         masses (or --density RHO: m = 4/3 pi R^3 RHO)\n"
+    "  --v V                  approach speed (> 0)\n"
+    "  --dt DT                time step, or --dt-fraction F: dt = F x the elastic collision\n"
+    "                         time (default F = 0.01)\n"
+    "  --wall                 a sphere on a flat wall\n"
+    "  --phase P              the fraction of a step at which the overlap reaches 0 (default 0.5)\n"
+    "  --max-tc K             captured (e = 0) when still touching after K collision times\n"
+    "                         (default 200)\n"
+    "  --threads T            OpenMP threads (default: OMP_NUM_THREADS or every core)\n"
+    "  --strategy S           full, half-reduce (default) or half-atomic (grandamp run --help)\n"
+    "  --ref                  the plain serial reference loop\n"
+    "\n"
+    "example:\n"
+    "  grandamp collide --model 'hertz 1e5 0.8 tangential linear_nohistory 0 0 damping coeff_restitution' \\\n"
+    "    --radius 0.5 0.5 --density 1 --v 0.1\n";
+
+static const struct {
+  const char *command, *text;
+} HELP[] = {
+    {"model", HELP_MODEL}, {"contact", HELP_CONTACT}, {"packing", HELP_PACKING},
+    {"run", HELP_RUN},     {"forces", HELP_FORCES},   {"collide", HELP_COLLIDE},
+};
+
+const char *cli_help(const char *command) {
+  for (size_t k = 0; k < sizeof HELP / sizeof *HELP; k++)
+    if (strcmp(HELP[k].command, command) == 0) return HELP[k].text;
+  return NULL;
+}
+
+bool cli_wants_help(int argc, char **argv) {
+  for (int i = 0; i < argc; i++)
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return true;
+  return false;
+}

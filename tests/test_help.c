@@ -1,0 +1,93 @@
+/*
+ * test_help.c - `grandamp <command> --help`: every command has one, it names every option the
+ * command's parser accepts, and its example runs (exit 0) as printed.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+static const char *const COMMANDS[] = {"model", "contact", "packing", "run", "forces", "collide"};
+enum { N_COMMANDS = sizeof COMMANDS / sizeof *COMMANDS };
+
+static void help_of(const char *command, CmdResult *r) {
+  run_grandamp(r, (const char *const[]){command, "--help", NULL});
+  if (r->status != 0) fail_msg("grandamp %s --help: exit %d (%s)", command, r->status, r->err);
+}
+
+/* The options the parser accepts are listed by its unknown-option message (the option table
+ * itself); each must appear in the help as "--name" followed by a space or a line end. */
+static void test_help_names_every_option(void **state) {
+  (void)state;
+  for (int c = 0; c < N_COMMANDS; c++) {
+    if (strcmp(COMMANDS[c], "model") == 0) continue; /* model takes only its text */
+    CmdResult help, bad;
+    help_of(COMMANDS[c], &help);
+    run_grandamp(&bad, (const char *const[]){COMMANDS[c], "--no-such-option", "x", NULL});
+    assert_int_equal(bad.status, 2);
+    const char *list = strstr(bad.err, "the options are ");
+    if (!list) fail_msg("%s: no option list in '%s'", COMMANDS[c], bad.err);
+    list += strlen("the options are ");
+    const char *end = strstr(list, " (--help");
+    assert_non_null(end);
+    for (const char *p = list; p < end;) {
+      const char *q = memchr(p, ' ', (size_t)(end - p));
+      if (!q) q = end;
+      char name[64];
+      snprintf(name, sizeof name, "%.*s", (int)(q - p), p);
+      bool found = false;
+      for (const char *h = strstr(help.out, name); h && !found; h = strstr(h + 1, name))
+        found = h[strlen(name)] == ' ' || h[strlen(name)] == '\n' || h[strlen(name)] == ',';
+      if (!found) fail_msg("grandamp %s --help does not explain %s", COMMANDS[c], name);
+      p = q + 1;
+    }
+  }
+}
+
+/* `help <command>`, `<command> -h` and `<command> ... --help` print the same text. */
+static void test_help_spellings(void **state) {
+  (void)state;
+  CmdResult a, b, c;
+  help_of("run", &a);
+  run_grandamp(&b, (const char *const[]){"help", "run", NULL});
+  run_grandamp(&c, (const char *const[]){"run", "--steps", "3", "-h", NULL});
+  assert_int_equal(b.status, 0);
+  assert_int_equal(c.status, 0);
+  assert_string_equal(a.out, b.out);
+  assert_string_equal(a.out, c.out);
+  run_grandamp(&b, (const char *const[]){"help", "nosuch", NULL});
+  assert_int_equal(b.status, 2);
+  assert_non_null(strstr(b.err, "unknown command"));
+}
+
+/* Each help's example, run through the shell with the grandamp under test, in a private
+ * directory (packing writes random.data, which the forces example reads: the order matters). */
+static void test_help_examples_run(void **state) {
+  (void)state;
+  const char *bin = getenv("GRANDAMP_BIN");
+  bin = bin ? bin : "build/grandamp";
+  char abs_bin[4096], cwd[2048];
+  assert_non_null(getcwd(cwd, sizeof cwd));
+  snprintf(abs_bin, sizeof abs_bin, "%s%s%s", bin[0] == '/' ? "" : cwd, bin[0] == '/' ? "" : "/", bin);
+  for (int c = 0; c < N_COMMANDS; c++) {
+    CmdResult help;
+    help_of(COMMANDS[c], &help);
+    const char *ex = strstr(help.out, "example:\n");
+    if (!ex) fail_msg("grandamp %s --help has no example", COMMANDS[c]);
+    ex += strlen("example:\n");
+    char script[8192];
+    snprintf(script, sizeof script, "cd '%s' || exit 99\ngrandamp() { \"%s\" \"$@\"; }\n%s", test_path(""), abs_bin, ex);
+    CmdResult r;
+    run_program(&r, "/bin/sh", (const char *const[]){"-c", script, NULL});
+    if (r.status != 0) fail_msg("the example of grandamp %s --help failed (exit %d): %s", COMMANDS[c], r.status, r.err);
+    if (strlen(r.out) == 0 && strcmp(COMMANDS[c], "packing") != 0 && strcmp(COMMANDS[c], "forces") != 0)
+      fail_msg("the example of grandamp %s --help printed nothing", COMMANDS[c]);
+  }
+}
+
+const struct CMUnitTest help_tests[] = {
+    cmocka_unit_test(test_help_names_every_option),
+    cmocka_unit_test(test_help_spellings),
+    cmocka_unit_test_setup_teardown(test_help_examples_run, test_dir_setup, test_dir_teardown),
+};
+const size_t help_ntests = sizeof help_tests / sizeof *help_tests;

@@ -44,7 +44,7 @@ endif
 # `make race` builds into build-race with clang, -fsanitize=thread and libomp, and runs the unit
 # suite with 4 OpenMP threads under LLVM's Archer tool, which tells ThreadSanitizer about
 # OpenMP's barriers, reductions and atomics. (valgrind's helgrind and DRD do not see GCC
-# libgomp's futex-based barriers and report every parallel region as a race; see README.)
+# libgomp's futex-based barriers and report every parallel region as a race; see docs/developing.md.)
 RACE ?= 0
 ifeq ($(RACE),1)
   ifneq ($(origin CC),command line)

@@ -57,7 +57,7 @@ struct Row { /* one damping model on one normal model */
 };
 
 /* The natural normal models of each damping model (issue: velocity and mass_velocity on hooke
- * and hertz; the rest on hertz/material). Parameters as in shared/lammps/in.fcc-bench. */
+ * and hertz; the rest on hertz/material). Parameters as in bench/in.fcc-bench. */
 const Row ROWS[] = {
     {"hooke", "velocity", "hooke 2000 0.5"},          {"hertz", "velocity", "hertz 1e5 0.5"},
     {"hooke", "mass_velocity", "hooke 2000 0.5"},     {"hertz", "mass_velocity", "hertz 1e5 0.5"},

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The LAMMPS comparison: runs ../shared/lammps/in.fcc-bench (hertz/material + tsuji on the
+# The LAMMPS comparison: runs bench/in.fcc-bench (hertz/material + tsuji on the
 # compressed FCC packing) with tangential linear_nohistory and mindlin, on 1 MPI rank and on
 # nproc ranks (when mpirun works), and writes the pair evaluations per second,
 # 6 * N * steps / (Pair avg time of the MPI task timing breakdown), N = 4 * N_CELLS^3.
@@ -24,7 +24,7 @@ if ! command -v lmp >/dev/null 2>&1; then
 fi
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-deck="$root/../shared/lammps/in.fcc-bench"
+deck="$root/bench/in.fcc-bench"
 [ -r "$deck" ] || die "$deck: LAMMPS deck not found"
 deck=$(cd "$(dirname "$deck")" && pwd)/$(basename "$deck")
 case "$out" in /*) ;; *) out="$(pwd)/$out" ;; esac

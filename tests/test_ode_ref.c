@@ -1,6 +1,6 @@
 /*
  * test_ode_ref.c - the verifier's continuous-time reference (verify/ode_ref.c) against the
- * closed forms of spec verification.md, coded here from the spec's formulas:
+ * closed forms of docs/verification.md, coded here from the spec's formulas:
  *   §1.1/§1.2 hooke LSD (δ-end and Schwager–Pöschel force-end, every ζ branch), §2.1 the exact
  *   Hertz map (coeff_restitution, tsuji), the elastic Hertz collision time and δ_max, §5 the
  *   energy identities (with and without limit_damping), and the tabulated values of §3.4
@@ -24,7 +24,7 @@
                (double)(tol));                                                                 \
   } while (0)
 
-/* ---- closed forms (verification.md), independent of the model kernels ---- */
+/* ---- closed forms (docs/verification.md), independent of the model kernels ---- */
 
 /* §1.1: LSD δ-end restitution, duration times ω0, maximum overlap times ω0/v0 (ζ < 1). */
 static double lsd_e(double z) { return exp(-GD_PI * z / sqrt(1.0 - z * z)); }

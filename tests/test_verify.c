@@ -116,7 +116,7 @@ static void collide_capture(void **state) {
   assert_true(r.e == 0.0);
 }
 
-/* The verifier's closed forms against spec numbers (verification.md §1-§4). */
+/* The verifier's closed forms against spec numbers (docs/verification.md §1-§4). */
 static void expectations_match_spec(void **state) {
   (void)state;
   assert_rel(expect_C1(), 1.1534489, 1e-7);

@@ -1,5 +1,5 @@
 /*
- * cases_convergence.c - time-step convergence of the pair loop (verification.md §6, §7.2):
+ * cases_convergence.c - time-step convergence of the pair loop (docs/verification.md §6, §7.2):
  *   - hooke, e = 0.5, contact starting on a step boundary, t_c/dt an integer: halving dt
  *     halves the error (ratio 2.0 +- 0.1 for N >= 50);
  *   - per model: the error (worst of four onset phases) at N = t_c/dt = 25 ... 400 within the

@@ -1,5 +1,5 @@
 /*
- * cases_invariance.c - the cheap invariances of verification.md §8, and the determinism of
+ * cases_invariance.c - the cheap invariances of docs/verification.md §8, and the determinism of
  * the loops: e independent of v0 and of the mass ratio at fixed meff (tsuji, coeff_restitution
  * on Hertz); hertz/material equal to hertz with k = 4/3 E*; two-body equal to particle-wall
  * at the same meff and Reff; thread counts and strategies.

@@ -1,6 +1,6 @@
 /*
  * cases_mdr.c - the MDR normal model and `damping mdr` in `make verify` (issue 7 item 4; spec
- * granular-models.md §6, §6.10 verification hooks, §3.4), through the production code: the
+ * docs/models.md §6, §6.10 verification hooks, §3.4), through the production code: the
  * Sim (neighbour list, MDR pre-force pass, MDR pair and wall passes, velocity Verlet) and
  * collide_run. Cases:
  *   mdr/elastic/...     Y = 1e30, gamma = 0, psi_b = 0 (§6.10 "elastic limit"): the pair force
@@ -273,7 +273,7 @@ static void elastic(Verifier *v) {
   }
   /* Hook 3: no damping, equal spheres or a wall: e = 1 to integrator accuracy. Velocity Verlet
    * on a conservative Hertz-type force: the spec's time-step bound f dt/t_c with f = 0.6 (Hertz,
-   * verification.md §7.2), dt = t_c/200. */
+   * docs/verification.md §7.2), dt = t_c/200. */
   for (int w = 0; w < 2; w++) {
     if (!case_begin(v, "mdr.elastic", "mdr/elastic/%s/e=1/no_damping", w ? "wall" : "pair")) continue;
     const ContactModel m = setup_model(el);

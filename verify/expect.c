@@ -1,4 +1,4 @@
-/* expect.c - closed forms of spec verification.md (see expect.h). */
+/* expect.c - closed forms of docs/verification.md (see expect.h). */
 #include "expect.h"
 
 #include <math.h>

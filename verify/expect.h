@@ -1,5 +1,5 @@
 /*
- * expect.h - the analytic expectations of spec verification.md, coded independently of the
+ * expect.h - the analytic expectations of docs/verification.md, coded independently of the
  * model kernels (so that a wrong model cannot agree with its own expectation).
  */
 #ifndef GD_VERIFY_EXPECT_H

@@ -1,6 +1,6 @@
 /*
  * ode_ref.c - adaptive Dormand–Prince 5(4) integration of the head-on contact ODE (ode_ref.h),
- * the verifier's continuous-time reference (spec verification.md §0, §6, §7 item 1).
+ * the verifier's continuous-time reference (docs/verification.md §0, §6, §7 item 1).
  *
  * Why not simply integrate in time: for Hertz the damping of tsuji and coeff_restitution grows
  * as δ^{1/4} and the viscoelastic one as δ^{1/2}, and hooke's damping force jumps at onset and

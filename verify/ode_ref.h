@@ -3,7 +3,7 @@
  *
  *     m_eff δ'' = −F_ntot(δ, δ'),   δ(0) = 0,  δ'(0) = v0 > 0,
  *
- * integrated to near machine precision (spec verification.md §0, §7 item 1). F_ntot is the
+ * integrated to near machine precision (docs/verification.md §0, §7 item 1). F_ntot is the
  * total normal force of the model exactly as the library computes it (contact_normal_compute:
  * elastic + damping, cohesion and the limit_damping clamp included), so every normal x damping
  * model the scalar contact supports is covered; mdr (stateful) is not.
@@ -13,7 +13,7 @@
  *
  * End of contact (§0):
  *   ODE_DELTA_END  δ returns to 0 (LAMMPS default); for jkr, δ reaches −d_po (§1.5 of
- *                  granular-models.md: a touching JKR contact holds down to the pull-off
+ *                  docs/models.md: a touching JKR contact holds down to the pull-off
  *                  distance). With limit_damping the clamped ODE itself is integrated: once the
  *                  total force has reached 0 the pair flies apart at constant speed, so e equals
  *                  the ODE_FORCE_END value and only t_c and the work ledger differ.
@@ -48,7 +48,7 @@ extern "C" {
  *  reported as captured; the same limit as the verifier's VERIFY_MAX_TC. */
 #define ODE_MAX_TC 50.0
 
-/** End-of-contact criterion (verification.md §0). */
+/** End-of-contact criterion (docs/verification.md §0). */
 typedef enum OdeEnd {
   ODE_DELTA_END, /**< δ back to 0 (jkr: δ = −d_po) */
   ODE_FORCE_END  /**< F_ne + F_damp back to 0 */

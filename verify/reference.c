@@ -1,5 +1,5 @@
 /*
- * reference.c - the continuous-time reference of the verifier (verification.md §0, §7.1): the
+ * reference.c - the continuous-time reference of the verifier (docs/verification.md §0, §7.1): the
  * contact ODE  m_eff δ'' = −F_n(δ, δ')  integrated with an adaptive Dormand–Prince 5(4) method,
  * with end-of-contact events located to machine precision, using the force law of the
  * library's scalar contact (contact_normal_compute), so every normal x damping model is covered.

@@ -1,6 +1,6 @@
 /*
  * rows.h - the normal x damping rows of the verifier and how each row's damping coefficient
- * follows from its dimensionless parameter (target e, ζ, γ or b; verification.md §1-§4).
+ * follows from its dimensionless parameter (target e, ζ, γ or b; docs/verification.md §1-§4).
  */
 #ifndef GD_VERIFY_ROWS_H
 #define GD_VERIFY_ROWS_H

@@ -1,6 +1,6 @@
 /*
  * verify.h - the verifier: every check is one "case" with a measured value, an expected value,
- * a tolerance and the source of the expectation (spec verification.md section).
+ * a tolerance and the source of the expectation (docs/verification.md section).
  *
  * The case generators run twice: a dry pass that only counts (so the progress line can say
  * "[k/N]") and the real pass. Each generator wraps one check in

@@ -6,7 +6,7 @@
  *                    [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T]
  *                    [--strategy full|half-reduce|half-atomic] [--ref] [--max-tc K]
  * Rj = inf (or --wall) is a flat wall. The criterion is δ-end, or force-end when the model
- * sets limit_damping (verification.md §0).
+ * sets limit_damping (docs/verification.md §0).
  */
 #include <math.h>
 #include <omp.h>

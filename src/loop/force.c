@@ -1,22 +1,10 @@
 /*
- * force.c - specialised pair loops and their OpenMP driver; the one hot file.
+ * force.c - the pair loops' OpenMP driver and kernel choice; the one hot file.
  *
- * Specialisation: force_rows() is an always-inline body that takes the model ids and the
- * strategy as arguments. The nested X-macros below emit one thin wrapper per (normal,
- * damping, tangential, strategy), passing literal ids, so constant propagation removes every
- * model switch: each wrapper is a straight-line loop with no per-pair model branch or indirect
- * call. Combinations the parser refuses (mdr, restitution damping with cohesion) compile to
- * empty functions and are NULL in the table. The parallel region lives in force_compute(), not
- * in the inlined body (GCC 12 does not specialise a body that contains `omp parallel`).
- *
- * Races and determinism: with the full list a thread writes only its own rows i, and each
- * row sums its partners in list order, so forces are bitwise identical for any thread count.
- * The full list holds every pair twice with mirrored history; the contact computation is
- * exactly antisymmetric under i <-> j (IEEE negation and commutative sums), so the two copies
- * stay exact mirrors. The half-reduce strategy gives each thread private arrays, summed in
- * thread order (deterministic for a fixed thread count); half-atomic uses atomic updates
- * (order-dependent in the last bits). The statistics (contacts, powers) are summed per block in
- * block order: the same bits for any thread count, given the same forces.
+ * Kernels are specialised per (normal, damping, tangential, strategy) by the X-macros of
+ * force_kernel.h and kernels.c, so no per-pair model branch or indirect call survives; the
+ * parallel region lives here, outside the inlined body. Strategies, determinism and the
+ * half-reduce records: docs/pair-loop.md.
  */
 #include "force.h"
 

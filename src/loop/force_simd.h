@@ -1,70 +1,12 @@
 /*
- * force_simd.h - internal to the force pass: the explicitly vectorised pair-loop body and the macro
- * that stamps out its specialisations.
+ * force_simd.h - internal to the force pass: the explicitly vectorised pair-loop body (one row
+ * per lane, GCC vector types) and the macro that stamps out its specialisations.
  *
- * Covered: normal hooke, hertz, hertz/material, dmt (every damping model each allows) with every
- * tangential model (linear_nohistory, and the history models linear_history and the mindlin
- * family: each lane's entry is loaded into one vector per value and stored back, zeroed where
- * the contact ended; with AVX by 16-byte halves and a transpose, which made mindlin 1.05-1.1x
- * faster than lane-by-lane copies on a Zen 2 core), all three strategies. Not covered (scalar
- * force_rows): jkr (its touch-flag hysteresis, extended touch range and cbrt contact radius)
- * and mdr. force_simd_kernel() picks the kernel (by default in AVX and AVX-512 builds, see
- * kernels.c); force_compute() falls back to the scalar table when it returns NULL. Each
- * (normal, damping, strategy) also has a frictionless loop, for linear_nohistory with no
- * tangential force (force_simd_kernel_frictionless, simd_rows): it skips the tangential work,
- * with the same results bit for bit; 1.6x faster on the full list, 1.2-1.3x on half-reduce
- * (Zen 2, FCC, README Performance).
- *
- * Design. The lanes are SIMD_W rows i (SIMD_W = 8 doubles with AVX-512, 4 with AVX, 2 with the
- * SSE2 baseline), grouped by list length within chunks of SIMD_CHUNK consecutive rows; step k
- * evaluates the k-th list entry of every row, and a lane past its row's end is dead (masked,
- * paired with its own row, stores nothing). The grouping fills the lanes of a half list (rows of
- * 0 to 12 partners in FCC) but for one part-filled group per length and chunk, where row order
- * filled 74 %: 1.2-1.3x on half lists in cache, less where memory bounds the loop. The full
- * list's rows are all of one length and keep their order. The i- and
- * j-data come from the particle records of KernelArgs.pack (force_kernel.h: 3 groups of 4
- * fields, so a partner costs 3 loads and a transpose instead of 11 scattered ones). The per-pair
- * arithmetic is contact_force() of contact.h for these models, written on GCC vector types with
- * the same operations in the same order and association (the build keeps -ffp-contract off in
- * ISO C mode, so neither path fuses), and its branches as masked selects; a lane's pair results
- * are those of the scalar kernel bit for bit. Each lane sums its own row in list order with
- * vector adds, so full-list forces are bitwise the scalar kernel's for any thread count. The
- * j-updates of the half strategies go lane by lane after the vector body (two lanes may share a
- * j): half-reduce subtracts one record per lane (f, arm_j tor) from the thread's accumulator
- * records (simd_scatter_sub: Targets.acc, after an 8x8 transpose with AVX-512, 4x4 and 2x4
- * with AVX), half-atomic makes six atomic adds per touching lane. With AVX the intrinsic
- * gathers and scatter-adds cut a step from about 660 instructions to 420 (callgrind,
- * 4000-sphere FCC half list) and made half-reduce 1.33x faster on a Zen 2 core (1.4x in
- * cache, full 1.17x, mindlin 1.26x) than GCC's lane-by-lane code. They reach
- * f_j in another order than force_rows: the half lists agree with the scalar kernel to rounding
- * (tests: 1e-12), as do the powers, summed per lane.
- * (The former design put SIMD_W neighbours of one row in a vector and added the lanes one by
- * one; on a Zen 5 core, 256k-sphere FCC, this one runs the full list 1.6x and half-reduce 1.1x
- * faster, mindlin 1.4x; the accumulator records made half-reduce a further 1.15x faster, 1.6x
- * with mindlin: README, Performance.)
- *
- * What bounds it (Zen 5, AVX-512): instruction issue, we think. A step is about 380
- * instructions for 8 pairs (some 150 of them partner loads, transposes and lane bookkeeping;
- * dozens of stack spills). Replacing every square root by a multiply-add (a timing experiment,
- * on a two-group variant of this loop) changed the time by under 2 %, so neither the divider's
- * throughput nor its latency is the limit. Measured and not kept: two row groups interleaved
- * phase by phase (+10 % on the full list without history, slower with history or half lists:
- * register pressure), a per-chunk copy of the partner indices, AVX-512 blends for the selects
- * (GCC round-trips the masks through vectors) and Morton-ordered cells (slower).
- * On Zen 2 (AVX2, about 390 instructions per 4-pair step) the vector operations bound it: 10
- * more vector adds per step cost 6-11 % wherever they sat, chained or not, while 14 fewer
- * integer instructions changed nothing (README, Performance). So a vector operation saved
- * counts, an integer one hardly.
- *
- * A group whose rows are all NeighborList.interior (no partner near half a box away) takes the
- * raw separations, which are then the minimum images bit for bit: 18 vector operations fewer
- * per step (2 compares, 2 adds, 2 selects per axis); 1.06x on half-reduce and 1.14x on the
- * full list at 1M FCC spheres (Zen 2), where some 9 % of the rows lie within a cutoff of a
- * periodic boundary.
- *
- * sqrt is a loop over lanes that the vectoriser turns into one (v)sqrtpd; division is the
- * vector operator. Non-touching lanes compute garbage (0/0 in the discarded branch of a
- * select; the build uses -fno-trapping-math) that the selects drop.
+ * Covers hooke, hertz, hertz/material and dmt with every damping and tangential model they
+ * allow, all strategies, plus a frictionless loop for linear_nohistory without tangential force;
+ * jkr and mdr run the scalar kernels. Same operations in the same order as contact_force(), so a
+ * lane's pair results are the scalar kernel's bit for bit. Design: docs/pair-loop.md;
+ * measurements and what was tried: docs/performance-log.md.
  */
 #ifndef GD_FORCE_SIMD_H
 #define GD_FORCE_SIMD_H

@@ -1,7 +1,7 @@
 /*
  * contact.h - one granular contact: geometry, normal force, damping, (tangential), assembly.
  *
- * Spec: ../shared/spec/granular-models.md §1 (geometry, meff, walls, touch), §4 (assembly).
+ * Spec: docs/models.md §1 (geometry, meff, walls, touch), §4 (assembly).
  * The kernels are static inline and take the model ids as arguments: called with literal ids
  * (the specialised pair loops) every switch folds away; contact.c wraps them with the run-time
  * ids of a ContactModel for the command-line tool, the tests and the `_ref` loops.

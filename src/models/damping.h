@@ -1,7 +1,7 @@
 /*
  * damping.h - normal damping models of LAMMPS pair_style granular, plus two grandamp extensions.
  *
- * Spec: ../shared/spec/granular-models.md §3. One contract for every model (LAMMPS): the kernel
+ * Spec: docs/models.md §3. One contract for every model (LAMMPS): the kernel
  * returns the prefactor eta_n >= 0 and the damping force is F_damp = -eta_n * vnnr, repulsive
  * while the spheres approach (vnnr < 0). Coefficients are converted once in damping_setup();
  * the per-pair kernel damping_eta() does no logarithm, polynomial or pow.

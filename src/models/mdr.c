@@ -1,7 +1,7 @@
 /*
  * mdr.c - the MDR normal model and damping mdr (see mdr.h).
  *
- * Spec: ../shared/spec/granular-models.md §6 and §3.4; every formula cites its section. The
+ * Spec: docs/models.md §6 and §3.4; every formula cites its section. The
  * formulas are evaluated in the order the spec writes them (it follows LAMMPS 07b704ca /
  * fix GRANULAR/MDR 084135fa), so rounding matches where the spec says it matters (F_na at first
  * touch, §6.5). MAX/MIN are gd_max/gd_min, LAMMPS's (a > b ? a : b), whose NaN behaviour the

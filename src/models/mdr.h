@@ -4,7 +4,7 @@
  * pass, and one contact evaluation. Nothing here touches the pair loops or global state, so
  * every function can run inside an OpenMP loop over disjoint particles or contacts.
  *
- * Spec: ../shared/spec/granular-models.md §6 (the model), §3.4 (damping mdr), §6.0 (order of
+ * Spec: docs/models.md §6 (the model), §3.4 (damping mdr), §6.0 (order of
  * operations and setup semantics), §6.9 (errors). References: Zunker & Kamrin 2024, J. Mech.
  * Phys. Solids 183, 105492 and 105493; Zunker, Dunatunga, Thakur, Tang & Kamrin 2025, Powder
  * Technology 120972. LAMMPS keyword: pair_style granular, `mdr E nu Y gamma psi_b damp`,

@@ -1,7 +1,7 @@
 /*
  * model.c - parser, checks, setup and mixing for one pair_coeff model text (see model.h).
  *
- * Spec: ../shared/spec/granular-models.md §7 (grammar), §2/§3/§5 (coefficients and their
+ * Spec: docs/models.md §7 (grammar), §2/§3/§5 (coefficients and their
  * ranges), §3.5 and §4 (incompatibilities), §2.7 (mixing). Where grandamp is stricter than
  * LAMMPS (nu and gamma are range-checked, e must lie in (0, 1]) the message says so.
  */

@@ -1,7 +1,7 @@
 /*
  * normal.h - elastic normal contact models of LAMMPS pair_style granular.
  *
- * Spec: ../shared/spec/granular-models.md §2 (forces, coefficients), §1.4 (contact radius),
+ * Spec: docs/models.md §2 (forces, coefficients), §1.4 (contact radius),
  * §1.5 (touch and pull-off), §2.8 (Fncrit). Every model is one row of NORMAL_MODELS; the per-
  * contact kernels are static inline and take the model id as an argument, so a caller that
  * passes a literal id (the specialised pair loops) keeps only that model's straight-line code.

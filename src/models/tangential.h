@@ -1,7 +1,7 @@
 /*
  * tangential.h - tangential (friction) models of LAMMPS pair_style granular: coefficients.
  *
- * Spec: ../shared/spec/granular-models.md §5. Every model damps with eta_t = x_gamma_t * eta_n
+ * Spec: docs/models.md §5. Every model damps with eta_t = x_gamma_t * eta_n
  * and caps the force at Fscrit = mu_t * Fncrit. The history models keep a tangential
  * displacement (or, for the /force variants, an elastic force) per contact.
  */

@@ -22,7 +22,7 @@ double collide_elastic_time(const ContactModel *m, double Reff, double meff, dou
    * (§6.10 hook 1; a wall is about twice as stiff, and yield softens it): an estimate that only
    * sets the time step and the run length. */
   const double kH = (np->model == NORMAL_HERTZ ? np->k : 4.0 / 3.0 * np->Estar) * sqrt(Reff);
-  return 3.218065 * pow(meff / kH, 0.4) * pow(v0, -0.2); /* verification.md §2.1 */
+  return 3.218065 * pow(meff / kH, 0.4) * pow(v0, -0.2); /* docs/verification.md §2.1 */
 }
 
 /* Elastic force and eta_n of the contact at the overlap delta > 0. */
@@ -235,7 +235,7 @@ static bool check_step(const CollideSpec *c, const Derived *d, int64_t step, dou
 
 /* e must be finite and >= 0; without cohesion the contact cannot return more energy than the
  * impact brought, up to the integrator's first-order error (f dt/t_c with f <= 1.4 for every
- * row, verification.md §7.2; 2 dt/t_c here). */
+ * row, docs/verification.md §7.2; 2 dt/t_c here). */
 static bool check_result(const CollideSpec *c, const CollideResult *r, const char **why) {
   if (r->captured) return true;
   const double upper = cohesive(&c->model) ? INFINITY : 1.0 + 2.0 * r->dt / r->t_c;

@@ -1,7 +1,7 @@
 /*
  * collide.h - a head-on binary collision (or a sphere on a flat wall) through the production
  * pair loop, wall pass and velocity-Verlet integrator: the measurement behind
- * `grandamp collide` and the verifier (spec verification.md §0, §6).
+ * `grandamp collide` and the verifier (docs/verification.md §0, §6).
  *
  * The pair starts apart along x with relative speed v0, the centre of mass at rest, so that
  * the overlap would reach 0 (in continuous time) at the fraction `phase` of a step. The run

@@ -20,7 +20,8 @@ enum { N_DOUBLE_FIELDS = 0 DOUBLE_FIELDS(COUNT_FIELD) }; /* 17 */
 /* Bytes per slot of the block: whole pages plus one cache line, so slot s starts s lines past
  * slot 0 modulo 4096. Arrays that each start a page (as large mallocs do) share their L1 sets,
  * and a loop over a dozen of them at once (the integrator's kick, the pack of the vector
- * kernels' records) evicts its own lines: the kick ran 3.4x slower so at 1M (README). */
+ * kernels' records) evicts its own lines: the kick ran 3.4x slower so at 1M
+ * (docs/performance-log.md, 2026-12-03). */
 static size_t slot_bytes(int64_t n) { return ((size_t)n * sizeof(double) + 4095) / 4096 * 4096 + 64; }
 
 void particles_alloc(Particles *p, int64_t n, int ntypes) {

@@ -187,14 +187,19 @@ GD_INLINE void force_rows(NormalModel nm, DampingForm df, TangentialModel tm, Fo
   }
 #define KDEF_S(ctx, S, ...) GD_CALL(KERNEL_DEF, (GD_UNPACK3 ctx, S))
 #define KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(KDEF_S, (GD_UNPACK2 ctx, T))
-#define KDEF_F(N, F, ...) TANGENTIAL_MODELS_EX(KDEF_T, (N, F))
+#define KDEF_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(KDEF_T, (N, F))
+#define KDEF_F_OWN_LOOP(N, F)
+#define KDEF_F(N, F, form, rep, eta, stamp) KDEF_F_##stamp(N, F)
 
 #define KTAB_ENTRY(N, F, T, S) [DFORM_##F][TANGENTIAL_##T][FORCE_##S] = kernel_##N##__##F##__##T##__##S,
 #define KTAB_S(ctx, S, ...) GD_CALL(KTAB_ENTRY, (GD_UNPACK3 ctx, S))
 #define KTAB_T(ctx, T, ...) FORCE_STRATEGIES_EX(KTAB_S, (GD_UNPACK2 ctx, T))
-#define KTAB_F(N, F, ...) TANGENTIAL_MODELS_EX(KTAB_T, (N, F))
+#define KTAB_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(KTAB_T, (N, F))
+#define KTAB_F_OWN_LOOP(N, F)
+#define KTAB_F(N, F, form, rep, eta, stamp) KTAB_F_##stamp(N, F)
 
-/* One normal model's kernels, by damping form (kernels.c maps a damping model to its form). */
+/* One normal model's kernels, by damping form (kernels.c maps a damping model to its form; a
+ * form with a loop of its own has NULL entries). */
 typedef ForceKernel ForceSlice[N_DFORM][N_TANGENTIAL][N_STRATEGY];
 
 /** Defines every kernel of normal model N and its table slice force_slice_N. */

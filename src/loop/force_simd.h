@@ -720,14 +720,18 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
 #define SIMD_KDEF_S(ctx, S, ...) GD_CALL(SIMD_KERNEL_DEF, (GD_UNPACK3 ctx, S))
 #define SIMD_KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KDEF_S, (GD_UNPACK2 ctx, T))
 #define SIMD_KDEF_FS(ctx, S, ...) GD_CALL(SIMD_FRICTIONLESS_DEF, (GD_UNPACK2 ctx, S))
-#define SIMD_KDEF_F(N, F, ...) TANGENTIAL_MODELS_EX(SIMD_KDEF_T, (N, F)) FORCE_STRATEGIES_EX(SIMD_KDEF_FS, (N, F))
+#define SIMD_KDEF_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(SIMD_KDEF_T, (N, F)) FORCE_STRATEGIES_EX(SIMD_KDEF_FS, (N, F))
+#define SIMD_KDEF_F_OWN_LOOP(N, F)
+#define SIMD_KDEF_F(N, F, form, rep, eta, stamp) SIMD_KDEF_F_##stamp(N, F)
 
 #define SIMD_KTAB_ENTRY(N, F, T, S) [DFORM_##F][TANGENTIAL_##T][FORCE_##S] = simd_kernel_##N##__##F##__##T##__##S,
 #define SIMD_KTAB_S(ctx, S, ...) GD_CALL(SIMD_KTAB_ENTRY, (GD_UNPACK3 ctx, S))
 #define SIMD_KTAB_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KTAB_S, (GD_UNPACK2 ctx, T))
 #define SIMD_FTAB_ENTRY(N, F, S) [DFORM_##F][SIMD_FRICTIONLESS][FORCE_##S] = simd_kernel_##N##__##F##__frictionless__##S,
 #define SIMD_FTAB_S(ctx, S, ...) GD_CALL(SIMD_FTAB_ENTRY, (GD_UNPACK2 ctx, S))
-#define SIMD_KTAB_F(N, F, ...) TANGENTIAL_MODELS_EX(SIMD_KTAB_T, (N, F)) FORCE_STRATEGIES_EX(SIMD_FTAB_S, (N, F))
+#define SIMD_KTAB_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(SIMD_KTAB_T, (N, F)) FORCE_STRATEGIES_EX(SIMD_FTAB_S, (N, F))
+#define SIMD_KTAB_F_OWN_LOOP(N, F)
+#define SIMD_KTAB_F(N, F, form, rep, eta, stamp) SIMD_KTAB_F_##stamp(N, F)
 
 /* The table's tangential index of the frictionless loops (linear_nohistory, see simd_rows). */
 #define SIMD_FRICTIONLESS N_TANGENTIAL

@@ -34,17 +34,19 @@ extern "C" {
 /* The per-pair forms of eta_n: what damping_eta computes for a pair, from the constant D that
  * damping_setup derived. The pair loops are stamped once per form, not per model, so models
  * that differ only in their setup (tsuji, tsuji/legacy, coeff_restitution) share one kernel.
- * X(FORM, form, the model whose id the form's kernels pass to contact_force, "eta_n") */
+ * X(FORM, form, the model whose id the form's kernels pass to contact_force, "eta_n", stamped):
+ * stamped is STAMPED where the generic pair loops are stamped for the form, OWN_LOOP where its
+ * models run a loop of their own (mdr: force_mdr.c). */
 #define DAMPING_FORMS_EX(X, c)                                                                \
-  X(c, CONSTANT, constant, VELOCITY, "D")                                                     \
-  X(c, MASS, mass, MASS_VELOCITY, "D*meff")                                                   \
-  X(c, VISCO, visco, VISCOELASTIC, "D*meff*a")                                                \
-  X(c, RESTITUTION, restitution, TSUJI, "D*sqrt(max(0,meff*Fne/delta))")                      \
-  X(c, MDR, mdr, MDR, "D*DAMP_SCALE") /* d_type 2: D if DAMP_SCALE != 0 */
+  X(c, CONSTANT, constant, VELOCITY, "D", STAMPED)                                            \
+  X(c, MASS, mass, MASS_VELOCITY, "D*meff", STAMPED)                                          \
+  X(c, VISCO, visco, VISCOELASTIC, "D*meff*a", STAMPED)                                       \
+  X(c, RESTITUTION, restitution, TSUJI, "D*sqrt(max(0,meff*Fne/delta))", STAMPED)             \
+  X(c, MDR, mdr, MDR, "D*DAMP_SCALE", OWN_LOOP) /* d_type 2: D if DAMP_SCALE != 0 */
 #define DAMPING_FORMS(X) DAMPING_FORMS_EX(GD_APPLY_ROW, X)
 
 typedef enum DampingForm {
-#define X(FORM, form, rep, eta) DFORM_##FORM,
+#define X(FORM, form, rep, eta, stamp) DFORM_##FORM,
   DAMPING_FORMS(X)
 #undef X
   N_DFORM
@@ -101,7 +103,7 @@ GD_INLINE DampingForm damping_form(DampingModel m) {
  *  code; constant for a literal form). */
 GD_INLINE DampingModel damping_form_model(DampingForm f) {
   switch (f) {
-#define X(FORM, form, rep, eta)                                                               \
+#define X(FORM, form, rep, eta, stamp)                                                        \
   case DFORM_##FORM: return DAMPING_##rep;
     DAMPING_FORMS(X)
 #undef X

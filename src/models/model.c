@@ -654,7 +654,7 @@ void model_write_json(FILE *f, const ContactModel *m) {
   json_num(&j, "D", dp->D);
   /* the per-pair form's eta_n (damping.h); the elastic baseline says 0, mdr's depends on d_type */
   static const char *const FORM_ETA[N_DFORM] = {
-#define X(FORM, form, rep, eta) eta,
+#define X(FORM, form, rep, eta, stamp) eta,
       DAMPING_FORMS(X)
 #undef X
   };

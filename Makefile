@@ -80,8 +80,19 @@ CPPFLAGS := $(SRC_INC) -I$(BUILD)
 LDFLAGS  := -fopenmp
 LDLIBS   := -lm
 
-LIB_SRC  := $(filter-out src/cli/main.c,$(foreach d,$(SRC_DIRS),$(wildcard src/$(d)/*.c)))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+# The stamped pair loops: src/loop/kernel_stamp.c compiled once per normal model and kind, one
+# object each (so the build parallelises): the ids of normal.h's NORMAL_MODELS whose kernels
+# column is VECTOR (both kinds) or SCALAR. kernels.c's tables reference every slice, so a normal
+# missing here fails at link.
+KERNEL_NORMALS := HOOKE HERTZ HERTZ_MATERIAL DMT JKR
+SIMD_NORMALS   := HOOKE HERTZ HERTZ_MATERIAL DMT
+KERNEL_STAMP   := src/loop/kernel_stamp.c
+KERNEL_SCALAR_OBJ := $(KERNEL_NORMALS:%=$(BUILD)/src/loop/kernels_%.o)
+KERNEL_SIMD_OBJ   := $(SIMD_NORMALS:%=$(BUILD)/src/loop/kernels_simd_%.o)
+KERNEL_OBJ        := $(KERNEL_SCALAR_OBJ) $(KERNEL_SIMD_OBJ)
+
+LIB_SRC  := $(filter-out src/cli/main.c $(KERNEL_STAMP),$(foreach d,$(SRC_DIRS),$(wildcard src/$(d)/*.c)))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(KERNEL_OBJ)
 MAIN_OBJ := $(BUILD)/src/cli/main.o
 TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -141,6 +152,15 @@ $(BUILD)/%.o: %.c $(BUILD)/flags.stamp
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# Static pattern rules: they apply to the listed objects only (a plain pattern would also offer
+# make a way to remake the included .d files through its built-in link rule).
+$(KERNEL_SIMD_OBJ): $(BUILD)/src/loop/kernels_simd_%.o: $(KERNEL_STAMP) $(BUILD)/flags.stamp
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -DGD_STAMP_NORMAL=$* -DGD_STAMP_SIMD=1 -MMD -MP -c -o $@ $<
+$(KERNEL_SCALAR_OBJ): $(BUILD)/src/loop/kernels_%.o: $(KERNEL_STAMP) $(BUILD)/flags.stamp
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -DGD_STAMP_NORMAL=$* -DGD_STAMP_SIMD=0 -MMD -MP -c -o $@ $<
+
 # The compilers and flags of this build folder: every object depends on it, so a change of
 # NATIVE, OPT, SAN, ... rebuilds everything instead of mixing old and new objects.
 # STAMP_FLAGS is expanded here, once: a target-specific addition (the tests' -Iverify) is a
@@ -173,7 +193,8 @@ test:
 	@$(SAN_BEGIN)
 	$(BUILD)/grandamp_bench --quick --benchmark_repetitions=1 --benchmark_min_time=0.01 \
 	  --benchmark_filter='^(model/hertz_material/tsuji/mindlin/fcc/half-reduce|geometry/none/none/none/fcc/full/n:4000/threads:1/)' >/dev/null
-	GRANDAMP_BIN=$(BUILD)/grandamp GRANDAMP_VERIFY_BIN=$(BUILD)/grandamp_verify $(BUILD)/test_grandamp \
+	GRANDAMP_BIN=$(BUILD)/grandamp GRANDAMP_VERIFY_BIN=$(BUILD)/grandamp_verify GRANDAMP_BENCH_BIN=$(BUILD)/grandamp_bench \
+	  $(BUILD)/test_grandamp \
 	  || { $(SAN_END); exit 1; }
 	@$(SAN_END)
 

@@ -3,7 +3,9 @@
  * C library.
  *
  * Families (the first field of every benchmark name, which tools/bench_csv.sh splits on '/'):
- *   model     every damping model on its natural normal models, tangential off and mindlin;
+ *   model     every damping model on its natural normal models, tangential off and mindlin,
+ *             and once (tangential off) on every other normal model it may run with: the rows
+ *             are derived from the model lists (model_rows);
  *   strategy  the three OpenMP strategies x threads 1..nproc for hertz/material + tsuji;
  *   size      hertz/material + tsuji over N (32k .. 4M);
  *   geometry  the floor: the same list and writes with the force law replaced by delta n;
@@ -52,30 +54,76 @@ extern "C" {
 
 namespace {
 
+/* The bench's coefficients of each normal model (parameters as in bench/in.fcc-bench; the
+ * restitution models read damp = 0.5 as e). mdr has its own rows (make_mdr_case). */
+const char *normal_text(NormalModel nm) {
+  switch (nm) {
+  case NORMAL_HOOKE: return "hooke 2000 0.5";
+  case NORMAL_HERTZ: return "hertz 1e5 0.5";
+  case NORMAL_HERTZ_MATERIAL: return "hertz/material 1e6 0.5 0.3";
+  case NORMAL_DMT: return "dmt 1e6 0.5 0.3 0.01";
+  case NORMAL_JKR: return "jkr 1e6 0.5 0.3 0.01";
+  case NORMAL_MDR:
+  case N_NORMAL: break;
+  }
+  return nullptr;
+}
+/* The natural normal models of each damping form: velocity and mass_velocity on hooke and
+ * hertz, the rest on hertz/material. There a damping model runs with both tangential models
+ * and in the LAMMPS comparison; on every other normal model it allows it runs once, without
+ * friction, so that each combination the model check accepts has a row. */
+unsigned natural_normals(DampingForm f) {
+  switch (f) {
+  case DFORM_CONSTANT:
+  case DFORM_MASS: return 1u << NORMAL_HOOKE | 1u << NORMAL_HERTZ;
+  case DFORM_VISCO:
+  case DFORM_RESTITUTION: return 1u << NORMAL_HERTZ_MATERIAL;
+  case DFORM_MDR:
+  case N_DFORM: break;
+  }
+  return 0u;
+}
+
 struct Row { /* one damping model on one normal model */
-  const char *normal_name, *damping_name, *normal_text;
+  NormalModel normal;
+  DampingModel damping;
+  bool natural; /* both tangential models and LAMMPS; else the frictionless row only */
+  const char *normal_name() const { return NORMAL_IDS[normal]; }
+  const char *damping_name() const { return DAMPING_IDS[damping]; }
+  static const char *const NORMAL_IDS[N_NORMAL], *const DAMPING_IDS[N_DAMPING];
+};
+/* Benchmark names spell the models by their list ids: hertz_material, tsuji_legacy. */
+const char *const Row::NORMAL_IDS[N_NORMAL] = {
+#define X(ID, id, name, nc, fl, cn, kern) #id,
+    NORMAL_MODELS(X)
+#undef X
+};
+const char *const Row::DAMPING_IDS[N_DAMPING] = {
+#define X(ID, id, name, nc, fl, form) #id,
+    DAMPING_MODELS(X)
+#undef X
 };
 
-/* The natural normal models of each damping model (issue: velocity and mass_velocity on hooke
- * and hertz; the rest on hertz/material). Parameters as in bench/in.fcc-bench. */
-const Row ROWS[] = {
-    {"hooke", "velocity", "hooke 2000 0.5"},          {"hertz", "velocity", "hertz 1e5 0.5"},
-    {"hooke", "mass_velocity", "hooke 2000 0.5"},     {"hertz", "mass_velocity", "hertz 1e5 0.5"},
-    {"hertz_material", "viscoelastic", "hertz/material 1e6 0.5 0.3"},
-    {"hertz_material", "tsuji", "hertz/material 1e6 0.5 0.3"},
-    {"hertz_material", "tsuji_legacy", "hertz/material 1e6 0.5 0.3"},
-    {"hertz_material", "coeff_restitution", "hertz/material 1e6 0.5 0.3"},
-};
+/* Every damping model of the list on every normal model it may run with (model_combo_allowed),
+ * damping model by damping model; the elastic baseline (DFLAG_ELASTIC) has no natural row. */
+std::vector<Row> model_rows() {
+  std::vector<Row> rows;
+  for (int d = 0; d < N_DAMPING; d++)
+    for (int n = 0; n < N_NORMAL; n++) {
+      const DampingModel dm = (DampingModel)d;
+      const NormalModel nm = (NormalModel)n;
+      if (!normal_text(nm) || !model_combo_allowed(nm, dm)) continue;
+      const bool natural = (natural_normals(damping_form(dm)) >> nm & 1u) && !(damping_model_flags(dm) & DFLAG_ELASTIC);
+      rows.push_back(Row{nm, dm, natural});
+    }
+  return rows;
+}
+const std::vector<Row> ROWS = model_rows();
 
 const char *TANGENTIAL[][2] = {{"nohistory", "linear_nohistory 0 0"}, {"mindlin", "mindlin NULL 1.0 0.4"}};
 /* hooke and hertz have no material to derive a NULL k_t from: the value NULL gives for
  * hertz/material 1e6 0.3, 2E/((2 - nu)(1 + nu)). */
 const char *MINDLIN_EXPLICIT = "mindlin 904977.375565611 1.0 0.4";
-
-std::string damping_keyword(const char *name) {
-  std::string s = name;
-  return s == "tsuji_legacy" ? "tsuji/legacy" : s;
-}
 
 /* Packings are expensive (the random one is relaxed): build each (type, n) once. */
 struct Packing {
@@ -97,7 +145,7 @@ double sqrtdiv_per_pair(const ContactModel *m) {
   double n = frictionless ? 4.0 : 5.0; /* sqrt(rsq), 1/r, Reff, meff, |v_t| */
   if (contact_needs_radius(nm, dm, tm)) n += nm == NORMAL_JKR ? 7.0 : 1.0; /* a */
   n += 1.0;                                                               /* k_nd = Fne/delta */
-  if (dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION) n += 2.0;
+  if (damping_form(dm) == DFORM_RESTITUTION) n += 2.0;
   if (tm == TANGENTIAL_LINEAR_NOHISTORY) n += frictionless ? 0.0 : 1.0;
   else n += (tm == TANGENTIAL_LINEAR_HISTORY ? 0.0 : 3.0) + 5.0; /* frame rotation; Coulomb cap */
   return n;
@@ -319,15 +367,15 @@ Case make_case(const std::string &family, const Row &r, int t, const std::string
                int threads) {
   Case c;
   c.family = family;
-  c.normal = r.normal_name;
-  c.damping = r.damping_name;
+  c.normal = r.normal_name();
+  c.damping = r.damping_name();
   c.tangential = TANGENTIAL[t][0];
   c.packing = pack;
   c.strategy = st;
   c.strategy_name = force_strategy_name(st);
-  const bool material = std::strncmp(r.normal_text, "hertz/material", 14) == 0;
+  const bool material = normal_model_flags(r.normal) & NFLAG_MATERIAL;
   const char *tang = t == 1 && !material ? MINDLIN_EXPLICIT : TANGENTIAL[t][1];
-  c.model_text = std::string(r.normal_text) + " tangential " + tang + " damping " + damping_keyword(r.damping_name);
+  c.model_text = std::string(normal_text(r.normal)) + " tangential " + tang + " damping " + damping_name(r.damping);
   c.n = n;
   c.threads = threads;
   return c;
@@ -374,7 +422,7 @@ class ProgressReporter : public benchmark::ConsoleReporter {
  * bench/lammps.sh runs LAMMPS on exactly the models of the matrix (one table, here). */
 int print_lammps_rows() {
   for (const Row &r : ROWS)
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < 2 && r.natural; t++) {
       const Case c = make_case("model", r, t, "fcc", FORCE_HALF_REDUCE, 0, 1);
       std::printf("%s,%s,%s,%s\n", c.normal.c_str(), c.damping.c_str(), c.tangential.c_str(), c.model_text.c_str());
     }
@@ -397,11 +445,11 @@ int main(int argc, char **argv) {
   const int nproc = omp_get_num_procs();
   const int64_t n_model = quick ? 4000 : 256000;
   const ForceStrategy def = FORCE_HALF_REDUCE;
-  const Row &tsuji = ROWS[5];
+  const Row tsuji{NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, true};
 
   std::vector<Case> cases;
   for (const Row &r : ROWS)
-    for (int t = 0; t < 2; t++) cases.push_back(make_case("model", r, t, "fcc", def, n_model, nproc));
+    for (int t = 0; t < (r.natural ? 2 : 1); t++) cases.push_back(make_case("model", r, t, "fcc", def, n_model, nproc));
   if (quick) cases.push_back(make_mdr_case(1, n_model, def, nproc));
   else
     for (int d = 1; d <= 2; d++) cases.push_back(make_mdr_case(d, n_model, def, nproc));

@@ -9,8 +9,13 @@
 
 const char *const LOOP_NORMAL_TEXT[5] = {"hooke 2000 %g", "hertz 4e4 %g", "hertz/material 1e5 %g 0.3",
                                     "dmt 1e5 %g 0.3 0.02", "jkr 1e5 %g 0.3 0.02"};
-const char *const LOOP_DAMPING_WORD[7] = {"none", "velocity", "mass_velocity", "viscoelastic", "tsuji",
-                                     "tsuji/legacy", "coeff_restitution"};
+/* Every damping model by its DampingModel index (the list of damping.h; mdr, last, has no
+ * stamped kernel and model_text refuses it). */
+const char *const LOOP_DAMPING_WORD[N_DAMPING] = {
+#define X(ID, id, name, nc, fl, form) name,
+    DAMPING_MODELS(X)
+#undef X
+};
 const char *const LOOP_TANG_TEXT[6] = {"linear_nohistory 0.5 0.3", "linear_history 800 0.5 0.3",
                                   "mindlin 2e4 0.5 0.3", "mindlin/force NULL 0.5 0.3",
                                   "mindlin_rescale 2e4 0.5 0.3", "mindlin_rescale/force NULL 0.5 0.3"};
@@ -29,11 +34,14 @@ void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed) {
 }
 
 bool model_text(int in, int id, int it, char *text, size_t size) {
-  const bool restitution = id >= 4, cohesive = in >= 3;
-  if (restitution && cohesive) return false;
+  const NormalModel nm = (NormalModel)in; /* LOOP_NORMAL_TEXT is in NormalModel order */
+  const DampingModel dm = (DampingModel)id;
+  if (!model_combo_allowed(nm, dm)) return false;
+  const bool restitution = damping_model_flags(dm) & DFLAG_RESTITUTION; /* damp is e: in (0, 1] */
   char normal[64];
   snprintf(normal, sizeof normal, LOOP_NORMAL_TEXT[in], restitution ? 0.7 : 0.3);
-  if (it % 2 == 1 && strstr(LOOP_TANG_TEXT[it], "NULL") && in < 2) return false; /* NULL needs a material */
+  if (it % 2 == 1 && strstr(LOOP_TANG_TEXT[it], "NULL") && !(normal_model_flags(nm) & NFLAG_MATERIAL))
+    return false; /* NULL needs a material */
   snprintf(text, size, "%s tangential %s damping %s", normal, LOOP_TANG_TEXT[it], LOOP_DAMPING_WORD[id]);
   return true;
 }

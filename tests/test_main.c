@@ -53,6 +53,7 @@ int main(void) {
   add(all, &n, fuzz_regress_tests, fuzz_regress_ntests);
   add(all, &n, determinism_tests, determinism_ntests);
   add(all, &n, results_tests, results_ntests);
+  add(all, &n, model_lists_tests, model_lists_ntests);
   n = keep_filtered(all, n);
   if (n == 0) {
     fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");

@@ -44,6 +44,7 @@ TEST_GROUP(output);
 TEST_GROUP(fuzz_regress);
 TEST_GROUP(determinism);
 TEST_GROUP(results);
+TEST_GROUP(model_lists);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {
@@ -84,7 +85,7 @@ struct ContactModel parse_ok(const char *text);
 /* Pair-loop fixtures (pairloop_fixtures.c). */
 #include "sim.h"
 extern const char *const LOOP_NORMAL_TEXT[5];   /* printf formats taking the damp coefficient */
-extern const char *const LOOP_DAMPING_WORD[7];
+extern const char *const LOOP_DAMPING_WORD[N_DAMPING]; /* by DampingModel */
 extern const char *const LOOP_TANG_TEXT[6];
 /** A small polydisperse packing with overlaps and motion. */
 void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed);

@@ -113,12 +113,9 @@ static bool quick_collision(const Row *r, Geometry g, bool limit) {
          (!strcmp(r->normal, "jkr") && !strcmp(r->damping, "viscoelastic") && g == GEO_UNEQUAL && !limit);
 }
 
-/* Rows 29Sep2021 has: its four damping models (tsuji as tsuji/legacy, and not on dmt/jkr,
- * which grandamp refuses) and the elastic rows. */
-static bool lammps_has(const Row *r) {
-  return !strcmp(r->damping, "none") || !strcmp(r->damping, "velocity") || !strcmp(r->damping, "mass_velocity") ||
-         !strcmp(r->damping, "viscoelastic") || !strcmp(r->damping, "tsuji/legacy");
-}
+/* Rows 29Sep2021 has: the damping models whose expectation says so (rows.c; tsuji as
+ * tsuji/legacy, and not on dmt/jkr, which grandamp refuses), the elastic rows included. */
+static bool lammps_has(const Row *r) { return row_in_lammps_2021(r); }
 
 /* Replaces the first " from " in s by " to " (in place, s of size n). */
 static void replace_word(char *s, size_t n, const char *from, const char *to) {
@@ -157,8 +154,8 @@ static void lammps_text(const char *text, bool wall, char *out, size_t n) {
 
 static int collision_list(bool quick, Coll *out, int max) {
   int n = 0;
-  for (int k = 0; k < N_ROWS; k++) {
-    const Row *r = &ROWS[k];
+  for (int k = 0; k < row_count(); k++) {
+    const Row *r = row_at(k);
     if (!lammps_has(r)) continue;
     double xs[8];
     row_params(r, true, xs); /* one value per row: agreement is arithmetic, not physics */

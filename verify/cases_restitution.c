@@ -86,8 +86,8 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
 
 void cases_restitution(Verifier *v) {
   static const double SPEEDS[] = {0.01, 0.1, 1.0, 10.0};
-  for (int k = 0; k < N_ROWS; k++) {
-    const Row *r = &ROWS[k];
+  for (int k = 0; k < row_count(); k++) {
+    const Row *r = row_at(k);
     double xs[8];
     const int nx = row_params(r, v->quick, xs);
     for (int limit = 0; limit < (row_allows_limit(r) ? 2 : 1); limit++)

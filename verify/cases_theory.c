@@ -76,8 +76,8 @@ static void reference_vs_closed(Verifier *v) {
  * verify/ode_ref.c, written separately: time domain for the cohesive models, its own event
  * handling) agree on e, t_c and W for every row and both criteria. */
 static void reference_crosscheck(Verifier *v) {
-  for (int k = 0; k < N_ROWS; k++) {
-    const Row *r = &ROWS[k];
+  for (int k = 0; k < row_count(); k++) {
+    const Row *r = row_at(k);
     double xs[8];
     const int nx = row_params(r, true, xs);
     char id[64];

@@ -171,6 +171,7 @@ int main(int argc, char **argv) {
   omp_set_num_threads(v.threads);
   v.have_lmp = !no_lammps && lmp_installed();
   v.dry = true;
+  v.list = list;
   run_all(&v);
   if (v.total == 0) {
     fprintf(stderr, "grandamp-verify: error: --filter '%s' selects no case\n", v.filter ? v.filter : "");

@@ -17,40 +17,86 @@
  * matrix 1.68 dt/t_c (jkr + velocity, gamma = 0.1, v = 0.01), first order (convergence cases). */
 #define F_COHESIVE 2.0, "f=2.0 from the measured time-step error (cohesive rows: no spec bound)"
 
-const Row ROWS[] = {
-    {"hooke", "none", PARAM_NONE, F_HOOKE},
-    {"hooke", "velocity", PARAM_E, F_HOOKE},
-    {"hooke", "mass_velocity", PARAM_E, F_HOOKE},
-    {"hooke", "viscoelastic", PARAM_ZETA, F_NONE_SPEC},
-    {"hooke", "tsuji", PARAM_E, F_HOOKE},
-    {"hooke", "tsuji/legacy", PARAM_E, F_HOOKE},
-    {"hooke", "coeff_restitution", PARAM_E, F_HOOKE},
-    {"hertz", "none", PARAM_NONE, F_ELASTIC},
-    {"hertz", "velocity", PARAM_GAMMA, F_CONST},
-    {"hertz", "mass_velocity", PARAM_GAMMA, F_CONST},
-    {"hertz", "viscoelastic", PARAM_B, F_VISCO},
-    {"hertz", "tsuji", PARAM_E, F_HERTZ_E},
-    {"hertz", "tsuji/legacy", PARAM_E, F_HERTZ_E},
-    {"hertz", "coeff_restitution", PARAM_E, F_HERTZ_E},
-    {"hertz/material", "none", PARAM_NONE, F_ELASTIC},
-    {"hertz/material", "velocity", PARAM_GAMMA, F_CONST},
-    {"hertz/material", "mass_velocity", PARAM_GAMMA, F_CONST},
-    {"hertz/material", "viscoelastic", PARAM_B, F_VISCO},
-    {"hertz/material", "tsuji", PARAM_E, F_HERTZ_E},
-    {"hertz/material", "tsuji/legacy", PARAM_E, F_HERTZ_E},
-    {"hertz/material", "coeff_restitution", PARAM_E, F_HERTZ_E},
-    {"dmt", "none", PARAM_NONE, F_COHESIVE},
-    {"dmt", "velocity", PARAM_GAMMA, F_COHESIVE},
-    {"dmt", "mass_velocity", PARAM_GAMMA, F_COHESIVE},
-    {"dmt", "viscoelastic", PARAM_B, F_COHESIVE},
-    {"jkr", "none", PARAM_NONE, F_COHESIVE},
-    {"jkr", "velocity", PARAM_GAMMA, F_COHESIVE},
-    {"jkr", "mass_velocity", PARAM_GAMMA, F_COHESIVE},
-    {"jkr", "viscoelastic", PARAM_B, F_COHESIVE},
+/* The normal families a damping model's expectation distinguishes (from the rows' flags). */
+enum Family { LINEAR, HERTZIAN, COHESIVE, N_FAMILY };
+static enum Family family(NormalModel nm) {
+  const unsigned f = normal_model_flags(nm);
+  return (f & NFLAG_COHESIVE) ? COHESIVE : (f & NFLAG_CONTACT_RADIUS) ? HERTZIAN : LINEAR;
+}
+
+/* Closed-form damping ratios ζ of §1-§2 (NAN: none; the reference integrator decides). */
+static double zeta_elastic(double e, bool linear) { return (void)e, (void)linear, 0.0; }
+static double zeta_beta(double e, bool linear) { return (void)linear, expect_beta(e); } /* §1.3, §2.2 */
+static double zeta_beta_linear(double e, bool linear) { return linear ? expect_beta(e) : NAN; }
+static double zeta_tsuji(double e, bool linear) {
+  return 1.41421356237309504880 * expect_tsuji_P(e) / (linear ? 2.0 : 2.23606797749978969641);
+}
+static double zeta_tsuji_legacy(double e, bool linear) {
+  return expect_tsuji_P(e) / (linear ? 2.0 : 2.23606797749978969641);
+}
+
+/* A damping model's expectation: its sweep parameter and time-step tolerance factor on each
+ * normal family (a family the model refuses needs none), its closed form on hooke and the
+ * Hertz models (or NULL), and whether Debian's LAMMPS 29Sep2021 runs it. A damping model
+ * without an entry has no verifier rows (tests/test_model_lists.c fails then). */
+typedef struct Expectation {
+  bool set;
+  struct {
+    RowParam param;
+    double f;
+    const char *f_src;
+  } on[N_FAMILY];
+  double (*zeta)(double x, bool linear);
+  bool lammps_2021;
+} Expectation;
+
+#define ON(p, f) {PARAM_##p, f}
+static const Expectation EXPECTATIONS[N_DAMPING] = {
+    [DAMPING_NONE] = {true, {ON(NONE, F_HOOKE), ON(NONE, F_ELASTIC), ON(NONE, F_COHESIVE)}, zeta_elastic, true},
+    [DAMPING_VELOCITY] = {true, {ON(E, F_HOOKE), ON(GAMMA, F_CONST), ON(GAMMA, F_COHESIVE)}, zeta_beta_linear, true},
+    [DAMPING_MASS_VELOCITY] = {true, {ON(E, F_HOOKE), ON(GAMMA, F_CONST), ON(GAMMA, F_COHESIVE)}, zeta_beta_linear,
+                               true},
+    [DAMPING_VISCOELASTIC] = {true, {ON(ZETA, F_NONE_SPEC), ON(B, F_VISCO), ON(B, F_COHESIVE)}, NULL, true},
+    [DAMPING_TSUJI] = {true, {ON(E, F_HOOKE), ON(E, F_HERTZ_E)}, zeta_tsuji, false},
+    [DAMPING_TSUJI_LEGACY] = {true, {ON(E, F_HOOKE), ON(E, F_HERTZ_E)}, zeta_tsuji_legacy, true}, /* its tsuji */
+    [DAMPING_COEFF_RESTITUTION] = {true, {ON(E, F_HOOKE), ON(E, F_HERTZ_E)}, zeta_beta, false},
+    /* DAMPING_MDR: the mdr normal model's own cases (cases_mdr.c) */
 };
-const int N_ROWS = (int)(sizeof ROWS / sizeof *ROWS);
+#undef ON
+
+static Row ROWS[N_NORMAL * N_DAMPING];
+static int N_ROWS = -1;
+
+/* Every allowed combination with an expectation, normal model by normal model, in list order. */
+static void rows_init(void) {
+  if (N_ROWS >= 0) return;
+  N_ROWS = 0;
+  for (int n = 0; n < N_NORMAL; n++)
+    for (int d = 0; d < N_DAMPING; d++) {
+      const NormalModel nm = (NormalModel)n;
+      const DampingModel dm = (DampingModel)d;
+      if ((normal_model_flags(nm) & NFLAG_MDR) || !model_combo_allowed(nm, dm) || !EXPECTATIONS[dm].set) continue;
+      const Expectation *x = &EXPECTATIONS[dm];
+      const enum Family fam = family(nm);
+      ROWS[N_ROWS++] = (Row){.nm = nm, .dm = dm, .normal = normal_name(nm), .damping = damping_name(dm),
+                             .param = x->on[fam].param, .f = x->on[fam].f, .f_src = x->on[fam].f_src};
+    }
+}
+
+int row_count(void) {
+  rows_init();
+  return N_ROWS;
+}
+
+const Row *row_at(int k) {
+  rows_init();
+  return k >= 0 && k < N_ROWS ? &ROWS[k] : NULL;
+}
+
+bool row_in_lammps_2021(const Row *r) { return EXPECTATIONS[r->dm].lammps_2021; }
 
 const Row *row_find(const char *normal, const char *damping) {
+  rows_init();
   for (int k = 0; k < N_ROWS; k++)
     if (strcmp(ROWS[k].normal, normal) == 0 && strcmp(ROWS[k].damping, damping) == 0) return &ROWS[k];
   return NULL;
@@ -97,65 +143,57 @@ void row_id(const Row *r, char *buf, int size) {
     if (buf[k] == '/' && k != nlen) buf[k] = '_';
 }
 
-bool row_allows_limit(const Row *r) { return strcmp(r->normal, "dmt") != 0 && strcmp(r->normal, "jkr") != 0; }
+bool row_allows_limit(const Row *r) { return !(normal_model_flags(r->nm) & NFLAG_COHESIVE); }
 
 static double estar(void) { return E_MOD / (2.0 * (1.0 - NU * NU)); }
 
 double row_spring(const Row *r, double Reff) {
-  if (strcmp(r->normal, "hooke") == 0) return K_HOOKE;
+  if (family(r->nm) == LINEAR) return K_HOOKE;
   return 4.0 / 3.0 * estar() * sqrt(Reff); /* hertz uses k_n = 4/3 E* too (§8 invariance) */
 }
 
-/* The damping coefficient of the row at parameter x (§1.3, §3.1, §4). */
+/* The damping coefficient of the row at parameter x (§1.3, §3.1, §4), by the damping model's
+ * flags and per-pair form. */
 static double damping_coeff(const Row *r, double x, Geometry g, double v0) {
   const double Reff = setup_reff(g), meff = setup_meff(g);
-  const bool hooke = strcmp(r->normal, "hooke") == 0;
   const double k = row_spring(r, Reff);
-  const char *d = r->damping;
-  if (strcmp(d, "tsuji") == 0 || strcmp(d, "tsuji/legacy") == 0 || strcmp(d, "coeff_restitution") == 0) return x;
-  if (strcmp(d, "none") == 0) return 0.0;
-  if (hooke) {
+  const unsigned df = damping_model_flags(r->dm);
+  const DampingForm form = damping_form(r->dm);
+  if (df & DFLAG_RESTITUTION) return x;
+  if (df & DFLAG_ELASTIC) return 0.0;
+  if (family(r->nm) == LINEAR) {
     const double w0 = sqrt(k / meff);
-    if (strcmp(d, "velocity") == 0) return 2.0 * expect_beta(x) * sqrt(meff * k);
-    if (strcmp(d, "mass_velocity") == 0) return 2.0 * expect_beta(x) * w0;
+    if (form == DFORM_CONSTANT) return 2.0 * expect_beta(x) * sqrt(meff * k);
+    if (form == DFORM_MASS) return 2.0 * expect_beta(x) * w0;
     /* viscoelastic: eta = eta0 meff a; ζ at the elastic δ_max = v0/ω0 */
     return 2.0 * x * w0 / sqrt(Reff * v0 / w0);
   }
-  if (strcmp(d, "viscoelastic") == 0) /* b = eta0 R^(1/5) (meff/k_n)^(3/5) v0^(1/5) (§3.1) */
+  if (form == DFORM_VISCO) /* b = eta0 R^(1/5) (meff/k_n)^(3/5) v0^(1/5) (§3.1) */
     return x / (pow(Reff, 0.2) * pow(meff / (k / sqrt(Reff)), 0.6) * pow(v0, 0.2));
   /* γ = (eta/meff) (meff/k_H)^(2/5) v0^(-1/5) (§4) */
   const double eta_per_m = x / (pow(meff / k, 0.4) * pow(v0, -0.2));
-  return strcmp(d, "velocity") == 0 ? eta_per_m * meff : eta_per_m;
+  return form == DFORM_CONSTANT ? eta_per_m * meff : eta_per_m;
 }
 
 void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, const char *broken,
                     char *buf, int size) {
   const double damp = damping_coeff(r, x, g, v0);
+  const unsigned nf = normal_model_flags(r->nm);
   char normal[160];
-  if (strcmp(r->normal, "hooke") == 0) snprintf(normal, sizeof normal, "hooke %.17g %.17g", K_HOOKE, damp);
-  else if (strcmp(r->normal, "hertz") == 0) snprintf(normal, sizeof normal, "hertz %.17g %.17g", 4.0 / 3.0 * estar(), damp);
-  else if (strcmp(r->normal, "hertz/material") == 0)
-    snprintf(normal, sizeof normal, "hertz/material %.17g %.17g %.17g", E_MOD, damp, NU);
+  if (family(r->nm) == LINEAR) snprintf(normal, sizeof normal, "%s %.17g %.17g", r->normal, K_HOOKE, damp);
+  else if (!(nf & NFLAG_MATERIAL)) snprintf(normal, sizeof normal, "%s %.17g %.17g", r->normal, 4.0 / 3.0 * estar(), damp);
+  else if (!(nf & NFLAG_COHESIVE))
+    snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g", r->normal, E_MOD, damp, NU);
   else snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g %.17g", r->normal, E_MOD, damp, NU, SURFACE_ENERGY);
   const char *dm = r->damping;
-  if (broken && strcmp(broken, "tsuji-without-sqrt2") == 0 && strcmp(dm, "tsuji") == 0) dm = "tsuji/legacy";
+  if (broken && strcmp(broken, "tsuji-without-sqrt2") == 0 && r->dm == DAMPING_TSUJI) dm = "tsuji/legacy";
   snprintf(buf, (size_t)size, "%s damping %s tangential linear_nohistory 0 0%s", normal, dm,
            limit ? " limit_damping" : "");
 }
 
 double row_closed_form(const Row *r, double x, bool force_end, const char **src) {
-  const bool hooke = strcmp(r->normal, "hooke") == 0;
-  const bool hertz = strcmp(r->normal, "hertz") == 0 || strcmp(r->normal, "hertz/material") == 0;
-  const char *d = r->damping;
-  const double SQRT2 = 1.41421356237309504880, SQRT5 = 2.23606797749978969641;
-  double zeta = NAN;
-  if (hooke || hertz) {
-    if (strcmp(d, "none") == 0) zeta = 0.0;
-    else if (strcmp(d, "coeff_restitution") == 0) zeta = expect_beta(x); /* §1.3, §2.2 */
-    else if (strcmp(d, "tsuji") == 0) zeta = SQRT2 * expect_tsuji_P(x) / (hooke ? 2.0 : SQRT5);
-    else if (strcmp(d, "tsuji/legacy") == 0) zeta = expect_tsuji_P(x) / (hooke ? 2.0 : SQRT5);
-    else if (hooke && (strcmp(d, "velocity") == 0 || strcmp(d, "mass_velocity") == 0)) zeta = expect_beta(x);
-  }
+  const bool hooke = family(r->nm) == LINEAR;
+  const double zeta = family(r->nm) != COHESIVE && EXPECTATIONS[r->dm].zeta ? EXPECTATIONS[r->dm].zeta(x, hooke) : NAN;
   if (isnan(zeta)) return NAN;
   if (force_end) *src = hooke ? "Schwager-Poeschel closed form (§1.2)" : "S&P with zeta=alpha/sqrt5 (§2.1)";
   else *src = hooke ? "LSD closed form (§1.1)" : "exact Hertz map zeta=alpha/sqrt5 (§2.1)";

@@ -1,6 +1,11 @@
 /*
  * rows.h - the normal x damping rows of the verifier and how each row's damping coefficient
  * follows from its dimensionless parameter (target e, ζ, γ or b; docs/verification.md §1-§4).
+ *
+ * The rows derive from the model lists: every combination model_combo_allowed accepts, normal
+ * model by normal model, except the mdr normal model (NFLAG_MDR), whose cases are
+ * cases_mdr.c's. What a row expects comes from its damping model's expectation entry
+ * (rows.c, EXPECTATIONS): the parameter kind and tolerance factor on each normal family.
  */
 #ifndef GD_VERIFY_ROWS_H
 #define GD_VERIFY_ROWS_H
@@ -18,6 +23,8 @@ typedef enum RowParam {
 } RowParam;
 
 typedef struct Row {
+  NormalModel nm;
+  DampingModel dm;
   const char *normal;  /**< pair_coeff name */
   const char *damping; /**< pair_coeff name ("none": elastic) */
   RowParam param;
@@ -25,9 +32,12 @@ typedef struct Row {
   const char *f_src;   /**< where f comes from */
 } Row;
 
-/** Every allowed normal x damping combination (tsuji and coeff_restitution not on dmt/jkr). */
-extern const Row ROWS[];
-extern const int N_ROWS;
+/** The number of rows: every allowed normal x damping combination but mdr's. */
+int row_count(void);
+/** Row k < row_count(). */
+const Row *row_at(int k);
+/** Whether Debian's LAMMPS 29Sep2021 runs the row's damping model (as its spelling). */
+bool row_in_lammps_2021(const Row *r);
 
 /** The row of a normal and damping model name (pair_coeff spelling); NULL if there is none. */
 const Row *row_find(const char *normal, const char *damping);

@@ -24,6 +24,7 @@ bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
   if (v->filter && !strstr(name, v->filter) && !strstr(group, v->filter)) return false;
   if (v->dry) {
     v->total++;
+    if (v->list) printf("%s %s\n", group, name);
     return false;
   }
   memset(&v->cur, 0, sizeof v->cur);

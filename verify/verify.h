@@ -27,6 +27,7 @@ typedef struct CaseResult {
 
 typedef struct Verifier {
   bool dry;           /**< counting pass */
+  bool list;          /**< --list: the counting pass prints each case's group and name */
   bool quick;         /**< the make-test subset */
   const char *filter; /**< substring a case name must contain (NULL: all) */
   const char *broken; /**< deliberately broken model for the self-test (NULL: none) */

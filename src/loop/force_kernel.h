@@ -1,7 +1,9 @@
 /*
  * force_kernel.h - internal to the force pass: the always-inline pair-loop body and the macro
- * that stamps out its specialisations (see force.c for the design). Each normal model's
- * kernels live in their own translation unit (force_<normal>.c) so the build parallelises.
+ * that stamps out its specialisations (see force.c for the design). The kernels are stamped per
+ * (normal model, damping form, tangential model, strategy): the damping models of one per-pair
+ * form (damping.h) share a kernel. Each normal model's kernels are one object the build makes
+ * from kernel_stamp.c (Makefile: KERNEL_NORMALS), so the build parallelises.
  */
 #ifndef GD_FORCE_KERNEL_H
 #define GD_FORCE_KERNEL_H
@@ -56,19 +58,29 @@ typedef void (*ForceKernel)(const KernelArgs *a, const Targets *t, int64_t i0, i
  *  combination has none (kernels.c). */
 ForceKernel force_scalar_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
 
-/* Combinations the model checks allow (constant for literal ids). */
+/* Combinations with a scalar kernel: the model checks allow them (model_combo_allowed) and the
+ * normal model's row has stamped kernels (constant for literal ids). */
 GD_INLINE bool combo_valid(NormalModel nm, DampingModel dm) {
-  const bool restitution = dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION;
-  const bool cohesive = nm == NORMAL_DMT || nm == NORMAL_JKR;
-  return nm != NORMAL_MDR && dm != DAMPING_MDR && !(restitution && cohesive);
+  return model_combo_allowed(nm, dm) && (normal_model_flags(nm) & NFLAG_SCALAR_KERNELS);
+}
+
+/* Whether some damping model of form df has a scalar kernel on nm: then the form's kernels of
+ * nm get a body (constant for literal ids). */
+GD_INLINE bool form_valid(NormalModel nm, DampingForm df) {
+  bool any = false;
+#define X(ID, id, name, nc, fl, form) any = any || (DFORM_##form == df && combo_valid(nm, DAMPING_##ID));
+  DAMPING_MODELS(X)
+#undef X
+  return any;
 }
 
 #define ATOMIC_ADD(dst, v) _Pragma("omp atomic") dst += (v)
 
 
-GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st,
+GD_INLINE void force_rows(NormalModel nm, DampingForm df, TangentialModel tm, ForceStrategy st,
                           const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
-  if (!combo_valid(nm, dm)) return;
+  if (!form_valid(nm, df)) return;
+  const DampingModel dm = damping_form_model(df); /* every model of the form: the same pair code */
   const bool half = st != FORCE_FULL;
   const int hs = tangential_nhist(tm);
   const bool keep_touch = nm == NORMAL_JKR; /* only JKR reads the previous touch flag */
@@ -162,32 +174,38 @@ GD_INLINE void force_rows(NormalModel nm, DampingModel dm, TangentialModel tm, F
   stats->overlap_excess = gd_max(stats->overlap_excess, excess);
 }
 
-/* ---- one wrapper per (normal, damping, tangential, strategy) ----------------------------- */
+/* ---- one wrapper per (normal, damping form, tangential, strategy) ------------------------ */
 
 #define GD_UNPACK2(a, b) a, b
 #define GD_UNPACK3(a, b, c) a, b, c
 #define GD_CALL(m, args) m args
 
-#define KERNEL_DEF(N, D, T, S)                                                                \
-  static void kernel_##N##__##D##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
+#define KERNEL_DEF(N, F, T, S)                                                                \
+  static void kernel_##N##__##F##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
                                               int64_t i1, ForceStats *st) {                  \
-    force_rows(NORMAL_##N, DAMPING_##D, TANGENTIAL_##T, FORCE_##S, a, t, i0, i1, st);         \
+    force_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_##T, FORCE_##S, a, t, i0, i1, st);           \
   }
 #define KDEF_S(ctx, S, ...) GD_CALL(KERNEL_DEF, (GD_UNPACK3 ctx, S))
 #define KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(KDEF_S, (GD_UNPACK2 ctx, T))
-#define KDEF_D(N, D, ...) TANGENTIAL_MODELS_EX(KDEF_T, (N, D))
+#define KDEF_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(KDEF_T, (N, F))
+#define KDEF_F_OWN_LOOP(N, F)
+#define KDEF_F(N, F, form, rep, eta, stamp) KDEF_F_##stamp(N, F)
 
-#define KTAB_ENTRY(N, D, T, S) [DAMPING_##D][TANGENTIAL_##T][FORCE_##S] = kernel_##N##__##D##__##T##__##S,
+#define KTAB_ENTRY(N, F, T, S) [DFORM_##F][TANGENTIAL_##T][FORCE_##S] = kernel_##N##__##F##__##T##__##S,
 #define KTAB_S(ctx, S, ...) GD_CALL(KTAB_ENTRY, (GD_UNPACK3 ctx, S))
 #define KTAB_T(ctx, T, ...) FORCE_STRATEGIES_EX(KTAB_S, (GD_UNPACK2 ctx, T))
-#define KTAB_D(N, D, ...) TANGENTIAL_MODELS_EX(KTAB_T, (N, D))
+#define KTAB_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(KTAB_T, (N, F))
+#define KTAB_F_OWN_LOOP(N, F)
+#define KTAB_F(N, F, form, rep, eta, stamp) KTAB_F_##stamp(N, F)
 
-typedef ForceKernel ForceSlice[N_DAMPING][N_TANGENTIAL][N_STRATEGY];
+/* One normal model's kernels, by damping form (kernels.c maps a damping model to its form; a
+ * form with a loop of its own has NULL entries). */
+typedef ForceKernel ForceSlice[N_DFORM][N_TANGENTIAL][N_STRATEGY];
 
 /** Defines every kernel of normal model N and its table slice force_slice_N. */
 #define FORCE_DEFINE_NORMAL(N)                                                                \
-  DAMPING_MODELS_EX(KDEF_D, N)                                                                \
-  const ForceSlice force_slice_##N = {DAMPING_MODELS_EX(KTAB_D, N)};
+  DAMPING_FORMS_EX(KDEF_F, N)                                                                 \
+  const ForceSlice force_slice_##N = {DAMPING_FORMS_EX(KTAB_F, N)};
 
 #define FORCE_DECLARE_SLICE(c, N, ...) extern const ForceSlice force_slice_##N;
 NORMAL_MODELS_EX(FORCE_DECLARE_SLICE, _)

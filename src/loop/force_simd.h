@@ -279,10 +279,16 @@ GD_INLINE SimdParams simd_params(const ContactModel *const m[SIMD_W]) {
   return q;
 }
 
-/* Whether the vector body covers the combination (constant for literal ids). */
+/* Whether the vector body covers the combination: a scalar kernel exists and the normal
+ * model's row has the vector loops (NFLAG_VECTOR_KERNELS; constant for literal ids). */
 GD_INLINE bool simd_covered(NormalModel nm, DampingModel dm, TangentialModel tm) {
   (void)tm; /* every tangential model */
-  return combo_valid(nm, dm) && nm != NORMAL_JKR;
+  return combo_valid(nm, dm) && (normal_model_flags(nm) & NFLAG_VECTOR_KERNELS);
+}
+/* Whether some damping model of form df is covered on nm: the form's vector kernels of nm get
+ * a body (constant for literal ids). */
+GD_INLINE bool simd_form_covered(NormalModel nm, DampingForm df) {
+  return form_valid(nm, df) && (normal_model_flags(nm) & NFLAG_VECTOR_KERNELS);
 }
 
 /* tangential_force() of tangential.h for the history models, lane-wise: the same operations in
@@ -388,9 +394,10 @@ GD_INLINE int simd_rows_by_length(const int64_t *restrict start, int64_t c0, int
  * sum and record comes out bit for bit as the general loop's: a +-0 term changes neither a
  * non-zero sum nor a zero one, which starts at +0.0 and stays +0.0 (x + y and x - y of zeros
  * are -0.0 only for -0.0 - +0.0 and -0.0 + -0.0 in round-to-nearest). */
-GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st, bool frictionless,
+GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, ForceStrategy st, bool frictionless,
                          const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
-  if (!simd_covered(nm, dm, tm) || (frictionless && tm != TANGENTIAL_LINEAR_NOHISTORY)) return;
+  if (!simd_form_covered(nm, df) || (frictionless && tm != TANGENTIAL_LINEAR_NOHISTORY)) return;
+  const DampingModel dm = damping_form_model(df); /* every model of the form: the same pair code */
   const bool half = st != FORCE_FULL;
   const bool need_a = contact_needs_radius(nm, dm, tm);
   const int hs = tangential_nhist(tm);
@@ -512,11 +519,11 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
         F_po = q.g4 * Reff;
         Fne = (q.k * ca) * delta - F_po;
       } else Fne = (q.k * ca) * delta;
-      SimdD eta = zero;
-      if (dm == DAMPING_VELOCITY) eta = q.D;
-      else if (dm == DAMPING_MASS_VELOCITY) eta = q.D * meff;
-      else if (dm == DAMPING_VISCOELASTIC) eta = q.D * meff * ca;
-      else if (dm == DAMPING_TSUJI || dm == DAMPING_TSUJI_LEGACY || dm == DAMPING_COEFF_RESTITUTION) {
+      SimdD eta = zero; /* damping_eta by form (mdr has no vector loop) */
+      if (df == DFORM_CONSTANT) eta = q.D;
+      else if (df == DFORM_MASS) eta = q.D * meff;
+      else if (df == DFORM_VISCO) eta = q.D * meff * ca;
+      else if (df == DFORM_RESTITUTION) {
         /* the guard of damping_eta (§3.3): delta > 0, and max(0, .) before the sqrt */
         const SimdD arg = simd_sel(delta > 0.0, simd_max(zero, meff * Fne / delta), zero);
         eta = q.D * simd_sqrt(arg);
@@ -640,41 +647,49 @@ GD_INLINE void simd_rows(NormalModel nm, DampingModel dm, TangentialModel tm, Fo
   stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
 }
 
-/* ---- one kernel per covered (normal, damping, strategy) ---------------------------------- */
+/* ---- one kernel per covered (normal, damping form, tangential, strategy) ----------------- */
 
-#define SIMD_KERNEL_DEF(N, D, T, S)                                                           \
-  static void simd_kernel_##N##__##D##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
+#define SIMD_KERNEL_DEF(N, F, T, S)                                                           \
+  static void simd_kernel_##N##__##F##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
                                                    int64_t i1, ForceStats *st) {             \
-    simd_rows(NORMAL_##N, DAMPING_##D, TANGENTIAL_##T, FORCE_##S, false, a, t, i0, i1, st);   \
+    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_##T, FORCE_##S, false, a, t, i0, i1, st);     \
   }
-#define SIMD_FRICTIONLESS_DEF(N, D, S)                                                         \
-  static void simd_kernel_##N##__##D##__frictionless__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
+#define SIMD_FRICTIONLESS_DEF(N, F, S)                                                         \
+  static void simd_kernel_##N##__##F##__frictionless__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
                                                           int64_t i1, ForceStats *st) {      \
-    simd_rows(NORMAL_##N, DAMPING_##D, TANGENTIAL_LINEAR_NOHISTORY, FORCE_##S, true, a, t, i0, i1, st); \
+    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_LINEAR_NOHISTORY, FORCE_##S, true, a, t, i0, i1, st); \
   }
 #define SIMD_KDEF_S(ctx, S, ...) GD_CALL(SIMD_KERNEL_DEF, (GD_UNPACK3 ctx, S))
 #define SIMD_KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KDEF_S, (GD_UNPACK2 ctx, T))
 #define SIMD_KDEF_FS(ctx, S, ...) GD_CALL(SIMD_FRICTIONLESS_DEF, (GD_UNPACK2 ctx, S))
-#define SIMD_KDEF_D(N, D, ...) TANGENTIAL_MODELS_EX(SIMD_KDEF_T, (N, D)) FORCE_STRATEGIES_EX(SIMD_KDEF_FS, (N, D))
+#define SIMD_KDEF_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(SIMD_KDEF_T, (N, F)) FORCE_STRATEGIES_EX(SIMD_KDEF_FS, (N, F))
+#define SIMD_KDEF_F_OWN_LOOP(N, F)
+#define SIMD_KDEF_F(N, F, form, rep, eta, stamp) SIMD_KDEF_F_##stamp(N, F)
 
-#define SIMD_KTAB_ENTRY(N, D, T, S) [DAMPING_##D][TANGENTIAL_##T][FORCE_##S] = simd_kernel_##N##__##D##__##T##__##S,
+#define SIMD_KTAB_ENTRY(N, F, T, S) [DFORM_##F][TANGENTIAL_##T][FORCE_##S] = simd_kernel_##N##__##F##__##T##__##S,
 #define SIMD_KTAB_S(ctx, S, ...) GD_CALL(SIMD_KTAB_ENTRY, (GD_UNPACK3 ctx, S))
 #define SIMD_KTAB_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KTAB_S, (GD_UNPACK2 ctx, T))
-#define SIMD_FTAB_ENTRY(N, D, S) [DAMPING_##D][SIMD_FRICTIONLESS][FORCE_##S] = simd_kernel_##N##__##D##__frictionless__##S,
+#define SIMD_FTAB_ENTRY(N, F, S) [DFORM_##F][SIMD_FRICTIONLESS][FORCE_##S] = simd_kernel_##N##__##F##__frictionless__##S,
 #define SIMD_FTAB_S(ctx, S, ...) GD_CALL(SIMD_FTAB_ENTRY, (GD_UNPACK2 ctx, S))
-#define SIMD_KTAB_D(N, D, ...) TANGENTIAL_MODELS_EX(SIMD_KTAB_T, (N, D)) FORCE_STRATEGIES_EX(SIMD_FTAB_S, (N, D))
+#define SIMD_KTAB_F_STAMPED(N, F) TANGENTIAL_MODELS_EX(SIMD_KTAB_T, (N, F)) FORCE_STRATEGIES_EX(SIMD_FTAB_S, (N, F))
+#define SIMD_KTAB_F_OWN_LOOP(N, F)
+#define SIMD_KTAB_F(N, F, form, rep, eta, stamp) SIMD_KTAB_F_##stamp(N, F)
 
 /* The table's tangential index of the frictionless loops (linear_nohistory, see simd_rows). */
 #define SIMD_FRICTIONLESS N_TANGENTIAL
-typedef ForceKernel SimdSlice[N_DAMPING][N_TANGENTIAL + 1][N_STRATEGY];
+typedef ForceKernel SimdSlice[N_DFORM][N_TANGENTIAL + 1][N_STRATEGY];
 
 /** Defines the vector kernels of normal model N and their table slice force_simd_slice_N
  *  (uncovered combinations are empty functions that force_simd_kernel never returns). */
 #define FORCE_SIMD_DEFINE_NORMAL(N)                                                           \
-  DAMPING_MODELS_EX(SIMD_KDEF_D, N)                                                           \
-  const SimdSlice force_simd_slice_##N = {DAMPING_MODELS_EX(SIMD_KTAB_D, N)};
+  DAMPING_FORMS_EX(SIMD_KDEF_F, N)                                                            \
+  const SimdSlice force_simd_slice_##N = {DAMPING_FORMS_EX(SIMD_KTAB_F, N)};
 
-extern const SimdSlice force_simd_slice_HOOKE, force_simd_slice_HERTZ, force_simd_slice_HERTZ_MATERIAL,
-    force_simd_slice_DMT;
+/* The slices of the normal models whose kernels column is VECTOR (normal.h). */
+#define SIMD_DECLARE_SLICE_VECTOR(N) extern const SimdSlice force_simd_slice_##N;
+#define SIMD_DECLARE_SLICE_SCALAR(N)
+#define SIMD_DECLARE_SLICE_NONE(N)
+#define SIMD_DECLARE_SLICE(c, N, id, name, nc, fl, cn, kern) SIMD_DECLARE_SLICE_##kern(N)
+NORMAL_MODELS_EX(SIMD_DECLARE_SLICE, _)
 
 #endif

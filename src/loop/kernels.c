@@ -1,6 +1,8 @@
 /*
  * kernels.c - the kernel tables: the specialised scalar loop of force_kernel.h for a model, and
- * the vectorised loop of force_simd.h, or none.
+ * the vectorised loop of force_simd.h, or none. A damping model indexes its per-pair form's
+ * kernels (damping.h); a kernel exists exactly for the combinations model_combo_allowed allows
+ * on a normal model whose row has kernels (normal.h, the kernels column).
  *
  * The default is the vector kernels where the build has AVX (SIMD_W = 4, or 8 with AVX-512)
  * and the scalar ones otherwise: on the SSE2 baseline the two-lane body measured slower than
@@ -14,21 +16,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One scalar table slice per normal model, each from its own translation unit. */
-#define SLICE_PTR(c, N, ...) [NORMAL_##N] = &force_slice_##N,
+/* One scalar table slice per normal model with kernels, each its own object (kernel_stamp.c);
+ * a missing one fails at link. */
+#define SLICE_PTR_VECTOR(N) [NORMAL_##N] = &force_slice_##N,
+#define SLICE_PTR_SCALAR(N) [NORMAL_##N] = &force_slice_##N,
+#define SLICE_PTR_NONE(N)
+#define SLICE_PTR(c, N, id, name, nc, fl, cn, kern) SLICE_PTR_##kern(N)
 static const ForceSlice *const SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SLICE_PTR, _)};
 
 ForceKernel force_scalar_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
-  if (nm >= N_NORMAL || dm >= N_DAMPING || tm >= N_TANGENTIAL || !combo_valid(nm, dm)) return NULL;
-  return (*SLICES[nm])[dm][tm][st];
+  if (nm >= N_NORMAL || dm >= N_DAMPING || tm >= N_TANGENTIAL || !combo_valid(nm, dm) || !SLICES[nm]) return NULL;
+  return (*SLICES[nm])[damping_form(dm)][tm][st];
 }
 
-static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {
-    [NORMAL_HOOKE] = &force_simd_slice_HOOKE,
-    [NORMAL_HERTZ] = &force_simd_slice_HERTZ,
-    [NORMAL_HERTZ_MATERIAL] = &force_simd_slice_HERTZ_MATERIAL,
-    [NORMAL_DMT] = &force_simd_slice_DMT,
-};
+#define SIMD_SLICE_PTR_VECTOR(N) [NORMAL_##N] = &force_simd_slice_##N,
+#define SIMD_SLICE_PTR_SCALAR(N)
+#define SIMD_SLICE_PTR_NONE(N)
+#define SIMD_SLICE_PTR(c, N, id, name, nc, fl, cn, kern) SIMD_SLICE_PTR_##kern(N)
+static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SIMD_SLICE_PTR, _)};
 
 /* Whether the vector kernels are selected (GRANDAMP_SIMD, else the build's width). */
 static bool simd_selected(void) {
@@ -39,10 +44,10 @@ static bool simd_selected(void) {
 ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
   if (!simd_selected()) return NULL;
   if (nm >= N_NORMAL || dm >= N_DAMPING || !simd_covered(nm, dm, tm) || !SIMD_SLICES[nm]) return NULL;
-  return (*SIMD_SLICES[nm])[dm][tm][st];
+  return (*SIMD_SLICES[nm])[damping_form(dm)][tm][st];
 }
 
 ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st) {
   if (!force_simd_kernel(nm, dm, TANGENTIAL_LINEAR_NOHISTORY, st)) return NULL;
-  return (*SIMD_SLICES[nm])[dm][SIMD_FRICTIONLESS][st];
+  return (*SIMD_SLICES[nm])[damping_form(dm)][SIMD_FRICTIONLESS][st];
 }

@@ -62,7 +62,7 @@ typedef struct NormalContact {
 /** Whether some sub-model needs the contact radius a (§1.4); constant for literal ids. */
 GD_INLINE bool contact_needs_radius(NormalModel nm, DampingModel dm, TangentialModel tm) {
   const bool mindlin = tm != TANGENTIAL_LINEAR_NOHISTORY && tm != TANGENTIAL_LINEAR_HISTORY;
-  return nm != NORMAL_HOOKE || dm == DAMPING_VISCOELASTIC || mindlin;
+  return nm != NORMAL_HOOKE || damping_form(dm) == DFORM_VISCO || mindlin;
 }
 
 /** Touch test in terms of the overlap: delta > 0, or delta > -d_po for a JKR contact that was

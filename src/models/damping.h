@@ -24,32 +24,93 @@ extern "C" {
 #endif
 
 /* Row flags. */
-#define DFLAG_CONTACT_RADIUS 1u /**< eta needs the contact radius a (viscoelastic) */
+#define DFLAG_CONTACT_RADIUS 1u /**< eta needs the contact radius a (exactly the visco form) */
 #define DFLAG_NO_COHESION 2u    /**< refused with cohesive normal models (dmt, jkr) */
 #define DFLAG_RESTITUTION 4u    /**< the normal model's damp is a restitution coefficient e */
 #define DFLAG_NEEDS_MDR 8u      /**< only with the mdr normal model */
 #define DFLAG_EXTENSION 16u     /**< grandamp extension, not a LAMMPS keyword */
+#define DFLAG_ELASTIC 32u       /**< no damping at all: the elastic baseline (D = 0) */
 
-/* X(ID, id, "name", number of coefficients after the name, flags) */
+/* The per-pair forms of eta_n: what damping_eta computes for a pair, from the constant D that
+ * damping_setup derived. The pair loops are stamped once per form, not per model, so models
+ * that differ only in their setup (tsuji, tsuji/legacy, coeff_restitution) share one kernel.
+ * X(FORM, form, the model whose id the form's kernels pass to contact_force, "eta_n", stamped):
+ * stamped is STAMPED where the generic pair loops are stamped for the form, OWN_LOOP where its
+ * models run a loop of their own (mdr: force_mdr.c). */
+#define DAMPING_FORMS_EX(X, c)                                                                \
+  X(c, CONSTANT, constant, VELOCITY, "D", STAMPED)                                            \
+  X(c, MASS, mass, MASS_VELOCITY, "D*meff", STAMPED)                                          \
+  X(c, VISCO, visco, VISCOELASTIC, "D*meff*a", STAMPED)                                       \
+  X(c, RESTITUTION, restitution, TSUJI, "D*sqrt(max(0,meff*Fne/delta))", STAMPED)             \
+  X(c, MDR, mdr, MDR, "D*DAMP_SCALE", OWN_LOOP) /* d_type 2: D if DAMP_SCALE != 0 */
+#define DAMPING_FORMS(X) DAMPING_FORMS_EX(GD_APPLY_ROW, X)
+
+typedef enum DampingForm {
+#define X(FORM, form, rep, eta, stamp) DFORM_##FORM,
+  DAMPING_FORMS(X)
+#undef X
+  N_DFORM
+} DampingForm;
+
+/* X(ID, id, "name", number of coefficients after the name, flags, per-pair form).
+ * none runs the constant form: its D is +0.0, and eta = D gives the bits of eta = 0 in every
+ * force and power, the sign of zero included (-eta vnnr is -0.0 * vnnr either way). */
 #define DAMPING_MODELS_EX(X, c)                                                               \
-  X(c, NONE, none, "none", 0, DFLAG_EXTENSION)                                                \
-  X(c, VELOCITY, velocity, "velocity", 0, 0u)                                                 \
-  X(c, MASS_VELOCITY, mass_velocity, "mass_velocity", 0, 0u)                                  \
-  X(c, VISCOELASTIC, viscoelastic, "viscoelastic", 0, DFLAG_CONTACT_RADIUS)                   \
-  X(c, TSUJI, tsuji, "tsuji", 0, DFLAG_NO_COHESION | DFLAG_RESTITUTION)                       \
+  X(c, NONE, none, "none", 0, DFLAG_EXTENSION | DFLAG_ELASTIC, CONSTANT)                                      \
+  X(c, VELOCITY, velocity, "velocity", 0, 0u, CONSTANT)                                       \
+  X(c, MASS_VELOCITY, mass_velocity, "mass_velocity", 0, 0u, MASS)                            \
+  X(c, VISCOELASTIC, viscoelastic, "viscoelastic", 0, DFLAG_CONTACT_RADIUS, VISCO)            \
+  X(c, TSUJI, tsuji, "tsuji", 0, DFLAG_NO_COHESION | DFLAG_RESTITUTION, RESTITUTION)          \
   X(c, TSUJI_LEGACY, tsuji_legacy, "tsuji/legacy", 0,                                         \
-    DFLAG_NO_COHESION | DFLAG_RESTITUTION | DFLAG_EXTENSION)                                  \
+    DFLAG_NO_COHESION | DFLAG_RESTITUTION | DFLAG_EXTENSION, RESTITUTION)                     \
   X(c, COEFF_RESTITUTION, coeff_restitution, "coeff_restitution", 0,                          \
-    DFLAG_NO_COHESION | DFLAG_RESTITUTION)                                                    \
-  X(c, MDR, mdr, "mdr", 1, DFLAG_NEEDS_MDR)
+    DFLAG_NO_COHESION | DFLAG_RESTITUTION, RESTITUTION)                                       \
+  X(c, MDR, mdr, "mdr", 1, DFLAG_NEEDS_MDR, MDR)
 #define DAMPING_MODELS(X) DAMPING_MODELS_EX(GD_APPLY_ROW, X)
 
 typedef enum DampingModel {
-#define X(ID, id, name, nc, fl) DAMPING_##ID,
+#define X(ID, id, name, nc, fl, form) DAMPING_##ID,
   DAMPING_MODELS(X)
 #undef X
   N_DAMPING
 } DampingModel;
+
+/** A damping model's row flags (constant for a literal id). */
+GD_INLINE unsigned damping_model_flags(DampingModel m) {
+  switch (m) {
+#define X(ID, id, name, nc, fl, form)                                                         \
+  case DAMPING_##ID: return fl;
+    DAMPING_MODELS(X)
+#undef X
+  case N_DAMPING: break;
+  }
+  return 0u;
+}
+
+/** The per-pair form a damping model runs (constant for a literal id). */
+GD_INLINE DampingForm damping_form(DampingModel m) {
+  switch (m) {
+#define X(ID, id, name, nc, fl, form)                                                         \
+  case DAMPING_##ID: return DFORM_##form;
+    DAMPING_MODELS(X)
+#undef X
+  case N_DAMPING: break;
+  }
+  return N_DFORM;
+}
+
+/** The model whose id a form's kernels pass down (any model of the form runs the same per-pair
+ *  code; constant for a literal form). */
+GD_INLINE DampingModel damping_form_model(DampingForm f) {
+  switch (f) {
+#define X(FORM, form, rep, eta, stamp)                                                        \
+  case DFORM_##FORM: return DAMPING_##rep;
+    DAMPING_FORMS(X)
+#undef X
+  case N_DFORM: break;
+  }
+  return N_DAMPING;
+}
 
 /** Damping coefficients: the value read from the normal model and what setup derives. */
 typedef struct DampingParams {
@@ -112,25 +173,23 @@ typedef struct DampingInput {
   double damp_scale; /**< mdr: DAMP_SCALE history value (§3.4) */
 } DampingInput;
 
-/** Normal damping prefactor eta_n (table of §3); F_damp = -eta_n * vnnr. */
+/** Normal damping prefactor eta_n (table of §3); F_damp = -eta_n * vnnr. Switches on the
+ *  model's per-pair form: the models of one form differ only in damping_setup's D. */
 GD_INLINE double damping_eta(DampingModel m, const DampingParams *p, const DampingInput *in) {
-  switch (m) {
-  case DAMPING_NONE: return 0.0;
-  case DAMPING_VELOCITY: return p->D;
-  case DAMPING_MASS_VELOCITY: return p->D * in->meff;
-  case DAMPING_VISCOELASTIC: return p->D * in->meff * in->a;
-  case DAMPING_TSUJI:
-  case DAMPING_TSUJI_LEGACY:
-  case DAMPING_COEFF_RESTITUTION: {
+  switch (damping_form(m)) {
+  case DFORM_CONSTANT: return p->D;
+  case DFORM_MASS: return p->D * in->meff;
+  case DFORM_VISCO: return p->D * in->meff * in->a;
+  case DFORM_RESTITUTION: {
     /* Guard of §3.3: delta can be 0 on a touching contact after rounding, and a negative
      * Fne (only reachable past the cohesion check) must not reach the sqrt. */
     const double arg = in->delta > 0.0 ? gd_max(0.0, in->meff * in->Fne / in->delta) : 0.0;
     return p->D * sqrt(arg);
   }
-  case DAMPING_MDR:
+  case DFORM_MDR:
     if (p->d_type == 1) return p->D * in->damp_scale;
     return in->damp_scale != 0.0 ? p->D : 0.0;
-  case N_DAMPING: break;
+  case N_DFORM: break;
   }
   return 0.0;
 }

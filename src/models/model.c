@@ -21,37 +21,37 @@
 /* ---- name tables expanded from the model lists ------------------------------------------ */
 
 static const char *const NORMAL_NAMES[] = {
-#define X(ID, id, name, nc, fl, cn) name,
+#define X(ID, id, name, nc, fl, cn, kern) name,
     NORMAL_MODELS(X)
 #undef X
 };
 static const int NORMAL_NCOEFF[] = {
-#define X(ID, id, name, nc, fl, cn) nc,
+#define X(ID, id, name, nc, fl, cn, kern) nc,
     NORMAL_MODELS(X)
 #undef X
 };
 static const unsigned NORMAL_FLAGS[] = {
-#define X(ID, id, name, nc, fl, cn) fl,
+#define X(ID, id, name, nc, fl, cn, kern) (fl) | NKERNELS_##kern,
     NORMAL_MODELS(X)
 #undef X
 };
 static const char *const NORMAL_COEFF_NAMES[] = {
-#define X(ID, id, name, nc, fl, cn) cn,
+#define X(ID, id, name, nc, fl, cn, kern) cn,
     NORMAL_MODELS(X)
 #undef X
 };
 static const char *const DAMPING_NAMES[] = {
-#define X(ID, id, name, nc, fl) name,
+#define X(ID, id, name, nc, fl, form) name,
     DAMPING_MODELS(X)
 #undef X
 };
 static const int DAMPING_NCOEFF[] = {
-#define X(ID, id, name, nc, fl) nc,
+#define X(ID, id, name, nc, fl, form) nc,
     DAMPING_MODELS(X)
 #undef X
 };
 static const unsigned DAMPING_FLAGS[] = {
-#define X(ID, id, name, nc, fl) fl,
+#define X(ID, id, name, nc, fl, form) fl,
     DAMPING_MODELS(X)
 #undef X
 };
@@ -516,14 +516,16 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
   if (normal >= 0 && damping >= 0) {
     const unsigned nf = NORMAL_FLAGS[normal], df = DAMPING_FLAGS[damping];
     const char *dn = DAMPING_NAMES[damping], *nn = NORMAL_NAMES[normal];
-    if ((df & DFLAG_NO_COHESION) && (nf & NFLAG_COHESIVE))
-      errlist_add(err, "damping %s: not allowed with cohesive normal model %s", dn, nn);
-    if ((df & DFLAG_NEEDS_MDR) && normal != NORMAL_MDR)
-      errlist_add(err, "damping mdr: only allowed with normal model mdr, not %s (LAMMPS: %s)", nn,
-                  MDR_MSG_DAMPING_NEEDS_MDR);
-    if (normal == NORMAL_MDR && damping != DAMPING_MDR)
-      errlist_add(err, "normal mdr: only damping mdr may be used with it, not %s%s (LAMMPS: %s)", dn,
-                  damping_word ? "" : " (the default)", MDR_MSG_NORMAL_NEEDS_DAMPING);
+    if (!model_combo_allowed((NormalModel)normal, (DampingModel)damping)) { /* say which rule */
+      if ((df & DFLAG_NO_COHESION) && (nf & NFLAG_COHESIVE))
+        errlist_add(err, "damping %s: not allowed with cohesive normal model %s", dn, nn);
+      if ((df & DFLAG_NEEDS_MDR) && !(nf & NFLAG_MDR))
+        errlist_add(err, "damping mdr: only allowed with normal model mdr, not %s (LAMMPS: %s)", nn,
+                    MDR_MSG_DAMPING_NEEDS_MDR);
+      if ((nf & NFLAG_MDR) && !(df & DFLAG_NEEDS_MDR))
+        errlist_add(err, "normal mdr: only damping mdr may be used with it, not %s%s (LAMMPS: %s)", dn,
+                    damping_word ? "" : " (the default)", MDR_MSG_NORMAL_NEEDS_DAMPING);
+    }
     if (m->limit_damping && (nf & NFLAG_COHESIVE))
       errlist_add(err, "limit_damping: not allowed with cohesive normal model %s", nn);
     /* The restitution-based models read the normal damp as e; e = 0 gives NaN in LAMMPS. */
@@ -642,7 +644,7 @@ void model_write_json(FILE *f, const ContactModel *m) {
   json_str(&j, "model", DAMPING_NAMES[dp->model]);
   if (dp->model == DAMPING_MDR) json_int(&j, "d_type", dp->d_type);
   if (DAMPING_FLAGS[dp->model] & DFLAG_RESTITUTION) json_num(&j, "e", dp->d);
-  else if (dp->model != DAMPING_NONE) json_num(&j, "damp", dp->d);
+  else if (!(DAMPING_FLAGS[dp->model] & DFLAG_ELASTIC)) json_num(&j, "damp", dp->d);
   if (dp->model == DAMPING_TSUJI || dp->model == DAMPING_TSUJI_LEGACY) {
     json_num(&j, "polynomial", dp->alpha);
     json_bool(&j, "sqrt2", dp->model == DAMPING_TSUJI);
@@ -650,18 +652,16 @@ void model_write_json(FILE *f, const ContactModel *m) {
   if (dp->model == DAMPING_COEFF_RESTITUTION)
     json_str(&j, "branch", np->model == NORMAL_HOOKE ? "hooke" : "hertz");
   json_num(&j, "D", dp->D);
-  const char *eta = "";
-  switch (dp->model) {
-  case DAMPING_NONE: eta = "0"; break;
-  case DAMPING_VELOCITY: eta = "D"; break;
-  case DAMPING_MASS_VELOCITY: eta = "D*meff"; break;
-  case DAMPING_VISCOELASTIC: eta = "D*meff*a"; break;
-  case DAMPING_TSUJI:
-  case DAMPING_TSUJI_LEGACY:
-  case DAMPING_COEFF_RESTITUTION: eta = "D*sqrt(max(0,meff*Fne/delta))"; break;
-  case DAMPING_MDR: eta = dp->d_type == 1 ? "D*DAMP_SCALE" : "D if DAMP_SCALE != 0"; break;
-  case N_DAMPING: break;
-  }
+  /* the per-pair form's eta_n (damping.h); the elastic baseline says 0, mdr's depends on d_type */
+  static const char *const FORM_ETA[N_DFORM] = {
+#define X(FORM, form, rep, eta, stamp) eta,
+      DAMPING_FORMS(X)
+#undef X
+  };
+  const DampingForm form = damping_form(dp->model);
+  const char *eta = (DAMPING_FLAGS[dp->model] & DFLAG_ELASTIC) ? "0"
+                    : form == DFORM_MDR && dp->d_type != 1 ? "D if DAMP_SCALE != 0"
+                                                           : FORM_ETA[form];
   json_str(&j, "eta_n", eta);
   json_bool(&j, "grandamp_extension", DAMPING_FLAGS[dp->model] & DFLAG_EXTENSION);
   json_close(&j);

@@ -36,6 +36,17 @@ typedef struct ContactModel {
   int history_size;    /**< doubles of history per contact (tangential) */
 } ContactModel;
 
+/** Whether a normal and a damping model may be combined (§3.5, §4), from the rows' flags: a
+ *  damping model flagged DFLAG_NO_COHESION refuses a cohesive normal model, and the mdr pair
+ *  (NFLAG_MDR, DFLAG_NEEDS_MDR) goes only together. The parser, the kernel stamping and the
+ *  kernel tables all ask this one predicate (constant for literal ids). */
+GD_INLINE bool model_combo_allowed(NormalModel nm, DampingModel dm) {
+  if (nm >= N_NORMAL || dm >= N_DAMPING) return false;
+  const unsigned nf = normal_model_flags(nm), df = damping_model_flags(dm);
+  if ((df & DFLAG_NO_COHESION) && (nf & NFLAG_COHESIVE)) return false;
+  return !(nf & NFLAG_MDR) == !(df & DFLAG_NEEDS_MDR);
+}
+
 /** Parses and checks a model text into *m (set up when valid). Returns the number of errors
  *  appended to err; on errors *m is unspecified. Warnings go to stderr. */
 int model_parse(const char *text, ContactModel *m, ErrList *err);

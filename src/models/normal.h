@@ -38,27 +38,51 @@ GD_INLINE double gd_min(double a, double b) { return a < b ? a : b; }
 #define NFLAG_MATERIAL 2u       /**< coefficient 0 is Young's modulus E (mindlin NULL k_t works) */
 #define NFLAG_COHESIVE 4u       /**< cohesive_flag: tsuji, coeff_restitution, limit_damping refused */
 #define NFLAG_BEYOND_CONTACT 8u /**< JKR hysteresis: touching up to the pull-off distance */
+#define NFLAG_MDR 16u           /**< runs only damping models flagged DFLAG_NEEDS_MDR (its own loop) */
+#define NFLAG_SCALAR_KERNELS 32u /**< has the stamped scalar pair loops (force_kernel.h) */
+#define NFLAG_VECTOR_KERNELS 64u /**< has the stamped vector pair loops too (force_simd.h) */
 
-/* X(ID, id, "name", number of pair_coeff numbers, flags, "coefficient names") */
+/* The kernels column of a row: which stamped pair loops the normal model has. The build
+ * compiles src/loop/kernel_stamp.c once per normal model and kind (Makefile KERNEL_NORMALS,
+ * SIMD_NORMALS); the tables of kernels.c reference every slice, so a missing object fails at
+ * link. */
+#define NKERNELS_VECTOR (NFLAG_SCALAR_KERNELS | NFLAG_VECTOR_KERNELS)
+#define NKERNELS_SCALAR NFLAG_SCALAR_KERNELS
+#define NKERNELS_NONE 0u
+
+/* X(ID, id, "name", number of pair_coeff numbers, flags, "coefficient names", kernels) */
 #define NORMAL_MODELS_EX(X, c)                                                                \
-  X(c, HOOKE, hooke, "hooke", 2, 0u, "k_n damp")                                              \
-  X(c, HERTZ, hertz, "hertz", 2, NFLAG_CONTACT_RADIUS, "k_n damp")                            \
+  X(c, HOOKE, hooke, "hooke", 2, 0u, "k_n damp", VECTOR)                                      \
+  X(c, HERTZ, hertz, "hertz", 2, NFLAG_CONTACT_RADIUS, "k_n damp", VECTOR)                    \
   X(c, HERTZ_MATERIAL, hertz_material, "hertz/material", 3,                                   \
-    NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL, "E damp nu")                                       \
+    NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL, "E damp nu", VECTOR)                               \
   X(c, DMT, dmt, "dmt", 4, NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL | NFLAG_COHESIVE,            \
-    "E damp nu gamma")                                                                        \
+    "E damp nu gamma", VECTOR)                                                                \
   X(c, JKR, jkr, "jkr", 4,                                                                    \
     NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL | NFLAG_COHESIVE | NFLAG_BEYOND_CONTACT,            \
-    "E damp nu gamma")                                                                        \
-  X(c, MDR, mdr, "mdr", 6, NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL, "E nu Y gamma psi_b damp")
+    "E damp nu gamma", SCALAR)                                                                \
+  X(c, MDR, mdr, "mdr", 6, NFLAG_CONTACT_RADIUS | NFLAG_MATERIAL | NFLAG_MDR,                 \
+    "E nu Y gamma psi_b damp", NONE)
 #define NORMAL_MODELS(X) NORMAL_MODELS_EX(GD_APPLY_ROW, X)
 
 typedef enum NormalModel {
-#define X(ID, id, name, nc, fl, cn) NORMAL_##ID,
+#define X(ID, id, name, nc, fl, cn, kern) NORMAL_##ID,
   NORMAL_MODELS(X)
 #undef X
   N_NORMAL
 } NormalModel;
+
+/** A normal model's row flags, its kernels column included (constant for a literal id). */
+GD_INLINE unsigned normal_model_flags(NormalModel m) {
+  switch (m) {
+#define X(ID, id, name, nc, fl, cn, kern)                                                     \
+  case NORMAL_##ID: return (fl) | NKERNELS_##kern;
+    NORMAL_MODELS(X)
+#undef X
+  case N_NORMAL: break;
+  }
+  return 0u;
+}
 
 #define NORMAL_MAX_COEFF 6
 

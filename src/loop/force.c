@@ -28,7 +28,9 @@
 #include "contact.h"
 #include "error.h"
 #include "force_kernel.h"
+#include "force_mdr.h"
 #include "force_simd.h"
+#include "plan.h"
 
 #define FORCE_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
 
@@ -58,17 +60,6 @@ bool force_strategy_parse(const char *s, ForceStrategy *out) {
   return false;
 }
 
-bool force_specialised(const ForceSystem *s) {
-  const ContactModel *m0 = &s->models[0];
-  for (int k = 1; k < s->ntypes * s->ntypes; k++) {
-    const ContactModel *m = &s->models[k];
-    if (m->normal.model != m0->normal.model || m->damping.model != m0->damping.model ||
-        m->tangential.model != m0->tangential.model)
-      return false;
-  }
-  return force_scalar_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, 0) != NULL;
-}
-
 KernelArgs force_kernel_args(const ForceSystem *s) {
   const Particles *p = s->p;
   KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
@@ -78,6 +69,14 @@ KernelArgs force_kernel_args(const ForceSystem *s) {
                   .dt = s->dt, .history_update = s->history_update};
   box_images(s->box, a.len, a.half);
   return a;
+}
+
+/* The kernels count list entries: a full list holds every pair twice, mirrored, so its counts
+ * are halved once per pass here rather than by every caller. */
+void force_stats_unique(ForceStats *st, bool full_list) {
+  if (!full_list) return;
+  st->pairs /= 2;
+  st->contacts /= 2;
 }
 
 void force_stats_add(ForceStats *dst, const ForceStats *src) {
@@ -135,58 +134,33 @@ FORCE_STRATEGIES_EX(GEOMETRY_DEF, _)
 #define GEOMETRY_PTR(c, S, ...) [FORCE_##S] = geometry_##S,
 static const ForceKernel GEOMETRY[N_STRATEGY] = {FORCE_STRATEGIES_EX(GEOMETRY_PTR, _)};
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
-                       ForceStats *stats);
+static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
+                       ForceWork *w, ForceStats *stats);
 
-bool force_frictionless(const ForceSystem *s) {
-  for (int k = 0; k < s->ntypes * s->ntypes; k++)
-    if (!tangential_frictionless(&s->models[k].tangential)) return false;
+bool force_frictionless(const ContactModel *models, int ntypes) {
+  for (int k = 0; k < ntypes * ntypes; k++)
+    if (!tangential_frictionless(&models[k].tangential)) return false;
   return true;
 }
 
-/* Whether the frictionless loops may run (GRANDAMP_FRICTIONLESS=0: no; read on every pass). */
-static bool frictionless_on(void) {
-  const char *env = getenv("GRANDAMP_FRICTIONLESS");
-  return !(env && strcmp(env, "0") == 0);
+void force_compute(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  GD_ASSERT(s->nl->full == plan->full_list);
+  switch (plan->kind) {
+  case LOOP_REFERENCE:
+    force_compute_ref(s, stats);
+    break;
+  case LOOP_MDR:
+  case LOOP_MDR_REFERENCE:
+    force_mdr_compute(s, s->mdr, plan, stats);
+    break;
+  default:
+    run_kernel(s, plan->strategy, plan->kernel, plan->pack, plan->threads, w, stats);
+  }
 }
 
-/* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0: the
- * frictionless one where it applies and is on. NULL: the scalar kernel. */
-static ForceKernel vector_kernel(const ForceSystem *s, ForceStrategy st, bool *frictionless) {
-  const ContactModel *m0 = &s->models[0];
-  *frictionless = frictionless_on() && force_frictionless(s) &&
-                  force_simd_kernel_frictionless(m0->normal.model, m0->damping.model, st);
-  return *frictionless ? force_simd_kernel_frictionless(m0->normal.model, m0->damping.model, st)
-                       : force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
-}
-
-void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
-  const ContactModel *m0 = &s->models[0];
-  const ForceKernel kern = force_scalar_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
-  GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
-  bool frictionless;
-  const ForceKernel vec = vector_kernel(s, st, &frictionless);
-  run_kernel(s, st, vec ? vec : kern, vec != NULL, w, stats);
-}
-
-const char *force_kernel_name(const ForceSystem *s, ForceStrategy st) {
-  bool frictionless;
-  return !vector_kernel(s, st, &frictionless) ? "scalar" : frictionless ? "vector, frictionless" : "vector";
-}
-
-bool force_vectorised(const ContactModel *m, ForceStrategy st) {
-  return force_simd_kernel(m->normal.model, m->damping.model, m->tangential.model, st) != NULL;
-}
-
-bool force_vector_frictionless(const ContactModel *m, ForceStrategy st) {
-  return frictionless_on() && tangential_frictionless(&m->tangential) &&
-         force_simd_kernel_frictionless(m->normal.model, m->damping.model, st) != NULL;
-}
-
-void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
-  GD_ASSERT(s->nl->full == force_strategy_full_list(st));
-  run_kernel(s, st, GEOMETRY[st], false, w, stats);
-  if (s->nl->full) stats->contacts /= 2;
+void force_geometry(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  GD_ASSERT(s->nl->full == force_strategy_full_list(plan->strategy));
+  run_kernel(s, plan->strategy, GEOMETRY[plan->strategy], false, plan->threads, w, stats);
 }
 
 /* Grows a scratch array to at least need doubles, 64-byte aligned (contents not kept). */
@@ -202,14 +176,14 @@ static double *work_reserve(double **arr, size_t *size, size_t need) {
 /* One past the last row of scheduling block b. */
 static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
-                       ForceStats *stats) {
+static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
+                       ForceWork *w, ForceStats *stats) {
   KernelArgs a = force_kernel_args(s);
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
   const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
   ForceStats total = {0};
-  const int nthreads = omp_get_max_threads();
+  const int nthreads = loop_threads(threads);
   /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
   const size_t per_thread = (pack ? KERNEL_ACC : 6) * (size_t)n;
   double *buf = NULL;
@@ -240,8 +214,8 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   /* Statistics per block, added in block order after the loop: the powers are the same bits
    * for any thread count (blocksum.h), as the full list's forces are. */
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
-#pragma omp parallel default(none) shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, \
-                                                touched, remap, start, jl, nthreads)
+#pragma omp parallel num_threads(nthreads) default(none) \
+    shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, nthreads)
   {
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
@@ -308,6 +282,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   }
   for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
   free(bstats);
+  force_stats_unique(&total, s->nl->full);
   if (st == FORCE_HALF_REDUCE) {
     if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
     const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */

@@ -17,9 +17,10 @@
 #include "blocksum.h"
 #include "error.h"
 #include "force_kernel.h"
+#include "plan.h"
 
-/* The MDR row of the generic kernel table is empty (combo_valid): force_specialised() is false
- * for mdr and sim.c calls force_mdr_compute() instead. */
+/* The MDR row of the generic kernel table is empty (combo_valid): the loop plan picks MDR's
+ * loops for mdr and force_compute() sends the pass here. */
 const ForceSlice force_slice_MDR = {{{NULL}}};
 
 #define MDR_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
@@ -150,12 +151,13 @@ static void half_adjacency(MdrSystem *ms, const NeighborList *nl) {
     }
 }
 
-void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
+void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads) {
+  const int nth = loop_threads(threads);
   Particles *p = fs->p;
   const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
   const bool regular = fs->history_update;
   /* Steps 1, 2 and 4 (§6.3): each block writes only its own particles. */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t b = 0; b < nblocks; b++) {
     const int64_t i0 = b * MDR_BLOCK, i1 = i0 + MDR_BLOCK < n ? i0 + MDR_BLOCK : n;
     mdr_prepass_particles(&ms->p, &ms->s, p->radius, i0, i1, regular);
@@ -178,7 +180,7 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
   }
   /* Step 5a, penalty: both copies of a full-list pair are evaluated from the lower index's row,
    * so they hold the same value; each slot has one writer. */
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(nth)
   for (int64_t i = 0; i < n; i++)
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k], a = i < j ? i : j, b = i < j ? j : i;
@@ -190,7 +192,7 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
   const int64_t *id = p->id;
   double *ddb = ms->s.ddelta_bar;
   if (nl->full) {
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(nth)
     for (int64_t i = 0; i < n; i++) {
       double sum = 0.0;
       for (int64_t k = start[i]; k < start[i + 1]; k++) {
@@ -214,7 +216,7 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
     ms->inc = gd_xmalloc(ms->incsize * sizeof *ms->inc);
   }
   double *inc = ms->inc;
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(nth)
   for (int64_t i = 0; i < n; i++)
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k];
@@ -412,10 +414,11 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
   *stats = st;
 }
 
-void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, bool ref, ForceStats *stats) {
+void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const LoopPlan *plan, ForceStats *stats) {
   GD_ASSERT(ms->on);
+  const ForceStrategy st = plan->strategy;
   ms->fault = (MdrFault){.err = MDR_OK, .j = -1, .wall = -1};
-  if (ref) {
+  if (plan->kind == LOOP_MDR_REFERENCE) {
     mdr_compute_ref(fs, ms, stats);
     return;
   }
@@ -427,7 +430,7 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
   const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
   const AccTargets gacc = acc_global(&ms->s);
   const bool hu = fs->history_update;
-  const int nthreads = omp_get_max_threads();
+  const int nthreads = loop_threads(plan->threads);
   const size_t per = (size_t)(NF + NACC) * (size_t)n;
   if (st == FORCE_HALF_REDUCE && ms->bufsize < (size_t)nthreads * per) {
     free(ms->buf);
@@ -440,7 +443,8 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
   MdrFault fault = ms->fault;
   bool warn = false;
-#pragma omp parallel default(none) shared(ra, global, gacc, bstats, fault, warn, buf, n, nblocks, kern, st, p, per, hu)
+#pragma omp parallel num_threads(nthreads) default(none) \
+    shared(ra, global, gacc, bstats, fault, warn, buf, n, nblocks, kern, st, p, per, hu)
   {
     MdrFault lf = {.err = MDR_OK, .j = -1, .wall = -1};
     bool lw = false;
@@ -483,6 +487,7 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, b
   }
   for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
   free(bstats);
+  force_stats_unique(&total, fs->nl->full);
   ms->fault = fault;
   ms->warn_preexisting = warn;
   *stats = total;

@@ -61,14 +61,14 @@ void mdr_system_free(MdrSystem *ms);
 /** The pre-force pass (§6.0 step 3, §6.3) over the pairs of fs->nl: particle update on all
  *  particles (regular) or the new ones (setup), then on regular steps the penalty of every
  *  listed pair and the pairs' ddelta_bar increments. The walls' increments are added after it
- *  (walls_mdr_ddelta). */
-void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms);
+ *  (walls_mdr_ddelta). threads: of its parallel regions (0: the OpenMP default). */
+void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads);
 
-/** The MDR pair force pass: strategy st (the list must match it), or the serial `_ref` twin
- *  on a half list when ref. Sets f and t of every particle; on regular steps adds the
+/** The MDR pair force pass the plan chose (plan.h): LOOP_MDR with the plan's strategy (the list
+ *  must match it) and thread count, or LOOP_MDR_REFERENCE, the serial `_ref` twin on a half list. Sets f and t of every particle; on regular steps adds the
  *  contacts' increments to the per-particle accumulators. The first failure goes to
  *  ms->fault (forces of that contact are 0). */
-void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, bool ref, ForceStats *stats);
+void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const struct LoopPlan *plan, ForceStats *stats);
 
 /** One MDR contact (pair, or wall with in->wall): touch test r < R_i + R_j (R_i for a wall;
  *  not touching: all hs history values zeroed, false returned), mdr_contact(), damping mdr,

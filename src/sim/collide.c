@@ -284,8 +284,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = c->model;
   Sim s;
-  sim_init(&s, &p, &box, models, 1, c->strategy, 2.0 * gap, dt); /* listed from the start */
-  s.use_ref = c->use_ref;
+  sim_init(&s, &p, &box, models, 1, c->strategy, c->use_ref, c->threads, 2.0 * gap, dt); /* listed from the start */
   if (c->wall) walls_add(&s.walls, 0, false, wall_x);
   if (!sim_setup(&s, why)) {
     fail(why, "%s", *why); /* *why may point into s */

@@ -18,20 +18,20 @@ double sim_pulloff_range(const ContactModel *models, int ntypes, double rmax) {
 }
 
 void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,
-              double skin, double dt) {
+              bool reference, int threads, double skin, double dt) {
   memset(s, 0, sizeof *s);
   s->p = *p;
   memset(p, 0, sizeof *p);
   s->box = *b;
   s->models = models;
   s->ntypes = ntypes;
-  s->strategy = st;
+  s->plan = loop_plan(models, ntypes, st, reference, threads);
   s->dt = dt;
   int hs = 0;
   for (int k = 0; k < ntypes * ntypes; k++) hs = models[k].history_size > hs ? models[k].history_size : hs;
   double rmax = 0.0;
   for (int64_t i = 0; i < s->p.n; i++) rmax = fmax(rmax, s->p.radius[i]);
-  nbr_init(&s->nl, force_strategy_full_list(st), hs, skin, sim_pulloff_range(models, ntypes, rmax));
+  nbr_init(&s->nl, s->plan.full_list, hs, skin, sim_pulloff_range(models, ntypes, rmax));
   mdr_system_init(&s->mdr, &models[0], s->p.n); /* one MDR model per simulation (§6.1) */
   if (s->mdr.on) {
     s->nl.flip0 = MDR_NHIST; /* MDR's 27 values keep their sign; the tangential vector follows */
@@ -41,40 +41,21 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
 
 static ForceSystem force_system(Sim *s, bool history_update) {
   return (ForceSystem){.p = &s->p, .box = &s->box, .nl = &s->nl, .models = s->models, .ntypes = s->ntypes,
-                       .dt = s->dt, .history_update = history_update};
+                       .dt = s->dt, .history_update = history_update, .mdr = &s->mdr};
 }
 
-const char *sim_kernel_name(const Sim *s) {
-  ForceSystem fs = force_system((Sim *)s, false);
-  if (s->mdr.on) return s->use_ref ? "mdr reference" : "mdr";
-  if (s->use_ref || !force_specialised(&fs)) return "reference";
-  return force_kernel_name(&fs, s->strategy);
-}
+const char *sim_kernel_name(const Sim *s) { return s->plan.label; }
 
 void sim_force(Sim *s, bool history_update) {
   const double t0 = timer_now();
   ForceSystem fs = force_system(s, history_update);
-  if (s->mdr.on) { /* MDR's own pair and wall passes (force_mdr.c, wall.c) */
-    force_mdr_compute(&fs, &s->mdr, s->strategy, s->use_ref, &s->last);
-    s->pair_evals += s->last.pairs / (s->nl.full ? 2 : 1);
-    s->contact_evals += s->last.contacts / (s->nl.full ? 2 : 1);
-    if (s->walls.n) {
-      const int64_t pair_contacts = s->last.contacts;
-      walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, &s->last);
-      s->wall_contacts = s->last.contacts - pair_contacts;
-      s->contact_evals += s->wall_contacts;
-    }
-    s->time[TIMER_FORCE] += timer_now() - t0;
-    s->force_passes++;
-    return;
-  }
-  if (s->use_ref || !force_specialised(&fs)) force_compute_ref(&fs, &s->last);
-  else force_compute(&fs, s->strategy, &s->work, &s->last);
-  s->pair_evals += s->last.pairs / (s->nl.full ? 2 : 1);
-  s->contact_evals += s->last.contacts / (s->nl.full ? 2 : 1);
-  if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5) */
+  force_compute(&fs, &s->plan, &s->work, &s->last);
+  s->pair_evals += s->last.pairs;
+  s->contact_evals += s->last.contacts;
+  if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5); MDR's own wall pass */
     const int64_t pair_contacts = s->last.contacts;
-    walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->last);
+    if (s->mdr.on) walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, &s->last);
+    else walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->last);
     s->wall_contacts = s->last.contacts - pair_contacts;
     s->contact_evals += s->wall_contacts;
   }
@@ -99,7 +80,7 @@ static bool rebuild(Sim *s, const char **why) {
 static void mdr_prepass(Sim *s, bool regular) {
   const double t0 = timer_now();
   ForceSystem fs = force_system(s, regular);
-  force_mdr_prepass(&fs, &s->mdr);
+  force_mdr_prepass(&fs, &s->mdr, s->plan.threads);
   if (regular && s->walls.n) walls_mdr_ddelta(&s->walls, &s->p, &s->mdr);
   s->time[TIMER_FORCE] += timer_now() - t0;
 }
@@ -228,7 +209,6 @@ static bool check_forces(Sim *s, bool setup, const char **why) {
 
 bool sim_setup(Sim *s, const char **why) {
   s->fault[0] = '\0';
-  if (s->use_ref) s->nl.full = false;
   if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
   if (!rebuild(s, why)) return false;
   if (s->mdr.on) mdr_prepass(s, false);

@@ -122,7 +122,7 @@ static void history_survives_rebuild(void **state) {
     Box b = {.lo = {-3, -3, -3}, .hi = {3, 3, 3}}; /* 2 cells along x: the swap reorders */
     NeighborList nl;
     const int hs = MDR_NHIST + 3;
-    nbr_init(&nl, full, hs, 0.1, 0.0);
+    nbr_init(&nl, full, hs, 0.1, 0.0, 0);
     nl.flip0 = MDR_NHIST;
     nl.grow = true;
     const char *why = NULL;

@@ -245,8 +245,110 @@ static void test_simd_frictionless(void **state) {
   particles_free(&p0);
 }
 
+/* The loop is chosen once (plan.c): the environment overrides decide at sim_init, and changing
+ * them afterwards changes neither the plan nor the results (half-reduce on one thread, so the
+ * comparison is bitwise). */
+static void test_plan_fixed_at_setup(void **state) {
+  (void)state;
+  Particles p0;
+  Box b;
+  small_packing(&p0, &b, 500, 29);
+  const ContactModel m = parse_ok("hertz/material 1e5 0.6 0.3 tangential linear_nohistory 0 0 damping tsuji");
+  setenv("GRANDAMP_SIMD", "0", 1);
+  const LoopPlan scalar = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  setenv("GRANDAMP_SIMD", "1", 1);
+  const LoopPlan vec = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  setenv("GRANDAMP_FRICTIONLESS", "0", 1);
+  const LoopPlan general = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  unsetenv("GRANDAMP_FRICTIONLESS");
+  assert_string_equal(scalar.label, "scalar");
+  assert_string_equal(vec.label, "vector, frictionless");
+  assert_string_equal(general.label, "vector");
+  assert_true(scalar.kernel != vec.kernel && vec.kernel != general.kernel && !scalar.pack && vec.pack);
+  /* made with the frictionless vector loop; stepped with the environment asking for scalar */
+  Sim a, c;
+  Particles pa, pc;
+  particles_copy(&pa, &p0);
+  particles_copy(&pc, &p0);
+  ContactModel *ma = malloc(sizeof *ma), *mc = malloc(sizeof *mc);
+  *ma = *mc = m;
+  sim_init(&a, &pa, &b, ma, 1, FORCE_HALF_REDUCE, false, 1, 0.05, 2e-3);
+  sim_init(&c, &pc, &b, mc, 1, FORCE_HALF_REDUCE, false, 1, 0.05, 2e-3);
+  unsetenv("GRANDAMP_SIMD");
+  setenv("GRANDAMP_SIMD", "0", 1);
+  setenv("GRANDAMP_FRICTIONLESS", "0", 1);
+  const char *why = NULL;
+  assert_true(sim_setup(&a, &why));
+  for (int k = 0; k < 3; k++) assert_true(sim_step(&a, &why));
+  unsetenv("GRANDAMP_SIMD");
+  unsetenv("GRANDAMP_FRICTIONLESS");
+  assert_true(sim_setup(&c, &why));
+  for (int k = 0; k < 3; k++) assert_true(sim_step(&c, &why));
+  assert_string_equal(sim_kernel_name(&a), "vector, frictionless");
+  assert_true(a.plan.kernel == vec.kernel && a.plan.kind == LOOP_VECTOR_FRICTIONLESS);
+  if (!same_state(&a, &c)) fail_msg("the environment changed the loop after setup");
+  sim_free(&a);
+  sim_free(&c);
+  particles_free(&p0);
+}
+
+/* The "kernel" string of a run's JSON output. */
+static void json_kernel(const char *json, char *out, size_t size) {
+  const char *p = strstr(json, "\"kernel\": \"");
+  if (!p) fail_msg("no kernel in:\n%s", json);
+  p += strlen("\"kernel\": \"");
+  size_t k = 0;
+  while (p[k] && p[k] != '"' && k + 1 < size) out[k] = p[k], k++;
+  out[k] = '\0';
+}
+
+/* Every entry point reports the plan's label: loop_plan, a simulation (run, forces, collide, the
+ * bench and the verifier all make theirs with sim_init) and `grandamp run`'s JSON. */
+static void test_plan_labels(void **state) {
+  (void)state;
+  const char *const models[] = {
+      "hertz/material 1e5 0.5 0.3 tangential mindlin NULL 0.5 0.3 damping tsuji",
+      "hertz/material 1e5 0.5 0.3 tangential linear_nohistory 0 0 damping tsuji",
+      "jkr 1e5 0.3 0.3 0.02 tangential linear_nohistory 0.5 0.3 damping velocity",
+      "mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5 tangential linear_history 940.0 1.0 0.7 damping mdr 1",
+  };
+  const char *const fixed[][2] = {{NULL, "reference"}, {NULL, "reference"}, {"scalar", "reference"},
+                                  {"mdr", "mdr reference"}};
+  const int nm = (int)(sizeof models / sizeof *models);
+  Particles p0;
+  Box b;
+  PackingSpec spec = packing_defaults();
+  spec.n = 108;
+  packing_make(&spec, &p0, &b);
+  for (int k = 0; k < nm; k++)
+    for (int ref = 0; ref < 2; ref++)
+      for (int st = 0; st < N_STRATEGY; st++) {
+        const ContactModel m = parse_ok(models[k]);
+        const LoopPlan plan = loop_plan(&m, 1, (ForceStrategy)st, ref, 0);
+        if (fixed[k][ref]) assert_string_equal(plan.label, fixed[k][ref]);
+        assert_true(plan.full_list == (!ref && st == FORCE_FULL) || plan.kind == LOOP_REFERENCE);
+        Sim s = fixture_sim(&p0, &b, models[k], (ForceStrategy)st, ref);
+        assert_string_equal(sim_kernel_name(&s), plan.label);
+        assert_true(s.nl.full == plan.full_list);
+        sim_free(&s);
+        if (st != FORCE_FULL) continue;
+        CmdResult *r = malloc(sizeof *r);
+        const char *args[] = {"run", "--packing", "fcc", "--n", "108", "--model", models[k], "--steps", "0",
+                              "--strategy", "full", ref ? "--ref" : NULL, NULL};
+        run_grandamp(r, args);
+        assert_int_equal(r->status, 0);
+        char got[64];
+        json_kernel(r->out, got, sizeof got);
+        assert_string_equal(got, plan.label);
+        free(r);
+      }
+  particles_free(&p0);
+}
+
 const struct CMUnitTest simd_tests[] = {
     cmocka_unit_test(test_simd_matches_scalar),
     cmocka_unit_test(test_simd_frictionless),
+    cmocka_unit_test(test_plan_fixed_at_setup),
+    cmocka_unit_test(test_plan_labels),
 };
 const size_t simd_ntests = sizeof simd_tests / sizeof *simd_tests;

@@ -162,7 +162,7 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
     }
   }
   double ke_t, ke_r;
-  energy_kinetic(&s.p, &ke_t, &ke_r);
+  energy_kinetic(&s.p, &ke_t, &ke_r, s.plan.threads);
   r.ke_end = ke_t + ke_r;
   const double vrel = wall ? s.p.vx[0] : fabs(s.p.vx[1] - s.p.vx[0]);
   r.e = r.ended ? vrel / v0 : 0.0;

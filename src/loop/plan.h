@@ -58,6 +58,9 @@ typedef struct LoopPlan {
  *  differ in their (normal, damping, tangential) ids runs the reference loop. */
 LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, bool reference, int threads);
 
+/** True for the MDR loops (which need MDR's pre-force pass, wall pass and fault check). */
+static inline bool loop_plan_mdr(const LoopPlan *p) { return p->kind == LOOP_MDR || p->kind == LOOP_MDR_REFERENCE; }
+
 /** The thread count a plan's parallel regions use (threads, or the OpenMP default for 0). */
 int loop_threads(int threads);
 

@@ -329,7 +329,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   res->e = ended ? vsep / c->v0 : 0.0;
   if (!ended) res->t_c = (double)k * dt - t_on;
   double ke_t, ke_r;
-  energy_kinetic(&s.p, &ke_t, &ke_r);
+  energy_kinetic(&s.p, &ke_t, &ke_r, s.plan.threads);
   res->E_diss = res->E0 - (ke_t + ke_r);
   res->W_damp = s.ledger.diss_normal + s.ledger.diss_tangential + s.ledger.diss_friction;
   sim_free(&s);

@@ -7,12 +7,14 @@
 #include "blocksum.h"
 #include "contact.h"
 #include "error.h"
+#include "plan.h"
 
 /* Both sums in blocks (blocksum.h): the same bits for any thread count. */
-void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot) {
+void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot, int threads) {
+  const int nth = loop_threads(threads);
   const int64_t n = p->n, nb = blocksum_blocks(n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * 2 * sizeof *part);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t b = 0; b < nb; b++) {
     const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < n ? (b + 1) * BLOCKSUM_ROWS : n;
     double kt = 0.0, kr = 0.0;
@@ -52,14 +54,15 @@ static double contact_energy(const ContactModel *m, double delta, double Reff, c
   return u;
 }
 
-double energy_elastic(const ForceSystem *s) {
+double energy_elastic(const ForceSystem *s, int threads) {
+  const int nth = loop_threads(threads);
   const Particles *p = s->p;
   const NeighborList *nl = s->nl;
   double len[3], half[3];
   box_images(s->box, len, half);
   const int64_t n = p->n, nb = blocksum_blocks(n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * sizeof *part);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t b = 0; b < nb; b++) {
     const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < n ? (b + 1) * BLOCKSUM_ROWS : n;
     double u = 0.0;

@@ -144,7 +144,7 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
   }
   const double dmean = dsum / p->n, target = s->overlap * dmean, cap = 0.1 * rmin;
   NeighborList nl;
-  nbr_init(&nl, true, 0, 0.2 * rmin, 0.0);
+  nbr_init(&nl, true, 0, 0.2 * rmin, 0.0, s->threads);
   ForceSystem fs = {.p = p, .box = b, .nl = &nl, .models = &model, .ntypes = 1, .dt = 0.0, .history_update = false};
   const LoopPlan plan = loop_plan(&model, 1, FORCE_FULL, false, s->threads);
   ForceWork work = {0};
@@ -158,7 +158,7 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
     force_compute(&fs, &plan, &work, &st);
     if (it % 10 == 0) {
       /* rms overlap of the contacts from the elastic energy sum(delta^2)/2 (k = 1) */
-      const double rms = st.contacts > 0 ? sqrt(2.0 * energy_elastic(&fs) / (double)st.contacts) : 0.0;
+      const double rms = st.contacts > 0 ? sqrt(2.0 * energy_elastic(&fs, s->threads) / (double)st.contacts) : 0.0;
       if (rms <= target) break;
       stall = rms > 0.995 * best ? stall + 1 : 0;
       if (stall >= 10) break; /* jammed: the overlaps no longer shrink */

@@ -46,7 +46,7 @@ typedef struct Particles {
 void particles_alloc(Particles *p, int64_t n, int ntypes);
 void particles_free(Particles *p);
 /** Applies permutation: new index k takes the particle at old index order[k]. */
-void particles_permute(Particles *p, const int64_t *order);
+void particles_permute(Particles *p, const int64_t *order, int threads);
 /** Maps positions into [lo, hi) along periodic dimensions. */
 void particles_wrap(Particles *p, const Box *b);
 /** Allocates dst as a copy of src: ids, types, positions, velocities, spins, radii, masses

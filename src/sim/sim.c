@@ -31,9 +31,9 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
   for (int k = 0; k < ntypes * ntypes; k++) hs = models[k].history_size > hs ? models[k].history_size : hs;
   double rmax = 0.0;
   for (int64_t i = 0; i < s->p.n; i++) rmax = fmax(rmax, s->p.radius[i]);
-  nbr_init(&s->nl, s->plan.full_list, hs, skin, sim_pulloff_range(models, ntypes, rmax));
+  nbr_init(&s->nl, s->plan.full_list, hs, skin, sim_pulloff_range(models, ntypes, rmax), threads);
   mdr_system_init(&s->mdr, &models[0], s->p.n); /* one MDR model per simulation (§6.1) */
-  if (s->mdr.on) {
+  if (loop_plan_mdr(&s->plan)) {
     s->nl.flip0 = MDR_NHIST; /* MDR's 27 values keep their sign; the tangential vector follows */
     s->nl.grow = true;       /* radii grow up to ~1.5 Ro (§6.3) */
   }
@@ -54,8 +54,9 @@ void sim_force(Sim *s, bool history_update) {
   s->contact_evals += s->last.contacts;
   if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5); MDR's own wall pass */
     const int64_t pair_contacts = s->last.contacts;
-    if (s->mdr.on) walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, &s->last);
-    else walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->last);
+    if (loop_plan_mdr(&s->plan))
+      walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, s->plan.threads, &s->last);
+    else walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, s->plan.threads, &s->last);
     s->wall_contacts = s->last.contacts - pair_contacts;
     s->contact_evals += s->wall_contacts;
   }
@@ -68,7 +69,7 @@ static bool rebuild(Sim *s, const char **why) {
   const double sort0 = s->nl.t_sort;
   const bool ok = nbr_build(&s->nl, &s->p, &s->box, why);
   if (ok && s->walls.n) walls_permute(&s->walls, s->nl.order);
-  if (ok && s->mdr.on) mdr_particles_permute(&s->mdr.s, s->nl.order);
+  if (ok && loop_plan_mdr(&s->plan)) mdr_particles_permute(&s->mdr.s, s->nl.order);
   const double sort = s->nl.t_sort - sort0;
   s->time[TIMER_SORT] += sort;
   s->time[TIMER_NEIGHBOR] += timer_now() - t0 - sort;
@@ -81,7 +82,7 @@ static void mdr_prepass(Sim *s, bool regular) {
   const double t0 = timer_now();
   ForceSystem fs = force_system(s, regular);
   force_mdr_prepass(&fs, &s->mdr, s->plan.threads);
-  if (regular && s->walls.n) walls_mdr_ddelta(&s->walls, &s->p, &s->mdr);
+  if (regular && s->walls.n) walls_mdr_ddelta(&s->walls, &s->p, &s->mdr, s->plan.threads);
   s->time[TIMER_FORCE] += timer_now() - t0;
 }
 
@@ -152,7 +153,7 @@ static void step_label(const Sim *s, bool setup, char *buf, size_t size) {
 static bool check_forces(Sim *s, bool setup, const char **why) {
   const Particles *p = &s->p;
   int64_t bad = -1;
-#pragma omp parallel for schedule(static) reduction(max : bad)
+#pragma omp parallel for schedule(static) num_threads(loop_threads(s->plan.threads)) reduction(max : bad)
   for (int64_t i = 0; i < p->n; i++) {
     const double sum = p->fx[i] + p->fy[i] + p->fz[i] + p->tx[i] + p->ty[i] + p->tz[i];
     if (!isfinite(sum)) bad = i > bad ? i : bad;
@@ -207,17 +208,25 @@ static bool check_forces(Sim *s, bool setup, const char **why) {
   return false;
 }
 
+/* The force evaluation of a step (regular) or of the setup: for the MDR loops (the plan's
+ * kind) wrapped in MDR's pre-force pass, its once-per-model warning and its fault check. */
+static bool force_pass(Sim *s, bool regular, const char **why) {
+  const bool mdr = loop_plan_mdr(&s->plan);
+  if (mdr) mdr_prepass(s, regular);
+  sim_force(s, regular);
+  if (!mdr) return true;
+  if (!regular && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
+    gd_warn("%s", MDR_MSG_PREEXISTING);
+    s->mdr.warned = true;
+  }
+  return !mdr_fault(s, why);
+}
+
 bool sim_setup(Sim *s, const char **why) {
   s->fault[0] = '\0';
   if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
   if (!rebuild(s, why)) return false;
-  if (s->mdr.on) mdr_prepass(s, false);
-  sim_force(s, false);
-  if (s->mdr.on && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
-    gd_warn("%s", MDR_MSG_PREEXISTING);
-    s->mdr.warned = true;
-  }
-  if (s->mdr.on && mdr_fault(s, why)) return false;
+  if (!force_pass(s, false, why)) return false;
   /* The first evaluation gets the same check as every step: a NaN here would otherwise reach
    * the positions in the first drift and hide from every later check. */
   return check_forces(s, true, why);
@@ -225,16 +234,14 @@ bool sim_setup(Sim *s, const char **why) {
 
 bool sim_step(Sim *s, const char **why) {
   double t0 = timer_now();
-  integrate_initial(&s->p, s->dt);
+  integrate_initial(&s->p, s->dt, s->plan.threads);
   for (int w = 0; w < s->walls.n; w++) s->walls.w[w].pos += s->walls.w[w].vel * s->dt; /* with the drift */
   s->time[TIMER_INTEGRATE] += timer_now() - t0;
   if (nbr_needs_rebuild(&s->nl, &s->p) && !rebuild(s, why)) return false;
-  if (s->mdr.on) mdr_prepass(s, true);
-  sim_force(s, true);
-  if (s->mdr.on && mdr_fault(s, why)) return false;
+  if (!force_pass(s, true, why)) return false;
   if (!check_forces(s, false, why)) return false;
   t0 = timer_now();
-  integrate_final(&s->p, s->dt);
+  integrate_final(&s->p, s->dt, s->plan.threads);
   s->time[TIMER_INTEGRATE] += timer_now() - t0;
   /* The powers are those of the forces just computed (positions x_{n+1}, velocities v_{n+1/2}). */
   s->ledger.diss_normal += s->last.power_normal * s->dt;
@@ -246,9 +253,9 @@ bool sim_step(Sim *s, const char **why) {
 
 Ledger sim_ledger(const Sim *s) {
   Ledger l = s->ledger;
-  energy_kinetic(&s->p, &l.ke_trans, &l.ke_rot);
+  energy_kinetic(&s->p, &l.ke_trans, &l.ke_rot, s->plan.threads);
   ForceSystem fs = force_system((Sim *)s, false);
-  l.elastic = energy_elastic(&fs);
+  l.elastic = energy_elastic(&fs, s->plan.threads);
   return l;
 }
 

@@ -50,8 +50,10 @@ static void speed_and_mass(Verifier *v) {
     if (case_begin(v, "invariance.mass", "invariance/hertz_material/%s/e=0.5/mass_ratio/loop", DM[d])) {
       /* meff = m/2 from (m, m) and (3m/4, 3m/2); the relative motion is the same ODE step by step */
       const double mm = 2.0 * meff;
-      const CollideResult a = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
-      const CollideResult b = collide_bodies(text, 0.005, 0.005, 0.75 * mm, 1.5 * mm, false, FORCE_HALF_REDUCE, false, v->threads);
+      const int nth = v->threads;
+      const CollideResult a = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, nth);
+      const CollideResult b =
+          collide_bodies(text, 0.005, 0.005, 0.75 * mm, 1.5 * mm, false, FORCE_HALF_REDUCE, false, nth);
       case_end(v, rel(b.e, a.e), 0.0, 1e-12, "e independent of the mass ratio at fixed meff (§8), relative, up to rounding");
     }
   }
@@ -81,7 +83,8 @@ static void pair_vs_wall(Verifier *v) {
     const double mm = 2.0 * setup_meff(GEO_EQUAL);
     /* pair: R, R, m, m -> Reff = R/2, meff = m/2; wall: radius R/2, mass m/2 */
     const CollideResult p = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
-    const CollideResult w = collide_bodies(text, 0.0025, INFINITY, 0.5 * mm, INFINITY, true, FORCE_HALF_REDUCE, false, v->threads);
+    const CollideResult w =
+        collide_bodies(text, 0.0025, INFINITY, 0.5 * mm, INFINITY, true, FORCE_HALF_REDUCE, false, v->threads);
     case_end(v, rel(w.e, p.e), 0.0, 1e-12, "two-body = particle-wall at the same meff, Reff (§8), relative");
   }
 }
@@ -100,6 +103,7 @@ static void threads_and_strategies(Verifier *v) {
     const bool want_t = case_begin(v, "invariance.threads", "invariance/%s/full/threads=1:2/bitwise", id);
     const bool want_s = case_begin(v, "invariance.strategies", "invariance/%s/strategies+ref/loop", id);
     if (!want_t && !want_s) continue;
+    const int nth = v->threads;
     const CollideResult f1 = collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_FULL, false, 1);
     const CollideResult f2 = collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_FULL, false, 2);
     if (want_t) {
@@ -110,8 +114,8 @@ static void threads_and_strategies(Verifier *v) {
     if (want_s) {
       double worst = 0.0;
       for (int st = 0; st < N_STRATEGY; st++)
-        worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, (ForceStrategy)st, false, v->threads).e, f1.e));
-      worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_HALF_REDUCE, true, v->threads).e, f1.e));
+        worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, (ForceStrategy)st, false, nth).e, f1.e));
+      worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_HALF_REDUCE, true, nth).e, f1.e));
       case_begin(v, "invariance.strategies", "invariance/%s/strategies+ref/loop", id);
       case_end(v, worst, 0.0, 1e-12, "every strategy and the _ref loop agree, relative (issue 4)");
     }

@@ -215,7 +215,8 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
    * for any thread count (blocksum.h), as the full list's forces are. */
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
 #pragma omp parallel num_threads(nthreads) default(none) \
-    shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, nthreads)
+    shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
+               nthreads)
   {
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */

@@ -65,9 +65,10 @@ void mdr_system_free(MdrSystem *ms);
 void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads);
 
 /** The MDR pair force pass the plan chose (plan.h): LOOP_MDR with the plan's strategy (the list
- *  must match it) and thread count, or LOOP_MDR_REFERENCE, the serial `_ref` twin on a half list. Sets f and t of every particle; on regular steps adds the
- *  contacts' increments to the per-particle accumulators. The first failure goes to
- *  ms->fault (forces of that contact are 0). */
+ *  must match it) and thread count, or LOOP_MDR_REFERENCE, the serial `_ref` twin on a half
+ *  list. Sets f and t of every particle; on regular steps adds the contacts' increments to the
+ *  per-particle accumulators. The first failure goes to ms->fault (forces of that contact are
+ *  0). The counts are of unique pairs. */
 void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const struct LoopPlan *plan, ForceStats *stats);
 
 /** One MDR contact (pair, or wall with in->wall): touch test r < R_i + R_j (R_i for a wall;

@@ -56,7 +56,8 @@ void particles_permute(Particles *p, const int64_t *order, int threads) {
   double *tmp = p->spare; /* each field is gathered into the spare slot, which the field's old slot becomes */
 #define X(f)                                                                                   \
   {                                                                                            \
-    _Pragma("omp parallel for schedule(static) num_threads(nth)") for (int64_t k = 0; k < n; k++) tmp[k] = p->f[order[k]]; \
+    _Pragma("omp parallel for schedule(static) num_threads(nth)")                              \
+    for (int64_t k = 0; k < n; k++) tmp[k] = p->f[order[k]];                                  \
     double *swap = p->f;                                                                       \
     p->f = tmp;                                                                                \
     tmp = swap;                                                                                \

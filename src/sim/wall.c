@@ -161,7 +161,8 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
   bool warn = false;
   const int64_t nb = blocksum_blocks(p->n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)(3 + nw) * sizeof *part); /* block_store */
-#pragma omp parallel for schedule(static) num_threads(nth) reduction(+ : contacts) reduction(max : excess) reduction(|| : warn)
+#pragma omp parallel for schedule(static) num_threads(nth) reduction(+ : contacts) reduction(max : excess) \
+    reduction(|| : warn)
   for (int64_t b = 0; b < nb; b++) {
     double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
     const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < p->n ? (b + 1) * BLOCKSUM_ROWS : p->n;

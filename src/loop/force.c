@@ -6,8 +6,10 @@
  * damping, tangential, strategy), passing literal ids, so constant propagation removes every
  * model switch: each wrapper is a straight-line loop with no per-pair model branch or indirect
  * call. Combinations the parser refuses (mdr, restitution damping with cohesion) compile to
- * empty functions and are NULL in the table. The parallel region lives in force_compute(), not
- * in the inlined body (GCC 12 does not specialise a body that contains `omp parallel`).
+ * empty functions and are NULL in the table. The parallel region lives in the one driver,
+ * force_drive(), not in the inlined body (GCC 12 does not specialise a body that contains `omp
+ * parallel`); it runs every kernel the loop plan (plan.c) can pick, the geometry floor's and
+ * MDR's rows (force_mdr.c) included.
  *
  * Races and determinism: with the full list a thread writes only its own rows i, and each
  * row sums its partners in list order, so forces are bitwise identical for any thread count.
@@ -134,8 +136,6 @@ FORCE_STRATEGIES_EX(GEOMETRY_DEF, _)
 #define GEOMETRY_PTR(c, S, ...) [FORCE_##S] = geometry_##S,
 static const ForceKernel GEOMETRY[N_STRATEGY] = {FORCE_STRATEGIES_EX(GEOMETRY_PTR, _)};
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
-                       ForceWork *w, ForceStats *stats);
 
 bool force_frictionless(const ContactModel *models, int ntypes) {
   for (int k = 0; k < ntypes * ntypes; k++)
@@ -151,16 +151,16 @@ void force_compute(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, For
     break;
   case LOOP_MDR:
   case LOOP_MDR_REFERENCE:
-    force_mdr_compute(s, s->mdr, plan, stats);
+    force_mdr_compute(s, s->mdr, plan, w, stats);
     break;
   default:
-    run_kernel(s, plan->strategy, plan->kernel, plan->pack, plan->threads, w, stats);
+    force_drive(s, plan->strategy, plan->kernel, plan->pack, plan->threads, NULL, w, stats);
   }
 }
 
 void force_geometry(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
   GD_ASSERT(s->nl->full == force_strategy_full_list(plan->strategy));
-  run_kernel(s, plan->strategy, GEOMETRY[plan->strategy], false, plan->threads, w, stats);
+  force_drive(s, plan->strategy, GEOMETRY[plan->strategy], false, plan->threads, NULL, w, stats);
 }
 
 /* Grows a scratch array to at least need doubles, 64-byte aligned (contents not kept). */
@@ -173,19 +173,35 @@ static double *work_reserve(double **arr, size_t *size, size_t need) {
   return *arr;
 }
 
+/* Sums particle i's ncomp values over the writing threads' records, in thread order, and zeroes
+ * them for the next pass (no memset). Inlined with a literal ncomp for the force loops. */
+GD_INLINE void reduce_record(double *restrict sum, int ncomp, double *buf, const int *writers, int nw,
+                             size_t per_thread, bool packed, int64_t i, int64_t n) {
+  for (int q = 0; q < nw; q++) {
+    double *mine = buf + (size_t)writers[q] * per_thread;
+    for (int c = 0; c < ncomp; c++) {
+      double *v = packed ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
+      sum[c] += *v;
+      *v = 0.0;
+    }
+  }
+}
+
 /* One past the last row of scheduling block b. */
 static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
-                       ForceWork *w, ForceStats *stats) {
-  KernelArgs a = force_kernel_args(s);
+void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
+                 const DriveExtra *ex, ForceWork *w, ForceStats *stats) {
+  KernelArgs own = force_kernel_args(s);
+  KernelArgs *ap = ex ? ex->args : &own;
+  const int nx = ex ? ex->n : 0; /* extra per-particle sums after the six of forces and torques */
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
   const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
   ForceStats total = {0};
   const int nthreads = loop_threads(threads);
   /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
-  const size_t per_thread = (pack ? KERNEL_ACC : 6) * (size_t)n;
+  const size_t per_thread = (pack ? KERNEL_ACC : (size_t)(6 + nx)) * (size_t)n;
   double *buf = NULL;
   int nth_used = 1;
   /* Which blocks of records each thread writes (its rows' blocks and their partners'): fixed
@@ -210,13 +226,16 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   const int64_t *start = s->nl->start;
   const int32_t *jl = s->nl->j;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
-  a.pack = pk;
+  ap->pack = pk;
+  const KernelArgs *a = ap;
+  double *const *xg = ex ? ex->global : NULL;
+  const bool xadd = ex && ex->add;
   /* Statistics per block, added in block order after the loop: the powers are the same bits
    * for any thread count (blocksum.h), as the full list's forces are. */
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
 #pragma omp parallel num_threads(nthreads) default(none) \
     shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
-               nthreads)
+               nthreads, nx, xg, xadd)
   {
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
@@ -251,7 +270,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     for (int64_t b = 0; b < nblocks; b++) {
       const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
       ForceStats bs = {0};
-      kern(&a, &tg, i0, i1, &bs);
+      kern(a, &tg, i0, i1, &bs);
       bstats[b] = bs;
     }
     if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
@@ -266,17 +285,13 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
           if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
         for (int64_t i = i0; i < i1; i++) {
-          double sum[6] = {0, 0, 0, 0, 0, 0}; /* in thread order: deterministic for a thread count */
-          for (int q = 0; q < nw; q++) {
-            double *mine = buf + (size_t)writers[q] * per_thread;
-            for (int c = 0; c < 6; c++) {
-              double *v = pk ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
-              sum[c] += *v;
-              *v = 0.0; /* left zero for the next pass: no memset */
-            }
-          }
+          double sum[6 + DRIVE_EXTRA_MAX] = {0}; /* in thread order: deterministic for a thread count */
+          if (nx == 0) reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
+          else reduce_record(sum, 6 + nx, buf, writers, nw, per_thread, false, i, n);
           p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
           p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
+          if (xadd)
+            for (int c = 0; c < nx; c++) xg[c][i] += sum[6 + c];
         }
       }
     }

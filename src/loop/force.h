@@ -94,6 +94,27 @@ void force_geometry(const ForceSystem *s, const struct LoopPlan *plan, ForceWork
  *  vector loops then skip the tangential work (force_simd.h), with the same results bit for
  *  bit; the plan (plan.c) picks them. */
 bool force_frictionless(const ContactModel *models, int ntypes);
+/* ---- the one OpenMP driver (force.c), for the pair loops' kernels and MDR's ---------------- */
+
+struct KernelArgs;
+struct Targets;
+#define DRIVE_EXTRA_MAX 9 /* MDR's accumulators */
+/** Per-particle sums a kernel writes besides forces and torques (MDR's accumulators): with the
+ *  half-reduce strategy they follow the six force and torque arrays in each thread's record
+ *  (Targets.fx + (6 + c) n) and are reduced with them; otherwise the kernel writes global[c]. */
+typedef struct DriveExtra {
+  struct KernelArgs *args; /**< the kernel's arguments (force_kernel_args plus what it needs) */
+  int n;                   /**< sums per particle, at most DRIVE_EXTRA_MAX */
+  double *const *global;   /**< n arrays of p->n doubles */
+  bool add;                /**< the reduction adds to global (false: the kernel wrote none) */
+} DriveExtra;
+/** Runs kern over the list's rows in blocks with strategy st on threads threads (0: the OpenMP
+ *  default): the scratch of w, the reduction of half-reduce, the statistics summed in block
+ *  order and counted in unique pairs. pack: the kernel reads the packed particle records. */
+void force_drive(const ForceSystem *s, ForceStrategy st,
+                 void (*kern)(const struct KernelArgs *, const struct Targets *, int64_t, int64_t, ForceStats *),
+                 bool pack, int threads, const DriveExtra *ex, ForceWork *w, ForceStats *stats);
+
 /** Halves the counts of a full list's pass (each pair listed twice) to unique pairs: the
  *  drivers' last step, so no caller corrects them. */
 void force_stats_unique(ForceStats *st, bool full_list);

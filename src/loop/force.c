@@ -102,9 +102,9 @@ GD_INLINE void geometry_rows(ForceStrategy st, const KernelArgs *a, const Target
     double gx = 0.0, gy = 0.0, gz = 0.0;
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k];
-      const double dx = box_min_image(x[i] - x[j], a->len[0], a->half[0]);
-      const double dy = box_min_image(y[i] - y[j], a->len[1], a->half[1]);
-      const double dz = box_min_image(z[i] - z[j], a->len[2], a->half[2]);
+      double d[3];
+      pair_separation(x, y, z, i, j, a->len, a->half, d);
+      const double dx = d[0], dy = d[1], dz = d[2];
       const double rsq = dx * dx + dy * dy + dz * dz, radsum = rad[i] + rad[j];
       const bool on = rsq < radsum * radsum;
       const double r = sqrt(rsq), s = on ? (radsum - r) / r : 0.0;
@@ -322,8 +322,7 @@ void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
       const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
       PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
                       .dt = s->dt, .history_update = s->history_update, .wall = false};
-      const double xi[3] = {p->x[i], p->y[i], p->z[i]}, xj[3] = {p->x[j], p->y[j], p->z[j]};
-      for (int d = 0; d < 3; d++) in.dx[d] = box_min_image(xi[d] - xj[d], a.len[d], a.half[d]);
+      pair_separation(p->x, p->y, p->z, i, j, a.len, a.half, in.dx);
       in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
       in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
       in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];

@@ -197,10 +197,9 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads) {
       double sum = 0.0;
       for (int64_t k = start[i]; k < start[i + 1]; k++) {
         const int64_t j = jl[k];
-        const double dx = box_min_image(x[i] - x[j], g.len[0], g.half[0]);
-        const double dy = box_min_image(y[i] - y[j], g.len[1], g.half[1]);
-        const double dz = box_min_image(z[i] - z[j], g.len[2], g.half[2]);
-        const double r = sqrt(dx * dx + dy * dy + dz * dz);
+        double d[3];
+        pair_separation(x, y, z, i, j, g.len, g.half, d);
+        const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         double inc_i = 0.0, inc_j = 0.0;
         if (mdr_pair_ddelta(&ms->s, i, j, id[i], id[j], rad[i], rad[j], r, &hist[k * hs], &inc_i, &inc_j))
           sum += inc_i;
@@ -220,10 +219,9 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads) {
   for (int64_t i = 0; i < n; i++)
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k];
-      const double dx = box_min_image(x[i] - x[j], g.len[0], g.half[0]);
-      const double dy = box_min_image(y[i] - y[j], g.len[1], g.half[1]);
-      const double dz = box_min_image(z[i] - z[j], g.len[2], g.half[2]);
-      const double r = sqrt(dx * dx + dy * dy + dz * dz);
+      double d[3];
+      pair_separation(x, y, z, i, j, g.len, g.half, d);
+      const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
       inc[2 * k] = inc[2 * k + 1] = 0.0;
       mdr_pair_ddelta(&ms->s, i, j, id[i], id[j], rad[i], rad[j], r, &hist[k * hs], &inc[2 * k], &inc[2 * k + 1]);
     }
@@ -297,18 +295,16 @@ GD_INLINE void mdr_rows(ForceStrategy st, const KernelArgs *ka, const Targets *t
       const int64_t j = a->jl[k];
       const ContactModel *m = &a->models[(a->type[i] - 1) * nt + (a->type[j] - 1)];
       const double mj = a->mass[j];
-      const PairInput in = {.dx = {box_min_image(a->x[i] - a->x[j], a->len[0], a->half[0]),
-                                   box_min_image(a->y[i] - a->y[j], a->len[1], a->half[1]),
-                                   box_min_image(a->z[i] - a->z[j], a->len[2], a->half[2])},
-                            .vr = {a->vx[i] - a->vx[j], a->vy[i] - a->vy[j], a->vz[i] - a->vz[j]},
-                            .wi = {a->wx[i], a->wy[i], a->wz[i]},
-                            .wj = {a->wx[j], a->wy[j], a->wz[j]},
-                            .Ri = Ri,
-                            .Rj = a->rad[j],
-                            .meff = mi * mj / (mi + mj),
-                            .dt = a->dt,
-                            .history_update = hu,
-                            .wall = false};
+      PairInput in = {.vr = {a->vx[i] - a->vx[j], a->vy[i] - a->vy[j], a->vz[i] - a->vz[j]},
+                      .wi = {a->wx[i], a->wy[i], a->wz[i]},
+                      .wj = {a->wx[j], a->wy[j], a->wz[j]},
+                      .Ri = Ri,
+                      .Rj = a->rad[j],
+                      .meff = mi * mj / (mi + mj),
+                      .dt = a->dt,
+                      .history_update = hu,
+                      .wall = false};
+      pair_separation(a->x, a->y, a->z, i, j, a->len, a->half, in.dx);
       ContactOutput o;
       MdrContactOutput mo;
       if (!force_mdr_contact(tm, m, ms, &in, i, j, ra->id[i], ra->id[j], &a->hist[k * hs], hs, &o, &mo)) continue;
@@ -391,8 +387,7 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
       const ContactModel *m = &fs->models[(p->type[i] - 1) * fs->ntypes + (p->type[j] - 1)];
       PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
                       .dt = fs->dt, .history_update = fs->history_update, .wall = false};
-      const double xi[3] = {p->x[i], p->y[i], p->z[i]}, xj[3] = {p->x[j], p->y[j], p->z[j]};
-      for (int d = 0; d < 3; d++) in.dx[d] = box_min_image(xi[d] - xj[d], len[d], half[d]);
+      pair_separation(p->x, p->y, p->z, i, j, len, half, in.dx);
       in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
       in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
       in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];

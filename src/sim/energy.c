@@ -69,9 +69,8 @@ double energy_elastic(const ForceSystem *s, int threads) {
     for (int64_t i = b * BLOCKSUM_ROWS; i < i1; i++)
       for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
         const int64_t j = nl->j[k];
-        const double d[3] = {box_min_image(p->x[i] - p->x[j], len[0], half[0]),
-                             box_min_image(p->y[i] - p->y[j], len[1], half[1]),
-                             box_min_image(p->z[i] - p->z[j], len[2], half[2])};
+        double d[3];
+        pair_separation(p->x, p->y, p->z, i, j, len, half, d);
         const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         const double delta = p->radius[i] + p->radius[j] - r;
         if (delta <= 0.0) continue;

@@ -120,9 +120,7 @@ static bool find_bad_pair(const Sim *s, int64_t i, int64_t *j_out, const Contact
       const ContactModel *m = &s->models[(p->type[a] - 1) * s->ntypes + (p->type[b] - 1)];
       PairInput in = {.Ri = p->radius[a], .Rj = p->radius[b], .meff = contact_meff(p->mass[a], p->mass[b]),
                       .dt = s->dt, .history_update = false};
-      in.dx[0] = box_min_image(p->x[a] - p->x[b], len[0], half[0]);
-      in.dx[1] = box_min_image(p->y[a] - p->y[b], len[1], half[1]);
-      in.dx[2] = box_min_image(p->z[a] - p->z[b], len[2], half[2]);
+      pair_separation(p->x, p->y, p->z, a, b, len, half, in.dx);
       in.vr[0] = p->vx[a] - p->vx[b], in.vr[1] = p->vy[a] - p->vy[b], in.vr[2] = p->vz[a] - p->vz[b];
       in.wi[0] = p->wx[a], in.wi[1] = p->wy[a], in.wi[2] = p->wz[a];
       in.wj[0] = p->wx[b], in.wj[1] = p->wy[b], in.wj[2] = p->wz[b];
@@ -166,10 +164,9 @@ static bool check_forces(Sim *s, bool setup, const char **why) {
     for (int64_t a = 0; a < p->n && bad < 0; a++)
       for (int64_t k = nl->start[a]; k < nl->start[a + 1]; k++) {
         const int64_t b = nl->j[k];
-        const double dx = box_min_image(p->x[a] - p->x[b], len[0], half[0]);
-        const double dy = box_min_image(p->y[a] - p->y[b], len[1], half[1]);
-        const double dz = box_min_image(p->z[a] - p->z[b], len[2], half[2]);
-        const double r = sqrt(dx * dx + dy * dy + dz * dz);
+        double d[3];
+        pair_separation(p->x, p->y, p->z, a, b, len, half, d);
+        const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         if (p->radius[a] + p->radius[b] - r > fmin(p->radius[a], p->radius[b])) {
           bad = a;
           break;

@@ -49,6 +49,7 @@ extern "C" {
 #include "force.h"
 #include "model.h"
 #include "packing.h"
+#include "plan.h"
 #include "sim.h"
 }
 
@@ -136,12 +137,12 @@ std::map<std::string, std::unique_ptr<Packing>> g_packings;
 std::map<int, double> g_bandwidth, g_sqrtdiv;
 
 /* Square roots and divisions on the path of one pair (contact.h, normal.h, damping.h,
- * tangential.h; counted by hand, approximate for jkr). */
-double sqrtdiv_per_pair(const ContactModel *m) {
+ * tangential.h; counted by hand, approximate for jkr) in the loop the plan runs. */
+double sqrtdiv_per_pair(const ContactModel *m, const LoopPlan *plan) {
   const NormalModel nm = m->normal.model;
   const DampingModel dm = m->damping.model;
   const TangentialModel tm = m->tangential.model;
-  const bool frictionless = force_vector_frictionless(m, FORCE_FULL); /* no |v_t|, no tangential force */
+  const bool frictionless = plan->kind == LOOP_VECTOR_FRICTIONLESS; /* no |v_t|, no tangential force */
   double n = frictionless ? 4.0 : 5.0; /* sqrt(rsq), 1/r, Reff, meff, |v_t| */
   if (contact_needs_radius(nm, dm, tm)) n += nm == NORMAL_JKR ? 7.0 : 1.0; /* a */
   n += 1.0;                                                               /* k_nd = Fne/delta */
@@ -156,8 +157,9 @@ double sqrtdiv_per_pair(const ContactModel *m) {
  * doubles), the history read and written, and for the half lists j's force and torque read and
  * written (the vector half-reduce loop's 64-byte accumulator record, else 6 doubles; the
  * frictionless atomics: 3). */
-double bytes_per_pair(const ContactModel *m, ForceStrategy st) {
-  const bool vec = force_vectorised(m, st), frictionless = force_vector_frictionless(m, st);
+double bytes_per_pair(const ContactModel *m, const LoopPlan *plan) {
+  const ForceStrategy st = plan->strategy;
+  const bool frictionless = plan->kind == LOOP_VECTOR_FRICTIONLESS, vec = frictionless || plan->kind == LOOP_VECTOR;
   const double j_update = st == FORCE_FULL                   ? 0.0
                           : vec && st == FORCE_HALF_REDUCE   ? 128.0
                           : frictionless                     ? 48.0
@@ -189,7 +191,7 @@ const Packing &packing(const std::string &type, int64_t n) {
     for (int64_t f = n / kRandomBase, d = 0; f > 1; f /= 2, d = (d + 1) % 3) reps[d] *= 2;
     std::fprintf(stderr, "grandamp bench: random packing of %lld spheres: the 256k one replicated %d x %d x %d\n",
                  (long long)n, reps[0], reps[1], reps[2]);
-    packing_replicate(&base.p, &base.b, reps, &pk->p, &pk->b);
+    packing_replicate(&base.p, &base.b, reps, 0, &pk->p, &pk->b);
     return *(g_packings[key] = std::move(pk));
   }
   /* The random packing is relaxed with grandamp's own loops (about 2 minutes for 256k spheres
@@ -223,7 +225,6 @@ struct Case {
 };
 
 void bm_force(benchmark::State &state, const Case c) {
-  omp_set_num_threads(c.threads);
   const Packing &pk = packing(c.packing, c.n);
   ErrList err = {};
   ContactModel *model = (ContactModel *)std::malloc(sizeof *model);
@@ -238,31 +239,29 @@ void bm_force(benchmark::State &state, const Case c) {
   particles_copy(&p, &pk.p);
   Box b = pk.b;
   Sim s;
-  sim_init(&s, &p, &b, model, 1, c.strategy, 0.1, 1e-4);
+  sim_init(&s, &p, &b, model, 1, c.strategy, false, c.threads, 0.1, 1e-4);
   const char *why = nullptr;
   if (!sim_setup(&s, &why)) {
     state.SkipWithError(why);
     sim_free(&s);
     return;
   }
-  ForceSystem fs = {&s.p, &s.box, &s.nl, s.models, 1, 1e-4, true};
+  ForceSystem fs = {&s.p, &s.box, &s.nl, s.models, 1, 1e-4, true, &s.mdr};
   ForceStats st = {};
   const bool geometry = c.model_text.empty();
   const bool mdr = s.mdr.on;
   const double t0 = omp_get_wtime();
   for (auto _ : state) {
-    if (geometry) force_geometry(&fs, c.strategy, &s.work, &st);
-    else if (mdr) { /* what a user's step pays: the pre-force pass (§6.3), then the pair pass */
-      st = ForceStats{};
-      force_mdr_prepass(&fs, &s.mdr);
-      force_mdr_compute(&fs, &s.mdr, c.strategy, false, &st);
-    } else force_compute(&fs, c.strategy, &s.work, &st);
+    if (geometry) force_geometry(&fs, &s.plan, &s.work, &st);
+    else { /* MDR: what a user's step pays, the pre-force pass (§6.3) before the pair pass */
+      if (mdr) force_mdr_prepass(&fs, &s.mdr, s.plan.threads);
+      force_compute(&fs, &s.plan, &s.work, &st);
+    }
     benchmark::DoNotOptimize(s.p.fx);
     benchmark::ClobberMemory();
   }
   const double elapsed = omp_get_wtime() - t0;
-  const double pairs = (double)st.pairs / (s.nl.full ? 2 : 1);
-  const double contacts = geometry ? (double)st.contacts : (double)st.contacts / (s.nl.full ? 2 : 1);
+  const double pairs = (double)st.pairs, contacts = (double)st.contacts; /* unique pairs (ForceStats) */
   const double it = (double)state.iterations();
   state.counters["pairs_per_s"] = benchmark::Counter(pairs * it, benchmark::Counter::kIsRate);
   state.counters["contacts_per_s"] = benchmark::Counter(contacts * it, benchmark::Counter::kIsRate);
@@ -271,7 +270,7 @@ void bm_force(benchmark::State &state, const Case c) {
   state.counters["bytes_per_particle"] =
       (double)(PARTICLES_BYTES_PER_ATOM * (size_t)s.p.n + nbr_bytes(&s.nl) + s.work.size * sizeof(double)) / (double)s.p.n;
   if (!geometry && !mdr) { /* MDR's operation count is not tallied by hand: no ceiling fractions */
-    const double sd = sqrtdiv_per_pair(model), bp = bytes_per_pair(model, c.strategy);
+    const double sd = sqrtdiv_per_pair(model, &s.plan), bp = bytes_per_pair(model, &s.plan);
     state.counters["sqrtdiv_per_pair"] = sd;
     state.counters["bytes_per_pair"] = bp;
     const double seconds = state.iterations() > 0 ? elapsed : 0.0;
@@ -285,13 +284,12 @@ void bm_force(benchmark::State &state, const Case c) {
 
 /* STREAM triad: a = b + q c, 24 bytes per element. */
 void bm_bandwidth(benchmark::State &state, int64_t n, int threads) {
-  omp_set_num_threads(threads);
   std::vector<double> a((size_t)n), b((size_t)n, 1.0), c((size_t)n, 2.0);
   double *pa = a.data();
   const double *pb = b.data(), *pc = c.data();
   const double t0 = omp_get_wtime();
   for (auto _ : state) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(threads)
     for (int64_t i = 0; i < n; i++) pa[i] = pb[i] + 3.0 * pc[i];
     benchmark::DoNotOptimize(pa);
     benchmark::ClobberMemory();
@@ -335,12 +333,11 @@ inline double sd_first(SqrtDivVec v) { return v; }
 #endif
 
 void bm_sqrtdiv(benchmark::State &state, int threads) {
-  omp_set_num_threads(threads);
   const int64_t per_thread = 1 << 20; /* lane operations (one sqrt and one division each) */
   const double t0 = omp_get_wtime();
   for (auto _ : state) {
     double total = 0.0;
-#pragma omp parallel reduction(+ : total)
+#pragma omp parallel num_threads(threads) reduction(+ : total)
     {
       const SqrtDivVec two = sd_set(2.0);
       SqrtDivVec v[8];

@@ -47,6 +47,10 @@ bool model_text(int in, int id, int it, char *text, size_t size) {
 }
 
 Sim fixture_sim(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref) {
+  return fixture_sim_threads(src, b, text, st, ref, 0);
+}
+
+Sim fixture_sim_threads(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref, int threads) {
   ErrList err = {0};
   ContactModel *m = malloc(sizeof *m);
   if (model_parse(text, m, &err)) {
@@ -56,8 +60,7 @@ Sim fixture_sim(const Particles *src, const Box *b, const char *text, ForceStrat
   Particles p;
   particles_copy(&p, src);
   Sim s;
-  sim_init(&s, &p, b, m, 1, st, 0.05, 2e-3);
-  s.use_ref = ref;
+  sim_init(&s, &p, b, m, 1, st, ref, threads, 0.05, 2e-3);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) fail_msg("setup failed: %s", why);
   return s;

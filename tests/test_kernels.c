@@ -33,7 +33,8 @@ static void test_strategies_match_ref(void **state) {
           char what[320];
           snprintf(what, sizeof what, "%s [%s]", text, force_strategy_name((ForceStrategy)st));
           assert_same_forces(&s, &ref, 1e-12, what);
-          assert_int_equal(s.last.contacts / (s.nl.full ? 2 : 1), ref.last.contacts);
+          assert_int_equal(s.last.contacts, ref.last.contacts); /* unique pairs, whatever the list */
+          assert_int_equal(s.last.pairs, ref.last.pairs);
           assert_rel(s.last.power_normal, ref.last.power_normal, 1e-10);
           sim_free(&s);
         }
@@ -57,24 +58,21 @@ static void test_half_reduce_reuses_records(void **state) {
                    FORCE_HALF_REDUCE, false);
   const ForceSystem fs = {.p = &s.p, .box = &s.box, .nl = &s.nl, .models = s.models, .ntypes = s.ntypes,
                           .dt = s.dt, .history_update = false};
-  const int saved = omp_get_max_threads();
+  const LoopPlan on1 = loop_plan(s.models, 1, FORCE_HALF_REDUCE, false, 1);
+  const LoopPlan on2 = loop_plan(s.models, 1, FORCE_HALF_REDUCE, false, 2);
   const size_t bytes = (size_t)s.p.n * sizeof(double);
   double *first = malloc(6 * bytes);
   ForceWork w = {0}, fresh = {0};
   ForceStats st;
-  omp_set_num_threads(2);
-  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
+  force_compute(&fs, &on2, &w, &st);
   double *const f[6] = {s.p.fx, s.p.fy, s.p.fz, s.p.tx, s.p.ty, s.p.tz};
   for (int c = 0; c < 6; c++) memcpy(first + c * s.p.n, f[c], bytes);
-  omp_set_num_threads(1);
-  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
-  force_geometry(&fs, FORCE_HALF_REDUCE, &w, &st);
-  omp_set_num_threads(2);
-  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
+  force_compute(&fs, &on1, &w, &st);
+  force_geometry(&fs, &on1, &w, &st);
+  force_compute(&fs, &on2, &w, &st);
   for (int c = 0; c < 6; c++) assert_memory_equal(first + c * s.p.n, f[c], bytes);
-  force_compute(&fs, FORCE_HALF_REDUCE, &fresh, &st);
+  force_compute(&fs, &on2, &fresh, &st);
   for (int c = 0; c < 6; c++) assert_memory_equal(first + c * s.p.n, f[c], bytes);
-  omp_set_num_threads(saved);
   force_work_free(&w);
   force_work_free(&fresh);
   free(first);
@@ -102,13 +100,12 @@ static void test_half_reduce_map_per_build(void **state) {
   assert_int_equal(dilute.nl.npairs, 0);
   assert_true(dense.nl.npairs > 0);
   assert_int_equal(dense.nl.builds, dilute.nl.builds);
-  const int saved = omp_get_max_threads();
-  omp_set_num_threads(2);
+  const LoopPlan on2 = loop_plan(dilute.models, 1, FORCE_HALF_REDUCE, false, 2);
   ForceWork w = {0}, fresh = {0};
   ForceStats st;
   ForceSystem fs = {.p = &dilute.p, .box = &dilute.box, .nl = &dilute.nl, .models = dilute.models,
                     .ntypes = 1, .dt = dilute.dt, .history_update = false};
-  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st); /* maps the dilute list */
+  force_compute(&fs, &on2, &w, &st); /* maps the dilute list */
   const NeighborList held = dilute.nl;            /* the dense list moves into the dilute one's place */
   dilute.nl = dense.nl;
   fs = (ForceSystem){.p = &dense.p, .box = &dense.box, .nl = &dilute.nl, .models = dense.models, .ntypes = 1,
@@ -116,13 +113,12 @@ static void test_half_reduce_map_per_build(void **state) {
   const size_t bytes = (size_t)dense.p.n * sizeof(double);
   double *const f[6] = {dense.p.fx, dense.p.fy, dense.p.fz, dense.p.tx, dense.p.ty, dense.p.tz};
   double *expect = malloc(6 * bytes);
-  force_compute(&fs, FORCE_HALF_REDUCE, &fresh, &st);
+  force_compute(&fs, &on2, &fresh, &st);
   assert_true(st.contacts > 0);
   for (int c = 0; c < 6; c++) memcpy(expect + c * dense.p.n, f[c], bytes);
-  force_compute(&fs, FORCE_HALF_REDUCE, &w, &st);
+  force_compute(&fs, &on2, &w, &st);
   for (int c = 0; c < 6; c++) assert_memory_equal(expect + c * dense.p.n, f[c], bytes);
   dilute.nl = held;
-  omp_set_num_threads(saved);
   free(expect);
   force_work_free(&w);
   force_work_free(&fresh);
@@ -141,26 +137,23 @@ static void test_thread_invariance_every_model(void **state) {
   Particles p0;
   Box b;
   small_packing(&p0, &b, 3000, 11);
-  const int saved = omp_get_max_threads();
   int rows = 0;
   for (int in = 0; in < 5; in++)
     for (int id = 0; id < 7; id++) {
       char text[256];
       int it = (in * 7 + id) % 6;
       if (!model_text(in, id, it, text, sizeof text) && !model_text(in, id, --it, text, sizeof text)) continue;
-      omp_set_num_threads(1);
-      Sim a = fixture_sim(&p0, &b, text, FORCE_FULL, false);
-      Sim h1 = fixture_sim(&p0, &b, text, FORCE_HALF_REDUCE, false);
+      Sim a = fixture_sim_threads(&p0, &b, text, FORCE_FULL, false, 1);
+      Sim h1 = fixture_sim_threads(&p0, &b, text, FORCE_HALF_REDUCE, false, 1);
       for (int k = 0; k < 5; k++) {
         sim_step(&a, &(const char *){NULL});
         sim_step(&h1, &(const char *){NULL});
       }
-      omp_set_num_threads(2);
-      Sim c = fixture_sim(&p0, &b, text, FORCE_FULL, false);
+      Sim c = fixture_sim_threads(&p0, &b, text, FORCE_FULL, false, 2);
       for (int k = 0; k < 5; k++) sim_step(&c, &(const char *){NULL});
       if (!same_state_bits(&a, &c)) fail_msg("%s: full list differs between 1 and 2 threads", text);
       for (int st = FORCE_HALF_REDUCE; st <= FORCE_HALF_ATOMIC; st++) {
-        Sim h2 = fixture_sim(&p0, &b, text, (ForceStrategy)st, false);
+        Sim h2 = fixture_sim_threads(&p0, &b, text, (ForceStrategy)st, false, 2);
         for (int k = 0; k < 5; k++) sim_step(&h2, &(const char *){NULL});
         char what[320];
         snprintf(what, sizeof what, "%s [%s, 1 vs 2 threads]", text, force_strategy_name((ForceStrategy)st));
@@ -172,7 +165,6 @@ static void test_thread_invariance_every_model(void **state) {
       sim_free(&h1);
       rows++;
     }
-  omp_set_num_threads(saved);
   assert_int_equal(rows, 29);
   particles_free(&p0);
 }
@@ -271,7 +263,7 @@ static void test_all_pairs_cross_check(void **state) {
   p.ntypes = 2;
   for (int64_t i = 0; i < p.n; i++) p.type[i] = 1 + (int)(p.id[i] % 2);
   Sim s;
-  sim_init(&s, &p, &b, m, 2, FORCE_FULL, 0.0, 1.0);
+  sim_init(&s, &p, &b, m, 2, FORCE_FULL, false, 0, 0.0, 1.0);
   const char *why = NULL;
   assert_true(sim_setup(&s, &why));
   const double L[3] = {b.hi[0] - b.lo[0], b.hi[1] - b.lo[1], b.hi[2] - b.lo[2]};
@@ -306,7 +298,7 @@ static void test_all_pairs_cross_check(void **state) {
       assert_true(fabs(got[3 + d] - t[d]) <= 1e-12 * (fabs(t[d]) + 1.0));
     }
   }
-  assert_int_equal(contacts, s.last.contacts);
+  assert_int_equal(contacts, 2 * s.last.contacts); /* ordered pairs here, unique ones there */
   assert_true(contacts > 2 * s.p.n);
   sim_free(&s);
   particles_free(&p0);

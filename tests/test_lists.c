@@ -25,7 +25,7 @@ static void test_dilute_list(void **state) {
   Box b = {.lo = {0, 0, 0}, .hi = {71, 4.5, 4.5}, .periodic = {true, true, true}};
   for (int full = 0; full <= 1; full++) {
     NeighborList nl;
-    nbr_init(&nl, full, 0, 0.1, 0.0);
+    nbr_init(&nl, full, 0, 0.1, 0.0, 0);
     const char *why = NULL;
     assert_true(nbr_build(&nl, &p, &b, &why));
     assert_int_equal(nl.npairs, full ? 2 : 1);
@@ -52,7 +52,7 @@ static void test_interior_rows(void **state) {
       Particles p;
       particles_copy(&p, &p0);
       NeighborList nl;
-      nbr_init(&nl, full, 0, skin, 0.0);
+      nbr_init(&nl, full, 0, skin, 0.0, 0);
       const char *why = NULL;
       assert_true(nbr_build(&nl, &p, &b, &why));
       /* each particle half a skin along +-(1,1,1)/sqrt(3), the sign by id parity: pairs close
@@ -106,7 +106,7 @@ static void test_particle_slots(void **state) {
         assert_int_equal(off[f] % 64, 0);
         for (int g = 0; g < f; g++) assert_true(off[f] % 4096 != off[g] % 4096);
       }
-      if (pass == 0) particles_permute(&p, order);
+      if (pass == 0) particles_permute(&p, order, 0);
     }
     for (int f = 0; f < NF; f++)
       for (int64_t k = 0; k < n; k++) assert_true((*field[f])[k] == 1000.0 * f + (double)order[k]);

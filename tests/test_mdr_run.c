@@ -15,7 +15,7 @@
 
 /* A small compacted fcc packing (overlap 5% of d: Delta/R = 0.1, past the yield overlap
  * Delta_Y/R ~ 0.07 of the seed model, §6.10 hook 5), fixed seed. */
-static void make_sim(Sim *s, ForceStrategy st, bool ref, const char *text) {
+static void make_sim_threads(Sim *s, ForceStrategy st, bool ref, const char *text, int threads) {
   PackingSpec spec = packing_defaults();
   spec.type = PACKING_FCC;
   spec.n = 108;
@@ -26,11 +26,12 @@ static void make_sim(Sim *s, ForceStrategy st, bool ref, const char *text) {
   packing_make(&spec, &p, &b);
   ContactModel *m = malloc(sizeof *m);
   *m = parse_ok(text);
-  sim_init(s, &p, &b, m, 1, st, 0.1, 1e-5);
-  s->use_ref = ref;
+  sim_init(s, &p, &b, m, 1, st, ref, threads, 0.1, 1e-5);
   const char *why = NULL;
   assert_true(sim_setup(s, &why));
 }
+
+static void make_sim(Sim *s, ForceStrategy st, bool ref, const char *text) { make_sim_threads(s, st, ref, text, 0); }
 
 static void run_steps(Sim *s, int k) {
   const char *why = NULL;
@@ -88,15 +89,11 @@ static void strategies_match_ref(void **state) {
 
 static void full_bitwise_threads(void **state) {
   (void)state;
-  const int saved = omp_get_max_threads();
   Sim s1, s2;
-  omp_set_num_threads(1);
-  make_sim(&s1, FORCE_FULL, false, SEED_MDR);
+  make_sim_threads(&s1, FORCE_FULL, false, SEED_MDR, 1);
   run_steps(&s1, 5);
-  omp_set_num_threads(2);
-  make_sim(&s2, FORCE_FULL, false, SEED_MDR);
+  make_sim_threads(&s2, FORCE_FULL, false, SEED_MDR, 2);
   run_steps(&s2, 5);
-  omp_set_num_threads(saved);
   const size_t nb = (size_t)s1.p.n * sizeof(double);
   assert_int_equal(s1.p.n, s2.p.n);
   assert_memory_equal(s1.p.fx, s2.p.fx, nb);
@@ -125,7 +122,7 @@ static void history_survives_rebuild(void **state) {
     Box b = {.lo = {-3, -3, -3}, .hi = {3, 3, 3}}; /* 2 cells along x: the swap reorders */
     NeighborList nl;
     const int hs = MDR_NHIST + 3;
-    nbr_init(&nl, full, hs, 0.1, 0.0);
+    nbr_init(&nl, full, hs, 0.1, 0.0, 0);
     nl.flip0 = MDR_NHIST;
     nl.grow = true;
     const char *why = NULL;
@@ -185,7 +182,7 @@ static void setup_keeps_state(void **state) {
   /* The setup evaluation: pre-force pass with history_update off, then the force passes. */
   ForceSystem fs = {.p = &s.p, .box = &s.box, .nl = &s.nl, .models = s.models, .ntypes = 1, .dt = s.dt,
                     .history_update = false};
-  force_mdr_prepass(&fs, &s.mdr);
+  force_mdr_prepass(&fs, &s.mdr, s.plan.threads);
   sim_force(&s, false);
   assert_true(s.mdr.fault.err == MDR_OK);
   for (int f = 0; f < nf; f++) assert_memory_equal(copy + (size_t)f * (size_t)n, fields[f], nb);
@@ -376,7 +373,7 @@ static double wall_collision(const char *text, bool moving, double *fwall_max) {
   ContactModel *mm = malloc(sizeof *mm);
   *mm = parse_ok(text);
   Sim s;
-  sim_init(&s, &p, &b, mm, 1, FORCE_HALF_REDUCE, 0.1, dt);
+  sim_init(&s, &p, &b, mm, 1, FORCE_HALF_REDUCE, false, 0, 0.1, dt);
   walls_add(&s.walls, 0, false, 0.0);
   if (moving) s.walls.w[0].vel = v;
   const char *why = NULL;

@@ -11,9 +11,10 @@
 #include "sim.h"
 #include "tests.h"
 
-/* Steps a copy of p0 with models m (nt x nt, copied) and GRANDAMP_SIMD as given. */
-static Sim simd_sim(const Particles *p0, const Box *b, const ContactModel *m, int nt, ForceStrategy st,
-                    bool ref, bool simd) {
+/* Steps a copy of p0 with models m (nt x nt, copied), GRANDAMP_SIMD as given (set before the
+ * sim is made: the loop plan reads it then) and threads threads (0: the OpenMP default). */
+static Sim simd_sim_threads(const Particles *p0, const Box *b, const ContactModel *m, int nt, ForceStrategy st,
+                            bool ref, bool simd, int threads) {
   ContactModel *mm = malloc((size_t)(nt * nt) * sizeof *mm);
   memcpy(mm, m, (size_t)(nt * nt) * sizeof *mm);
   Particles p;
@@ -22,13 +23,17 @@ static Sim simd_sim(const Particles *p0, const Box *b, const ContactModel *m, in
   for (int64_t i = 0; i < p.n; i++) p.type[i] = nt == 1 ? 1 : 1 + (int)(p.id[i] % 2);
   setenv("GRANDAMP_SIMD", simd ? "1" : "0", 1); /* the vector kernels also in a non-AVX build */
   Sim s;
-  sim_init(&s, &p, b, mm, nt, st, 0.05, 2e-3);
-  s.use_ref = ref;
+  sim_init(&s, &p, b, mm, nt, st, ref, threads, 0.05, 2e-3);
+  unsetenv("GRANDAMP_SIMD"); /* the plan is made: what follows runs the same loop */
   const char *why = NULL;
   if (!sim_setup(&s, &why)) fail_msg("setup failed: %s", why);
   for (int k = 0; k < 3; k++) sim_step(&s, &(const char *){NULL});
-  unsetenv("GRANDAMP_SIMD");
   return s;
+}
+
+static Sim simd_sim(const Particles *p0, const Box *b, const ContactModel *m, int nt, ForceStrategy st, bool ref,
+                    bool simd) {
+  return simd_sim_threads(p0, b, m, nt, st, ref, simd, 0);
 }
 
 /* The models of a one- or two-type run: text[0] for type 1 into m[0], text[1] for type 2 into
@@ -45,17 +50,6 @@ static void parse_type_models(const char *const text[2], int nt, ContactModel m[
     assert_true(model_mix(&m[0], &m[3], 1, 2, &m[1], &err));
     m[2] = m[1];
   }
-}
-
-/* The kernel sim_kernel_name reports for s with the vector kernels on (GRANDAMP_SIMD=1, as
- * simd_sim ran it) and GRANDAMP_FRICTIONLESS as given (NULL: unset). */
-static const char *simd_kernel_name(const Sim *s, const char *frictionless) {
-  setenv("GRANDAMP_SIMD", "1", 1);
-  if (frictionless) setenv("GRANDAMP_FRICTIONLESS", frictionless, 1);
-  const char *name = sim_kernel_name(s);
-  unsetenv("GRANDAMP_FRICTIONLESS");
-  unsetenv("GRANDAMP_SIMD");
-  return name;
 }
 
 /* Whether every particle field of a and b (after the steps of simd_sim) is the same bit for bit. */
@@ -111,7 +105,6 @@ static void test_simd_matches_scalar(void **state) {
           ContactModel m[4];
           parse_type_models((const char *const[]){text[0], text[1]}, nt, m);
           const ContactModel *m0 = &m[0];
-          setenv("GRANDAMP_SIMD", "1", 1);
           assert_non_null(force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, FORCE_FULL));
           Sim ref = simd_sim(&p0, &b, m, nt, FORCE_HALF_REDUCE, true, false);
           assert_true(ref.last.contacts > 0);
@@ -130,7 +123,8 @@ static void test_simd_matches_scalar(void **state) {
             assert_same_forces(&v, &ref, 1e-12, what);
             assert_int_equal(v.last.pairs, sc.last.pairs);
             assert_int_equal(v.last.contacts, sc.last.contacts);
-            assert_int_equal(v.last.contacts / (v.nl.full ? 2 : 1), ref.last.contacts);
+            assert_int_equal(v.last.contacts, ref.last.contacts); /* unique pairs, whatever the list */
+            assert_int_equal(v.last.pairs, ref.last.pairs);
             assert_true(v.last.overlap_excess == sc.last.overlap_excess);
             assert_rel(v.last.power_normal, sc.last.power_normal, 1e-12);
             assert_rel(v.last.power_tangential, sc.last.power_tangential, 1e-12);
@@ -150,22 +144,15 @@ static void test_simd_matches_scalar(void **state) {
   assert_int_equal(combos, 2 * (3 * 7 * 2 + 4) + 5 * 25);
   assert_true(slide > 0 && stick > 0); /* both branches of the Coulomb cap were taken */
   /* not covered: jkr stays on the scalar kernels */
-  setenv("GRANDAMP_SIMD", "1", 1);
   assert_null(force_simd_kernel(NORMAL_JKR, DAMPING_VELOCITY, TANGENTIAL_LINEAR_NOHISTORY, FORCE_FULL));
   assert_non_null(force_simd_kernel(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, TANGENTIAL_MINDLIN, FORCE_FULL));
-  setenv("GRANDAMP_SIMD", "0", 1);
-  assert_null(force_simd_kernel(NORMAL_HERTZ_MATERIAL, DAMPING_TSUJI, TANGENTIAL_LINEAR_NOHISTORY, FORCE_FULL));
-  unsetenv("GRANDAMP_SIMD");
   /* the full list stays bitwise identical for 1 and 2 threads */
-  const int saved = omp_get_max_threads();
   ContactModel m[1];
   ErrList err = {0};
   assert_int_equal(model_parse("hertz/material 1e5 0.6 0.3 tangential linear_nohistory 0.5 0.05 damping tsuji", m, &err), 0);
-  omp_set_num_threads(1);
-  Sim a = simd_sim(&p0, &b, m, 1, FORCE_FULL, false, true);
-  omp_set_num_threads(2);
-  Sim c = simd_sim(&p0, &b, m, 1, FORCE_FULL, false, true);
-  omp_set_num_threads(saved);
+  Sim a = simd_sim_threads(&p0, &b, m, 1, FORCE_FULL, false, true, 1);
+  Sim c = simd_sim_threads(&p0, &b, m, 1, FORCE_FULL, false, true, 2);
+  assert_string_equal(sim_kernel_name(&a), "vector");
   const size_t bytes = (size_t)a.p.n * sizeof(double);
   assert_true(memcmp(a.p.fx, c.p.fx, bytes) == 0 && memcmp(a.p.fy, c.p.fy, bytes) == 0 &&
               memcmp(a.p.fz, c.p.fz, bytes) == 0 && memcmp(a.p.tx, c.p.tx, bytes) == 0 &&
@@ -212,8 +199,8 @@ static void test_simd_frictionless(void **state) {
           Sim gen = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, true);
           unsetenv("GRANDAMP_FRICTIONLESS");
           Sim sc = simd_sim(&p0, &b, m, nt, (ForceStrategy)st, false, false);
-          assert_string_equal(simd_kernel_name(&fl, NULL), "vector, frictionless");
-          assert_string_equal(simd_kernel_name(&gen, "0"), "vector");
+          assert_string_equal(sim_kernel_name(&fl), "vector, frictionless");
+          assert_string_equal(sim_kernel_name(&gen), "vector");
           assert_true(fl.last.contacts > 0);
           if (st != FORCE_HALF_ATOMIC && !same_state(&fl, &gen)) fail_msg("%s: not bitwise the general loop's", what);
           if (st == FORCE_FULL && !same_state(&fl, &sc)) fail_msg("%s: not bitwise the scalar kernel's", what);
@@ -242,7 +229,7 @@ static void test_simd_frictionless(void **state) {
     ErrList err = {0};
     assert_int_equal(model_parse(friction[k], m, &err), 0);
     Sim v = simd_sim(&p0, &b, m, 1, FORCE_HALF_REDUCE, false, true);
-    assert_string_equal(simd_kernel_name(&v, NULL), "vector");
+    assert_string_equal(sim_kernel_name(&v), "vector");
     sim_free(&v);
   }
   /* frictionless like types, an explicit pair_coeff 1 2 with friction */
@@ -253,13 +240,115 @@ static void test_simd_frictionless(void **state) {
   m2[2] = m2[1];
   assert_int_equal(model_parse("hooke 3000 0.3 tangential linear_nohistory 0 0.4 damping velocity", &m2[3], &err), 0);
   Sim v = simd_sim(&p0, &b, m2, 2, FORCE_FULL, false, true);
-  assert_string_equal(simd_kernel_name(&v, NULL), "vector");
+  assert_string_equal(sim_kernel_name(&v), "vector");
   sim_free(&v);
+  particles_free(&p0);
+}
+
+/* The loop is chosen once (plan.c): the environment overrides decide at sim_init, and changing
+ * them afterwards changes neither the plan nor the results (half-reduce on one thread, so the
+ * comparison is bitwise). */
+static void test_plan_fixed_at_setup(void **state) {
+  (void)state;
+  Particles p0;
+  Box b;
+  small_packing(&p0, &b, 500, 29);
+  const ContactModel m = parse_ok("hertz/material 1e5 0.6 0.3 tangential linear_nohistory 0 0 damping tsuji");
+  setenv("GRANDAMP_SIMD", "0", 1);
+  const LoopPlan scalar = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  setenv("GRANDAMP_SIMD", "1", 1);
+  const LoopPlan vec = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  setenv("GRANDAMP_FRICTIONLESS", "0", 1);
+  const LoopPlan general = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  unsetenv("GRANDAMP_FRICTIONLESS");
+  assert_string_equal(scalar.label, "scalar");
+  assert_string_equal(vec.label, "vector, frictionless");
+  assert_string_equal(general.label, "vector");
+  assert_true(scalar.kernel != vec.kernel && vec.kernel != general.kernel && !scalar.pack && vec.pack);
+  /* made with the frictionless vector loop; stepped with the environment asking for scalar */
+  Sim a, c;
+  Particles pa, pc;
+  particles_copy(&pa, &p0);
+  particles_copy(&pc, &p0);
+  ContactModel *ma = malloc(sizeof *ma), *mc = malloc(sizeof *mc);
+  *ma = *mc = m;
+  sim_init(&a, &pa, &b, ma, 1, FORCE_HALF_REDUCE, false, 1, 0.05, 2e-3);
+  sim_init(&c, &pc, &b, mc, 1, FORCE_HALF_REDUCE, false, 1, 0.05, 2e-3);
+  unsetenv("GRANDAMP_SIMD");
+  setenv("GRANDAMP_SIMD", "0", 1);
+  setenv("GRANDAMP_FRICTIONLESS", "0", 1);
+  const char *why = NULL;
+  assert_true(sim_setup(&a, &why));
+  for (int k = 0; k < 3; k++) assert_true(sim_step(&a, &why));
+  unsetenv("GRANDAMP_SIMD");
+  unsetenv("GRANDAMP_FRICTIONLESS");
+  assert_true(sim_setup(&c, &why));
+  for (int k = 0; k < 3; k++) assert_true(sim_step(&c, &why));
+  assert_string_equal(sim_kernel_name(&a), "vector, frictionless");
+  assert_true(a.plan.kernel == vec.kernel && a.plan.kind == LOOP_VECTOR_FRICTIONLESS);
+  if (!same_state(&a, &c)) fail_msg("the environment changed the loop after setup");
+  sim_free(&a);
+  sim_free(&c);
+  particles_free(&p0);
+}
+
+/* The "kernel" string of a run's JSON output. */
+static void json_kernel(const char *json, char *out, size_t size) {
+  const char *p = strstr(json, "\"kernel\": \"");
+  if (!p) fail_msg("no kernel in:\n%s", json);
+  p += strlen("\"kernel\": \"");
+  size_t k = 0;
+  while (p[k] && p[k] != '"' && k + 1 < size) out[k] = p[k], k++;
+  out[k] = '\0';
+}
+
+/* Every entry point reports the plan's label: loop_plan, a simulation (run, forces, collide, the
+ * bench and the verifier all make theirs with sim_init) and `grandamp run`'s JSON. */
+static void test_plan_labels(void **state) {
+  (void)state;
+  const char *const models[] = {
+      "hertz/material 1e5 0.5 0.3 tangential mindlin NULL 0.5 0.3 damping tsuji",
+      "hertz/material 1e5 0.5 0.3 tangential linear_nohistory 0 0 damping tsuji",
+      "jkr 1e5 0.3 0.3 0.02 tangential linear_nohistory 0.5 0.3 damping velocity",
+      "mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5 tangential linear_history 940.0 1.0 0.7 damping mdr 1",
+  };
+  const char *const fixed[][2] = {{NULL, "reference"}, {NULL, "reference"}, {"scalar", "reference"},
+                                  {"mdr", "mdr reference"}};
+  const int nm = (int)(sizeof models / sizeof *models);
+  Particles p0;
+  Box b;
+  PackingSpec spec = packing_defaults();
+  spec.n = 108;
+  packing_make(&spec, &p0, &b);
+  for (int k = 0; k < nm; k++)
+    for (int ref = 0; ref < 2; ref++)
+      for (int st = 0; st < N_STRATEGY; st++) {
+        const ContactModel m = parse_ok(models[k]);
+        const LoopPlan plan = loop_plan(&m, 1, (ForceStrategy)st, ref, 0);
+        if (fixed[k][ref]) assert_string_equal(plan.label, fixed[k][ref]);
+        assert_true(plan.full_list == (!ref && st == FORCE_FULL) || plan.kind == LOOP_REFERENCE);
+        Sim s = fixture_sim(&p0, &b, models[k], (ForceStrategy)st, ref);
+        assert_string_equal(sim_kernel_name(&s), plan.label);
+        assert_true(s.nl.full == plan.full_list);
+        sim_free(&s);
+        if (st != FORCE_FULL) continue;
+        CmdResult *r = malloc(sizeof *r);
+        const char *args[] = {"run", "--packing", "fcc", "--n", "108", "--model", models[k], "--steps", "0",
+                              "--strategy", "full", ref ? "--ref" : NULL, NULL};
+        run_grandamp(r, args);
+        assert_int_equal(r->status, 0);
+        char got[64];
+        json_kernel(r->out, got, sizeof got);
+        assert_string_equal(got, plan.label);
+        free(r);
+      }
   particles_free(&p0);
 }
 
 const struct CMUnitTest simd_tests[] = {
     cmocka_unit_test(test_simd_matches_scalar),
     cmocka_unit_test(test_simd_frictionless),
+    cmocka_unit_test(test_plan_fixed_at_setup),
+    cmocka_unit_test(test_plan_labels),
 };
 const size_t simd_ntests = sizeof simd_tests / sizeof *simd_tests;

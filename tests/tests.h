@@ -93,6 +93,8 @@ void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed);
 bool model_text(int in, int id, int it, char *text, size_t size);
 /** A copy of src set up with one model and strategy (ref: the `_ref` loop). */
 Sim fixture_sim(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref);
+/** fixture_sim on threads threads (0: the OpenMP default). */
+Sim fixture_sim_threads(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref, int threads);
 /** Forces and torques of a and b agree per atom: |d| <= tol (|f_i| + mean |f|). */
 void assert_same_forces(const Sim *a, const Sim *b, double tol, const char *what);
 /** Same positions and velocities, forces and torques bit for bit. */

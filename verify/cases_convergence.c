@@ -29,7 +29,7 @@ static void hooke_ratio(Verifier *v) {
     /* t_c = t_c,el / sqrt(1 - ζ²): N steps per contact exactly; the onset a hair after a
      * step boundary, so that rounding cannot move it to the step before. */
     const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / (N[k] * sqrt(1.0 - zeta * zeta)),
-                     .phase = 1e-9, .strategy = FORCE_HALF_REDUCE};
+                     .phase = 1e-9, .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
     const CollideResult c = setup_collide(&m, &s);
     err[k] = c.e - 0.5;
   }
@@ -80,7 +80,8 @@ static void model_order(Verifier *v, const OrderRow *o) {
     double worst = 0.0, worst_w = 0.0, ratio = 0.0;
     for (int ph = 0; ph < 4; ph++) {
       /* dt from the measured duration of a first run, so that N = t_c/dt holds */
-      Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / N[k], .phase = PHASES[ph], .strategy = FORCE_HALF_REDUCE};
+      Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / N[k], .phase = PHASES[ph],
+                       .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
       CollideResult c = setup_collide(&m, &s);
       s.dt_fraction *= c.t_c / c.tc_elastic;
       c = setup_collide(&m, &s);

@@ -14,7 +14,7 @@
 
 /* A collision with explicit bodies (the Setup geometries are fixed). */
 static CollideResult collide_bodies(const char *text, double Ri, double Rj, double mi, double mj, bool wall,
-                                    ForceStrategy st, bool use_ref) {
+                                    ForceStrategy st, bool use_ref, int threads) {
   CollideSpec c = collide_defaults();
   c.model = setup_model(text);
   c.Ri = Ri, c.Rj = Rj, c.mi = mi, c.mj = mj, c.wall = wall;
@@ -23,6 +23,7 @@ static CollideResult collide_bodies(const char *text, double Ri, double Rj, doub
   c.phase = 0.3;
   c.strategy = st;
   c.use_ref = use_ref;
+  c.threads = threads;
   CollideResult r;
   const char *why;
   if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
@@ -49,8 +50,10 @@ static void speed_and_mass(Verifier *v) {
     if (case_begin(v, "invariance.mass", "invariance/hertz_material/%s/e=0.5/mass_ratio/loop", DM[d])) {
       /* meff = m/2 from (m, m) and (3m/4, 3m/2); the relative motion is the same ODE step by step */
       const double mm = 2.0 * meff;
-      const CollideResult a = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false);
-      const CollideResult b = collide_bodies(text, 0.005, 0.005, 0.75 * mm, 1.5 * mm, false, FORCE_HALF_REDUCE, false);
+      const int nth = v->threads;
+      const CollideResult a = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, nth);
+      const CollideResult b =
+          collide_bodies(text, 0.005, 0.005, 0.75 * mm, 1.5 * mm, false, FORCE_HALF_REDUCE, false, nth);
       case_end(v, rel(b.e, a.e), 0.0, 1e-12, "e independent of the mass ratio at fixed meff (§8), relative, up to rounding");
     }
   }
@@ -64,8 +67,8 @@ static void material_vs_hertz(Verifier *v) {
     row_model_text(row_find("hertz/material", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, a, sizeof a);
     row_model_text(row_find("hertz", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, b, sizeof b);
     const double mm = 2.0 * setup_meff(GEO_EQUAL);
-    const CollideResult ca = collide_bodies(a, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false);
-    const CollideResult cb = collide_bodies(b, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false);
+    const CollideResult ca = collide_bodies(a, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
+    const CollideResult cb = collide_bodies(b, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
     case_end(v, rel(cb.e, ca.e), 0.0, 1e-12, "hertz/material = hertz with k = 4/3 E* (§8), relative, up to rounding");
   }
 }
@@ -79,15 +82,15 @@ static void pair_vs_wall(Verifier *v) {
     row_model_text(r, r->param == PARAM_ZETA ? 0.2 : 0.3, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
     const double mm = 2.0 * setup_meff(GEO_EQUAL);
     /* pair: R, R, m, m -> Reff = R/2, meff = m/2; wall: radius R/2, mass m/2 */
-    const CollideResult p = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false);
-    const CollideResult w = collide_bodies(text, 0.0025, INFINITY, 0.5 * mm, INFINITY, true, FORCE_HALF_REDUCE, false);
+    const CollideResult p = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
+    const CollideResult w =
+        collide_bodies(text, 0.0025, INFINITY, 0.5 * mm, INFINITY, true, FORCE_HALF_REDUCE, false, v->threads);
     case_end(v, rel(w.e, p.e), 0.0, 1e-12, "two-body = particle-wall at the same meff, Reff (§8), relative");
   }
 }
 
 static void threads_and_strategies(Verifier *v) {
   static const char *const NM[][2] = {{"hooke", "velocity"}, {"hertz/material", "tsuji"}, {"jkr", "viscoelastic"}};
-  const int saved = v->threads;
   for (int k = 0; k < 3; k++) {
     const Row *r = row_find(NM[k][0], NM[k][1]);
     char id[64], text[512];
@@ -100,11 +103,9 @@ static void threads_and_strategies(Verifier *v) {
     const bool want_t = case_begin(v, "invariance.threads", "invariance/%s/full/threads=1:2/bitwise", id);
     const bool want_s = case_begin(v, "invariance.strategies", "invariance/%s/strategies+ref/loop", id);
     if (!want_t && !want_s) continue;
-    omp_set_num_threads(1);
-    const CollideResult f1 = collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_FULL, false);
-    omp_set_num_threads(2);
-    const CollideResult f2 = collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_FULL, false);
-    omp_set_num_threads(saved);
+    const int nth = v->threads;
+    const CollideResult f1 = collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_FULL, false, 1);
+    const CollideResult f2 = collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_FULL, false, 2);
     if (want_t) {
       case_begin(v, "invariance.threads", "invariance/%s/full/threads=1:2/bitwise", id);
       case_end_bool(v, f1.e == f2.e && f1.t_c == f2.t_c && f1.W_damp == f2.W_damp, f2.e, f1.e,
@@ -113,8 +114,8 @@ static void threads_and_strategies(Verifier *v) {
     if (want_s) {
       double worst = 0.0;
       for (int st = 0; st < N_STRATEGY; st++)
-        worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, (ForceStrategy)st, false).e, f1.e));
-      worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_HALF_REDUCE, true).e, f1.e));
+        worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, (ForceStrategy)st, false, nth).e, f1.e));
+      worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_HALF_REDUCE, true, nth).e, f1.e));
       case_begin(v, "invariance.strategies", "invariance/%s/strategies+ref/loop", id);
       case_end(v, worst, 0.0, 1e-12, "every strategy and the _ref loop agree, relative (issue 4)");
     }

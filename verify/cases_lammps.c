@@ -467,8 +467,6 @@ void cases_lammps(Verifier *v) {
   const bool open = lmp_batch_open(&b, why, sizeof why);
   if (open) {
     /* Two bodies: threads would only add barriers (and stall on a loaded machine). */
-    const int saved_threads = omp_get_max_threads();
-    omp_set_num_threads(1);
     for (int k = 0; k < nc; k++) {
       if (!want_c[k]) continue;
       if (jkr_wall(&coll[k])) {
@@ -477,12 +475,11 @@ void cases_lammps(Verifier *v) {
       }
       const double t0 = omp_get_wtime();
       const Setup s = {.geo = coll[k].geo, .v0 = V0, .dt_fraction = DT_FRACTION, .phase = PHASE,
-                       .strategy = FORCE_HALF_REDUCE, .use_ref = false};
+                       .strategy = FORCE_HALF_REDUCE, .use_ref = false, .threads = 1};
       coll[k].r = setup_collide((const ContactModel[]){setup_model(coll[k].text)}, &s);
       collision_job(&b, &coll[k], k);
       coll[k].seconds = omp_get_wtime() - t0;
     }
-    omp_set_num_threads(saved_threads);
     if (nwant_f) {
       const double t0 = omp_get_wtime();
       char bwhy[256], pwhy[256] = "", pack_msg[300] = "";

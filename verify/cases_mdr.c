@@ -110,7 +110,7 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = model;
   Sim s;
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, 0.2 * R, dt);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.2 * R, dt);
   if (wall) walls_add(&s.walls, 0, false, 0.0);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr impact set-up: %s", why);
@@ -162,7 +162,7 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
     }
   }
   double ke_t, ke_r;
-  energy_kinetic(&s.p, &ke_t, &ke_r);
+  energy_kinetic(&s.p, &ke_t, &ke_r, s.plan.threads);
   r.ke_end = ke_t + ke_r;
   const double vrel = wall ? s.p.vx[0] : fabs(s.p.vx[1] - s.p.vx[0]);
   r.e = r.ended ? vrel / v0 : 0.0;
@@ -186,7 +186,7 @@ static double static_pair_force(const char *text, double R, double D, bool swap_
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = setup_model(text);
   Sim s;
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, 0.1 * R, 1e-6);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.1 * R, 1e-6);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr static pair: %s", why);
   const int right = s.p.x[0] > s.p.x[1] ? 0 : 1;
@@ -205,7 +205,7 @@ static double static_wall_force(const char *text, double R, double d) {
   Sim s;
   /* One regular step (the setup evaluation reads the magnifier from the stored DELTAO_0 = 0,
    * §6.6), with dt = 1e-12 s: the particle moves by F dt^2/(2m) ~ 1e-20 m, far below rounding. */
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, 0.1 * R, 1e-12);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.1 * R, 1e-12);
   walls_add(&s.walls, 0, false, 0.0);
   const char *why = NULL;
   if (!sim_setup(&s, &why) || !sim_step(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr static wall: %s", why);
@@ -496,7 +496,7 @@ static Compaction compact(double psi_b, int nc, double strain_end, double transi
   const double vw = strain_end * gap0 / T;
   const int64_t steps = (int64_t)ceil(T / dt);
   Sim s;
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, 0.2 * R, dt);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.2 * R, dt);
   walls_add(&s.walls, 0, false, 0.0);
   walls_add(&s.walls, 0, true, gap0);
   s.walls.w[1].vel = -vw;

@@ -51,6 +51,7 @@ static void relax(Verifier *v, const PackRow *r) {
   ps.seed = 7;
   ps.velocity = 0.01;
   ps.spin = 0.02;
+  ps.threads = v->threads;
   Particles p;
   Box b;
   packing_make(&ps, &p, &b);
@@ -65,10 +66,9 @@ static void relax(Verifier *v, const PackRow *r) {
                                                             : 1.5 * models->normal.k * sqrt(0.5 * R * delta);
   const double w = sqrt(kdyn / meff), dt = 0.02 * 2.0 * GD_PI / w; /* 50 steps per period */
   Sim s;
-  sim_init(&s, &p, &b, models, 1, FORCE_HALF_REDUCE, 0.1 * R, dt);
+  sim_init(&s, &p, &b, models, 1, FORCE_HALF_REDUCE, false, v->machine_threads, 0.1 * R, dt);
   const char *why;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: packing: %s", why);
-  omp_set_num_threads(v->machine_threads);
   const Ledger l0 = sim_ledger(&s);
   const double E0 = mech(&l0);
   const int steps = v->quick ? 500 : 2000, every = 10;
@@ -85,7 +85,6 @@ static void relax(Verifier *v, const PackRow *r) {
   const double loss = E0 - mech(&l), W = l.diss_normal + l.diss_tangential + l.diss_friction;
   const double wdt2 = (w * dt) * (w * dt);
   sim_free(&s);
-  omp_set_num_threads(v->threads);
   if (want_m) {
     case_begin(v, "packing.energy", "packing/random/%s/monotone", r->id);
     case_end(v, worst_rise, 0.0, wdt2 * 1e-2,

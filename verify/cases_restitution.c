@@ -40,7 +40,8 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
   const double t_start = omp_get_wtime(); /* the collision and reference count to the e case */
   row_model_text(r, x, g, v0, limit, v->broken, text, sizeof text);
   const ContactModel m = setup_model(text);
-  const Setup s = {.geo = g, .v0 = v0, .dt_fraction = DT_FRACTION, .phase = 0.3, .strategy = FORCE_HALF_REDUCE};
+  const Setup s = {.geo = g, .v0 = v0, .dt_fraction = DT_FRACTION, .phase = 0.3,
+                   .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
   const CollideResult c = setup_collide(&m, &s);
   /* The reference sees the model as written (the broken self-test must not fix it). */
   char honest[512];

@@ -130,7 +130,8 @@ static bool lmp_installed(void) {
 int main(int argc, char **argv) {
   Verifier v = {0};
   const char *data = "data";
-  bool list = false, no_lammps = false, threads_given = false;
+  bool list = false, no_lammps = false;
+  int threads = 1;
   const int machine_threads = omp_get_max_threads();
   for (int k = 1; k < argc; k++) {
     const char *a = argv[k];
@@ -153,8 +154,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "grandamp-verify: error: --threads: '%s' must be a whole number >= 1\n", argv[k]);
         return GD_EXIT_USAGE;
       }
-      omp_set_num_threads((int)t);
-      threads_given = true;
+      threads = (int)t;
     } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fputs(USAGE, stdout);
       return GD_EXIT_OK;
@@ -166,9 +166,8 @@ int main(int argc, char **argv) {
   /* A two-body collision gains nothing from threads and loses to their barriers on a busy
    * machine: one thread unless --threads says otherwise (the packing and thread-invariance
    * cases set their own counts). */
-  v.threads = threads_given ? omp_get_max_threads() : 1;
+  v.threads = threads;
   v.machine_threads = machine_threads;
-  omp_set_num_threads(v.threads);
   v.have_lmp = !no_lammps && lmp_installed();
   v.dry = true;
   v.list = list;

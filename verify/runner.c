@@ -132,6 +132,7 @@ CollideResult setup_collide(const ContactModel *m, const Setup *s) {
   c.phase = s->phase;
   c.strategy = s->strategy;
   c.use_ref = s->use_ref;
+  c.threads = s->threads;
   c.max_tc = VERIFY_MAX_TC;
   CollideResult r;
   const char *why = NULL;

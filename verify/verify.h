@@ -65,6 +65,7 @@ typedef struct Setup {
   double phase;
   ForceStrategy strategy;
   bool use_ref;
+  int threads; /**< of the pair loop (Verify.threads; 0: the OpenMP default) */
 } Setup;
 
 /** A pair still in contact after this many elastic collision times is captured (the pair

@@ -9,7 +9,6 @@
  * sets limit_damping (docs/verification.md §0).
  */
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 
 #include "cli.h"
@@ -18,6 +17,7 @@
 #include "collide.h"
 #include "error.h"
 #include "json.h"
+#include "plan.h"
 
 int cli_collide(int argc, char **argv) {
   const char *text = NULL, *strategy = "half-reduce";
@@ -70,7 +70,7 @@ int cli_collide(int argc, char **argv) {
   if (cli_opt(opts, nopts, "--max-tc")->given && !(max_tc >= 1 && max_tc <= 1e6)) errlist_add(&err, "--max-tc: must be in [1, 1e6]");
   if (!force_strategy_parse(strategy, &c.strategy))
     errlist_add(&err, "--strategy: '%s' is unknown; expected full, half-reduce or half-atomic", strategy);
-  threads_apply(cli_opt(opts, nopts, "--threads"), threads, &err);
+  const int nthreads = threads_option(cli_opt(opts, nopts, "--threads"), threads, &err);
   if (err.n) {
     errlist_print(&err, stderr);
     errlist_free(&err);
@@ -91,6 +91,7 @@ int cli_collide(int argc, char **argv) {
   if (cli_opt(opts, nopts, "--phase")->given) c.phase = phase;
   if (cli_opt(opts, nopts, "--max-tc")->given) c.max_tc = max_tc;
   c.use_ref = cli_opt(opts, nopts, "--ref")->given;
+  c.threads = nthreads;
   if (collide_check(&c, &err)) { /* what cannot run (overflow, tunnelling, an unstable step): bad input */
     errlist_print(&err, stderr);
     errlist_free(&err);
@@ -108,7 +109,7 @@ int cli_collide(int argc, char **argv) {
   json_bool(&j, "wall", c.wall);
   json_str(&j, "criterion", c.model.limit_damping ? "force-end" : "delta-end");
   json_str(&j, "strategy", c.use_ref ? "ref" : force_strategy_name(c.strategy));
-  json_int(&j, "threads", omp_get_max_threads());
+  json_int(&j, "threads", loop_threads(c.threads));
   json_num(&j, "Reff", r.Reff);
   json_num(&j, "meff", r.meff);
   json_num(&j, "v0", c.v0);

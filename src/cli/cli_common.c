@@ -2,7 +2,6 @@
 #include "cli_common.h"
 
 #include <math.h>
-#include <omp.h>
 #include <string.h>
 
 #include "sysmem.h"
@@ -50,7 +49,7 @@ int single_type(Particles *p) {
   return 1;
 }
 
-void threads_apply(const CliOpt *o, double threads, ErrList *err) {
-  if (!o->given || o->bad) return;
-  if (whole_option("--threads", threads, 1, MAX_THREADS, MAX_THREADS_TEXT, err)) omp_set_num_threads((int)threads);
+int threads_option(const CliOpt *o, double threads, ErrList *err) {
+  if (!o->given || o->bad) return 0;
+  return whole_option("--threads", threads, 1, MAX_THREADS, MAX_THREADS_TEXT, err) ? (int)threads : 0;
 }

@@ -43,7 +43,8 @@ bool whole_option(const char *opt, double v, double lo, double hi, const char *r
 /** Gives every particle type 1 and p->ntypes = 1, and returns 1: for a command that uses one
  *  model for all types, whose table then holds one model, however many types a file declares. */
 int single_type(Particles *p);
-/** Sets the OpenMP thread count from a --threads value (0 = leave it); errors to err. */
-void threads_apply(const CliOpt *o, double threads, ErrList *err);
+/** The thread count of a --threads value, for the loop plan and the packing: 0 (the OpenMP
+ *  default) when not given or refused (errors to err). */
+int threads_option(const CliOpt *o, double threads, ErrList *err);
 
 #endif

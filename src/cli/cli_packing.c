@@ -31,7 +31,8 @@ int cli_packing(int argc, char **argv) {
   else errlist_add(&err, "--type: '%s' is not fcc or random", type);
   if (!out) errlist_add(&err, "packing: --out FILE.data is required");
   packing_opts_apply(opts, nopts, &po, &spec, &err);
-  threads_apply(cli_opt(opts, nopts, "--threads"), threads, &err);
+  const int nthreads = threads_option(cli_opt(opts, nopts, "--threads"), threads, &err);
+  spec.threads = nthreads;
   packing_check(&spec, machine_memory(), &err);
   if (err.n) {
     errlist_print(&err, stderr);

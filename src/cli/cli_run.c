@@ -10,7 +10,6 @@
  * report also holds the energy ledger.
  */
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,7 +70,8 @@ int cli_run(int argc, char **argv) {
   ForceStrategy st = FORCE_HALF_REDUCE;
   if (!force_strategy_parse(strategy, &st))
     errlist_add(&err, "--strategy: '%s' is unknown; expected full, half-reduce or half-atomic", strategy);
-  threads_apply(cli_opt(opts, nopts, "--threads"), threads, &err);
+  const int nthreads = threads_option(cli_opt(opts, nopts, "--threads"), threads, &err);
+  const bool ref = cli_opt(opts, nopts, "--ref")->given;
   ContactModel model;
   if (text) model_parse(text, &model, &err);
   PackingSpec spec = packing_defaults();
@@ -79,6 +79,7 @@ int cli_run(int argc, char **argv) {
   if (synthetic) {
     spec.type = strcmp(packing, "fcc") == 0 ? PACKING_FCC : PACKING_RANDOM;
     packing_opts_apply(opts, nopts, &po, &spec, &err);
+    spec.threads = nthreads;
     packing_check(&spec, machine_memory(), &err);
   } else if (packing && cli_opt(opts, nopts, "--n")->given) {
     errlist_add(&err, "--n: not used with a data file (%s)", packing);
@@ -102,8 +103,7 @@ int cli_run(int argc, char **argv) {
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
   for (int k = 0; k < nt * nt; k++) models[k] = model;
   Sim s;
-  sim_init(&s, &p, &b, models, nt, st, skin, dt);
-  s.use_ref = cli_opt(opts, nopts, "--ref")->given;
+  sim_init(&s, &p, &b, models, nt, st, ref, nthreads, skin, dt);
   const char *why = NULL;
   const double t0 = timer_now();
   bool ok = sim_setup(&s, &why);
@@ -137,10 +137,10 @@ int cli_run(int argc, char **argv) {
   json_str(&j, "packing", packing);
   json_int(&j, "n", (long)s.p.n);
   json_str(&j, "model", text);
-  json_str(&j, "strategy", s.use_ref ? "ref" : force_strategy_name(st));
+  json_str(&j, "strategy", ref ? "ref" : force_strategy_name(st));
   json_str(&j, "kernel", sim_kernel_name(&s));
-  json_str(&j, "reproducible", reproducibility(st, s.use_ref));
-  json_int(&j, "threads", omp_get_max_threads());
+  json_str(&j, "reproducible", reproducibility(st, ref));
+  json_int(&j, "threads", loop_threads(s.plan.threads));
   json_int(&j, "steps", (long)steps);
   json_num(&j, "dt", dt);
   json_num(&j, "skin", skin);

@@ -1,10 +1,12 @@
 /*
  * force.c - the pair loops' OpenMP driver and kernel choice; the one hot file.
  *
- * Kernels are specialised per (normal, damping, tangential, strategy) by the X-macros of
- * force_kernel.h and kernels.c, so no per-pair model branch or indirect call survives; the
- * parallel region lives here, outside the inlined body. Strategies, determinism and the
- * half-reduce records: docs/pair-loop.md.
+ * Kernels are specialised per (normal, damping form, tangential, strategy) by the X-macros of
+ * force_kernel.h and force_simd.h, so no per-pair model branch or indirect call survives. The
+ * parallel region lives in the one driver, force_drive(), outside the inlined bodies; it runs
+ * whichever kernel the loop plan (plan.c) picked at setup, the geometry floor's and MDR's rows
+ * (force_mdr.c) included. Strategies, determinism and the half-reduce records:
+ * docs/pair-loop.md.
  */
 #include "force.h"
 
@@ -16,7 +18,9 @@
 #include "contact.h"
 #include "error.h"
 #include "force_kernel.h"
+#include "force_mdr.h"
 #include "force_simd.h"
+#include "plan.h"
 
 #define FORCE_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
 
@@ -46,17 +50,6 @@ bool force_strategy_parse(const char *s, ForceStrategy *out) {
   return false;
 }
 
-bool force_specialised(const ForceSystem *s) {
-  const ContactModel *m0 = &s->models[0];
-  for (int k = 1; k < s->ntypes * s->ntypes; k++) {
-    const ContactModel *m = &s->models[k];
-    if (m->normal.model != m0->normal.model || m->damping.model != m0->damping.model ||
-        m->tangential.model != m0->tangential.model)
-      return false;
-  }
-  return force_scalar_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, 0) != NULL;
-}
-
 KernelArgs force_kernel_args(const ForceSystem *s) {
   const Particles *p = s->p;
   KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
@@ -66,6 +59,14 @@ KernelArgs force_kernel_args(const ForceSystem *s) {
                   .dt = s->dt, .history_update = s->history_update};
   box_images(s->box, a.len, a.half);
   return a;
+}
+
+/* The kernels count list entries: a full list holds every pair twice, mirrored, so its counts
+ * are halved once per pass here rather than by every caller. */
+void force_stats_unique(ForceStats *st, bool full_list) {
+  if (!full_list) return;
+  st->pairs /= 2;
+  st->contacts /= 2;
 }
 
 void force_stats_add(ForceStats *dst, const ForceStats *src) {
@@ -89,9 +90,9 @@ GD_INLINE void geometry_rows(ForceStrategy st, const KernelArgs *a, const Target
     double gx = 0.0, gy = 0.0, gz = 0.0;
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k];
-      const double dx = box_min_image(x[i] - x[j], a->len[0], a->half[0]);
-      const double dy = box_min_image(y[i] - y[j], a->len[1], a->half[1]);
-      const double dz = box_min_image(z[i] - z[j], a->len[2], a->half[2]);
+      double d[3];
+      pair_separation(x, y, z, i, j, a->len, a->half, d);
+      const double dx = d[0], dy = d[1], dz = d[2];
       const double rsq = dx * dx + dy * dy + dz * dz, radsum = rad[i] + rad[j];
       const bool on = rsq < radsum * radsum;
       const double r = sqrt(rsq), s = on ? (radsum - r) / r : 0.0;
@@ -123,58 +124,31 @@ FORCE_STRATEGIES_EX(GEOMETRY_DEF, _)
 #define GEOMETRY_PTR(c, S, ...) [FORCE_##S] = geometry_##S,
 static const ForceKernel GEOMETRY[N_STRATEGY] = {FORCE_STRATEGIES_EX(GEOMETRY_PTR, _)};
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
-                       ForceStats *stats);
 
-bool force_frictionless(const ForceSystem *s) {
-  for (int k = 0; k < s->ntypes * s->ntypes; k++)
-    if (!tangential_frictionless(&s->models[k].tangential)) return false;
+bool force_frictionless(const ContactModel *models, int ntypes) {
+  for (int k = 0; k < ntypes * ntypes; k++)
+    if (!tangential_frictionless(&models[k].tangential)) return false;
   return true;
 }
 
-/* Whether the frictionless loops may run (GRANDAMP_FRICTIONLESS=0: no; read on every pass). */
-static bool frictionless_on(void) {
-  const char *env = getenv("GRANDAMP_FRICTIONLESS");
-  return !(env && strcmp(env, "0") == 0);
+void force_compute(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  GD_ASSERT(s->nl->full == plan->full_list);
+  switch (plan->kind) {
+  case LOOP_REFERENCE:
+    force_compute_ref(s, stats);
+    break;
+  case LOOP_MDR:
+  case LOOP_MDR_REFERENCE:
+    force_mdr_compute(s, s->mdr, plan, w, stats);
+    break;
+  default:
+    force_drive(s, plan->strategy, plan->kernel, plan->pack, plan->threads, NULL, w, stats);
+  }
 }
 
-/* The vectorised loop (force_simd.h) where it covers the model, unless GRANDAMP_SIMD=0: the
- * frictionless one where it applies and is on. NULL: the scalar kernel. */
-static ForceKernel vector_kernel(const ForceSystem *s, ForceStrategy st, bool *frictionless) {
-  const ContactModel *m0 = &s->models[0];
-  *frictionless = frictionless_on() && force_frictionless(s) &&
-                  force_simd_kernel_frictionless(m0->normal.model, m0->damping.model, st);
-  return *frictionless ? force_simd_kernel_frictionless(m0->normal.model, m0->damping.model, st)
-                       : force_simd_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
-}
-
-void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
-  const ContactModel *m0 = &s->models[0];
-  const ForceKernel kern = force_scalar_kernel(m0->normal.model, m0->damping.model, m0->tangential.model, st);
-  GD_ASSERT(kern && force_specialised(s) && s->nl->full == force_strategy_full_list(st));
-  bool frictionless;
-  const ForceKernel vec = vector_kernel(s, st, &frictionless);
-  run_kernel(s, st, vec ? vec : kern, vec != NULL, w, stats);
-}
-
-const char *force_kernel_name(const ForceSystem *s, ForceStrategy st) {
-  bool frictionless;
-  return !vector_kernel(s, st, &frictionless) ? "scalar" : frictionless ? "vector, frictionless" : "vector";
-}
-
-bool force_vectorised(const ContactModel *m, ForceStrategy st) {
-  return force_simd_kernel(m->normal.model, m->damping.model, m->tangential.model, st) != NULL;
-}
-
-bool force_vector_frictionless(const ContactModel *m, ForceStrategy st) {
-  return frictionless_on() && tangential_frictionless(&m->tangential) &&
-         force_simd_kernel_frictionless(m->normal.model, m->damping.model, st) != NULL;
-}
-
-void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats) {
-  GD_ASSERT(s->nl->full == force_strategy_full_list(st));
-  run_kernel(s, st, GEOMETRY[st], false, w, stats);
-  if (s->nl->full) stats->contacts /= 2;
+void force_geometry(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  GD_ASSERT(s->nl->full == force_strategy_full_list(plan->strategy));
+  force_drive(s, plan->strategy, GEOMETRY[plan->strategy], false, plan->threads, NULL, w, stats);
 }
 
 /* Grows a scratch array to at least need doubles, 64-byte aligned (contents not kept). */
@@ -187,19 +161,35 @@ static double *work_reserve(double **arr, size_t *size, size_t need) {
   return *arr;
 }
 
+/* Sums particle i's ncomp values over the writing threads' records, in thread order, and zeroes
+ * them for the next pass (no memset). Inlined with a literal ncomp for the force loops. */
+GD_INLINE void reduce_record(double *restrict sum, int ncomp, double *buf, const int *writers, int nw,
+                             size_t per_thread, bool packed, int64_t i, int64_t n) {
+  for (int q = 0; q < nw; q++) {
+    double *mine = buf + (size_t)writers[q] * per_thread;
+    for (int c = 0; c < ncomp; c++) {
+      double *v = packed ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
+      sum[c] += *v;
+      *v = 0.0;
+    }
+  }
+}
+
 /* One past the last row of scheduling block b. */
 static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
 
-static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, ForceWork *w,
-                       ForceStats *stats) {
-  KernelArgs a = force_kernel_args(s);
+void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
+                 const DriveExtra *ex, ForceWork *w, ForceStats *stats) {
+  KernelArgs own = force_kernel_args(s);
+  KernelArgs *ap = ex ? ex->args : &own;
+  const int nx = ex ? ex->n : 0; /* extra per-particle sums after the six of forces and torques */
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
   const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
   ForceStats total = {0};
-  const int nthreads = omp_get_max_threads();
+  const int nthreads = loop_threads(threads);
   /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
-  const size_t per_thread = (pack ? KERNEL_ACC : 6) * (size_t)n;
+  const size_t per_thread = (pack ? KERNEL_ACC : (size_t)(6 + nx)) * (size_t)n;
   double *buf = NULL;
   int nth_used = 1;
   /* Which blocks of records each thread writes (its rows' blocks and their partners'): fixed
@@ -224,12 +214,16 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
   const int64_t *start = s->nl->start;
   const int32_t *jl = s->nl->j;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
-  a.pack = pk;
+  ap->pack = pk;
+  const KernelArgs *a = ap;
+  double *const *xg = ex ? ex->global : NULL;
+  const bool xadd = ex && ex->add;
   /* Statistics per block, added in block order after the loop: the powers are the same bits
    * for any thread count (blocksum.h), as the full list's forces are. */
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
-#pragma omp parallel default(none) shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, \
-                                                touched, remap, start, jl, nthreads)
+#pragma omp parallel num_threads(nthreads) default(none) \
+    shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
+               nthreads, nx, xg, xadd)
   {
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
@@ -264,7 +258,7 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
     for (int64_t b = 0; b < nblocks; b++) {
       const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
       ForceStats bs = {0};
-      kern(&a, &tg, i0, i1, &bs);
+      kern(a, &tg, i0, i1, &bs);
       bstats[b] = bs;
     }
     if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
@@ -279,23 +273,20 @@ static void run_kernel(const ForceSystem *s, ForceStrategy st, ForceKernel kern,
           if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
         for (int64_t i = i0; i < i1; i++) {
-          double sum[6] = {0, 0, 0, 0, 0, 0}; /* in thread order: deterministic for a thread count */
-          for (int q = 0; q < nw; q++) {
-            double *mine = buf + (size_t)writers[q] * per_thread;
-            for (int c = 0; c < 6; c++) {
-              double *v = pk ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
-              sum[c] += *v;
-              *v = 0.0; /* left zero for the next pass: no memset */
-            }
-          }
+          double sum[6 + DRIVE_EXTRA_MAX] = {0}; /* in thread order: deterministic for a thread count */
+          if (nx == 0) reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
+          else reduce_record(sum, 6 + nx, buf, writers, nw, per_thread, false, i, n);
           p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
           p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
+          if (xadd)
+            for (int c = 0; c < nx; c++) xg[c][i] += sum[6 + c];
         }
       }
     }
   }
   for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
   free(bstats);
+  force_stats_unique(&total, s->nl->full);
   if (st == FORCE_HALF_REDUCE) {
     if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
     const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */
@@ -319,8 +310,7 @@ void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
       const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
       PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
                       .dt = s->dt, .history_update = s->history_update, .wall = false};
-      const double xi[3] = {p->x[i], p->y[i], p->z[i]}, xj[3] = {p->x[j], p->y[j], p->z[j]};
-      for (int d = 0; d < 3; d++) in.dx[d] = box_min_image(xi[d] - xj[d], a.len[d], a.half[d]);
+      pair_separation(p->x, p->y, p->z, i, j, a.len, a.half, in.dx);
       in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
       in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
       in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];

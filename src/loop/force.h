@@ -6,6 +6,7 @@
  *                bitwise identical for any thread count; every pair is evaluated twice;
  *   half-reduce  half list; per-thread force arrays summed in thread order afterwards;
  *   half-atomic  half list; atomic updates of i and j.
+ * Which loop runs is the loop plan's (plan.h), made once at setup; force_compute() runs it.
  * force_compute_ref() is the plain serial `_ref` twin (half list, run-time model dispatch
  * through contact_compute) that the specialised loops are validated against.
  */
@@ -22,6 +23,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+struct LoopPlan;  /* plan.h */
+struct MdrSystem; /* force_mdr.h */
 
 /* X(ctx, ID, id, "name", full list) */
 #define FORCE_STRATEGIES_EX(X, c)                                                             \
@@ -45,12 +49,14 @@ typedef struct ForceSystem {
   int ntypes;
   double dt;                   /**< time step, for the history update [s] */
   bool history_update;         /**< false on a setup evaluation (LAMMPS `run 0`) */
+  struct MdrSystem *mdr;       /**< MDR's state (force_mdr.h), for the MDR loops; else NULL */
 } ForceSystem;
 
-/** Counts and dissipated power of one force pass (unique pairs, whatever the list). */
+/** Counts and dissipated power of one force pass. The counts are of unique pairs whatever the
+ *  list (the driver halves a full list's, which holds each pair twice). */
 typedef struct ForceStats {
-  int64_t pairs;           /**< neighbour pairs examined */
-  int64_t contacts;        /**< pairs in contact */
+  int64_t pairs;           /**< neighbour pairs examined (unique) */
+  int64_t contacts;        /**< pairs in contact (unique) */
   double power_normal;     /**< normal damping [W] */
   double power_tangential; /**< tangential damping [W] */
   double power_friction;   /**< friction sliding [W] */
@@ -77,27 +83,41 @@ const char *force_strategy_name(ForceStrategy s);
 /** Parses "full", "half-reduce", "half-atomic"; false if unknown. */
 bool force_strategy_parse(const char *s, ForceStrategy *out);
 bool force_strategy_full_list(ForceStrategy s);
-/** True if every type pair has the same (normal, damping, tangential) ids and a specialised
- *  kernel exists for them (otherwise use force_compute_ref). */
-bool force_specialised(const ForceSystem *s);
-
-/** True if force_compute runs the vectorised pair loop for model m with strategy st (the
- *  benchmark's traffic estimate: its particle and accumulator records). */
-bool force_vectorised(const ContactModel *m, ForceStrategy st);
-/** True if force_compute runs the frictionless vector loop for model m (one type) and st. */
-bool force_vector_frictionless(const ContactModel *m, ForceStrategy st);
+/** One force pass with the loop the plan chose (plan.h): sets f and t of every particle. The
+ *  list must be the plan's (full_list); the MDR loops need s->mdr. */
+void force_compute(const ForceSystem *s, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
+/** The geometry floor of the benchmark: the same loop and writes as the plan's strategy with the
+ *  force law replaced by the overlap vector (f = delta n; torques untouched). */
+void force_geometry(const ForceSystem *s, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
 /** True if no type pair has a tangential force: linear_nohistory with x_gamma_t = 0 or mu_t = 0
  *  (fmag = min(mu_t Fncrit, x_gamma_t eta_n |v_t|) = 0; the parser's 'no friction'). The
  *  vector loops then skip the tangential work (force_simd.h), with the same results bit for
- *  bit; GRANDAMP_FRICTIONLESS=0 in the environment keeps the general loop. */
-bool force_frictionless(const ForceSystem *s);
-/** Which loop force_compute runs: "vector, frictionless", "vector" or "scalar". */
-const char *force_kernel_name(const ForceSystem *s, ForceStrategy st);
-/** One force pass with the specialised kernel: sets f and t of every particle. */
-void force_compute(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats);
-/** The geometry floor of the benchmark: the same loop and writes as force_compute with the
- *  force law replaced by the overlap vector (f = delta n; torques untouched). */
-void force_geometry(const ForceSystem *s, ForceStrategy st, ForceWork *w, ForceStats *stats);
+ *  bit; the plan (plan.c) picks them. */
+bool force_frictionless(const ContactModel *models, int ntypes);
+/* ---- the one OpenMP driver (force.c), for the pair loops' kernels and MDR's ---------------- */
+
+struct KernelArgs;
+struct Targets;
+#define DRIVE_EXTRA_MAX 9 /* MDR's accumulators */
+/** Per-particle sums a kernel writes besides forces and torques (MDR's accumulators): with the
+ *  half-reduce strategy they follow the six force and torque arrays in each thread's record
+ *  (Targets.fx + (6 + c) n) and are reduced with them; otherwise the kernel writes global[c]. */
+typedef struct DriveExtra {
+  struct KernelArgs *args; /**< the kernel's arguments (force_kernel_args plus what it needs) */
+  int n;                   /**< sums per particle, at most DRIVE_EXTRA_MAX */
+  double *const *global;   /**< n arrays of p->n doubles */
+  bool add;                /**< the reduction adds to global (false: the kernel wrote none) */
+} DriveExtra;
+/** Runs kern over the list's rows in blocks with strategy st on threads threads (0: the OpenMP
+ *  default): the scratch of w, the reduction of half-reduce, the statistics summed in block
+ *  order and counted in unique pairs. pack: the kernel reads the packed particle records. */
+void force_drive(const ForceSystem *s, ForceStrategy st,
+                 void (*kern)(const struct KernelArgs *, const struct Targets *, int64_t, int64_t, ForceStats *),
+                 bool pack, int threads, const DriveExtra *ex, ForceWork *w, ForceStats *stats);
+
+/** Halves the counts of a full list's pass (each pair listed twice) to unique pairs: the
+ *  drivers' last step, so no caller corrects them. */
+void force_stats_unique(ForceStats *st, bool full_list);
 /** The serial reference pass (half list only): contact_compute per pair. */
 void force_compute_ref(const ForceSystem *s, ForceStats *stats);
 void force_work_free(ForceWork *w);

@@ -2,8 +2,9 @@
  * force_mdr.c - the MDR pre-force pass and pair force pass (see force_mdr.h).
  *
  * The generic specialised kernels (force_kernel.h) stay stateless and fast: combo_valid keeps
- * the MDR row of their table empty, and sim.c sends MDR here. The strategies below are one
- * always-inline row body with the strategy as a literal, like force_rows(); the contact itself
+ * the MDR row of their table empty, and the loop plan sends MDR here. The strategies below are
+ * one always-inline row body with the strategy as a literal, like force_rows(), run by the pair
+ * loops' driver (force_drive) with the accumulators as extra sums; the contact itself
  * (mdr_contact, a few hundred flops and a Newton iteration with adhesion) is an out-of-line
  * call, so a per-tangential-model specialisation would buy nothing measurable.
  */
@@ -17,12 +18,13 @@
 #include "blocksum.h"
 #include "error.h"
 #include "force_kernel.h"
+#include "plan.h"
 
-/* The MDR row of the generic kernel table is empty (combo_valid): force_specialised() is false
- * for mdr and sim.c calls force_mdr_compute() instead. */
+/* The MDR row of the generic kernel table is empty (combo_valid): the loop plan picks MDR's
+ * loops for mdr and force_compute() sends the pass here. */
 const ForceSlice force_slice_MDR = {{{NULL}}};
 
-#define MDR_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
+#define MDR_BLOCK BLOCKSUM_ROWS /* rows per scheduling block of the pre-force pass */
 #define NACC 9        /* doubles of MdrAccum */
 #define NF 6          /* force and torque components */
 
@@ -36,7 +38,6 @@ void mdr_system_init(MdrSystem *ms, const ContactModel *m, int64_t n) {
 
 void mdr_system_free(MdrSystem *ms) {
   if (ms->on) mdr_particles_free(&ms->s);
-  free(ms->buf);
   free(ms->inc);
   free(ms->adj_start);
   free(ms->adj);
@@ -150,12 +151,13 @@ static void half_adjacency(MdrSystem *ms, const NeighborList *nl) {
     }
 }
 
-void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
+void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads) {
+  const int nth = loop_threads(threads);
   Particles *p = fs->p;
   const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
   const bool regular = fs->history_update;
   /* Steps 1, 2 and 4 (§6.3): each block writes only its own particles. */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t b = 0; b < nblocks; b++) {
     const int64_t i0 = b * MDR_BLOCK, i1 = i0 + MDR_BLOCK < n ? i0 + MDR_BLOCK : n;
     mdr_prepass_particles(&ms->p, &ms->s, p->radius, i0, i1, regular);
@@ -178,7 +180,7 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
   }
   /* Step 5a, penalty: both copies of a full-list pair are evaluated from the lower index's row,
    * so they hold the same value; each slot has one writer. */
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(nth)
   for (int64_t i = 0; i < n; i++)
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k], a = i < j ? i : j, b = i < j ? j : i;
@@ -190,15 +192,14 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
   const int64_t *id = p->id;
   double *ddb = ms->s.ddelta_bar;
   if (nl->full) {
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(nth)
     for (int64_t i = 0; i < n; i++) {
       double sum = 0.0;
       for (int64_t k = start[i]; k < start[i + 1]; k++) {
         const int64_t j = jl[k];
-        const double dx = box_min_image(x[i] - x[j], g.len[0], g.half[0]);
-        const double dy = box_min_image(y[i] - y[j], g.len[1], g.half[1]);
-        const double dz = box_min_image(z[i] - z[j], g.len[2], g.half[2]);
-        const double r = sqrt(dx * dx + dy * dy + dz * dz);
+        double d[3];
+        pair_separation(x, y, z, i, j, g.len, g.half, d);
+        const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         double inc_i = 0.0, inc_j = 0.0;
         if (mdr_pair_ddelta(&ms->s, i, j, id[i], id[j], rad[i], rad[j], r, &hist[k * hs], &inc_i, &inc_j))
           sum += inc_i;
@@ -214,14 +215,13 @@ void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms) {
     ms->inc = gd_xmalloc(ms->incsize * sizeof *ms->inc);
   }
   double *inc = ms->inc;
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(nth)
   for (int64_t i = 0; i < n; i++)
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k];
-      const double dx = box_min_image(x[i] - x[j], g.len[0], g.half[0]);
-      const double dy = box_min_image(y[i] - y[j], g.len[1], g.half[1]);
-      const double dz = box_min_image(z[i] - z[j], g.len[2], g.half[2]);
-      const double r = sqrt(dx * dx + dy * dy + dz * dz);
+      double d[3];
+      pair_separation(x, y, z, i, j, g.len, g.half, d);
+      const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
       inc[2 * k] = inc[2 * k + 1] = 0.0;
       mdr_pair_ddelta(&ms->s, i, j, id[i], id[j], rad[i], rad[j], r, &hist[k * hs], &inc[2 * k], &inc[2 * k + 1]);
     }
@@ -257,19 +257,33 @@ static void fault_keep(MdrFault *f, MdrError e, int64_t i, int64_t j, int wall) 
   if (first) *f = (MdrFault){.err = e, .i = i, .j = j, .wall = wall};
 }
 
+/* What MDR's rows read besides the pair loop's arguments. KernelArgs comes first: the driver
+ * (force_drive) passes &a and the rows cast back to the whole. */
 typedef struct MdrRowArgs {
-  const ForceSystem *fs;
-  MdrSystem *ms;
   KernelArgs a;
+  const MdrSystem *ms;
   const int64_t *id;
+  int hs;             /* history values per list entry */
+  int64_t n;          /* particles */
+  AccTargets global;  /* the accumulators, written directly by the full and half-atomic rows */
+  MdrFault *fault;    /* per thread: its first failed contact */
+  bool *warn;         /* per thread: a contact yielded at once */
 } MdrRowArgs;
 
-GD_INLINE void mdr_rows(ForceStrategy st, const MdrRowArgs *ra, const Targets *t, const AccTargets *acc, int64_t i0,
-                        int64_t i1, ForceStats *stats, MdrFault *fault, bool *warn) {
+GD_INLINE void mdr_rows(ForceStrategy st, const KernelArgs *ka, const Targets *t, int64_t i0, int64_t i1,
+                        ForceStats *stats) {
+  const MdrRowArgs *ra = (const MdrRowArgs *)ka;
   const KernelArgs *a = &ra->a;
   const MdrSystem *ms = ra->ms;
+  const int th = omp_get_thread_num();
+  MdrFault *fault = &ra->fault[th];
+  bool *warn = &ra->warn[th];
+  AccTargets acc_here = ra->global; /* half-reduce: the thread's arrays after its six (force_drive) */
+  if (st == FORCE_HALF_REDUCE)
+    for (int c = 0; c < NACC; c++) acc_here.v[c] = t->fx + (size_t)(NF + c) * (size_t)ra->n;
+  const AccTargets *acc = &acc_here;
   const bool hu = a->history_update;
-  const int hs = ra->fs->nl->hsize;
+  const int hs = ra->hs;
   const TangentialModel tm = a->models[0].tangential.model;
   const int nt = a->ntypes;
   int64_t contacts = 0;
@@ -281,18 +295,16 @@ GD_INLINE void mdr_rows(ForceStrategy st, const MdrRowArgs *ra, const Targets *t
       const int64_t j = a->jl[k];
       const ContactModel *m = &a->models[(a->type[i] - 1) * nt + (a->type[j] - 1)];
       const double mj = a->mass[j];
-      const PairInput in = {.dx = {box_min_image(a->x[i] - a->x[j], a->len[0], a->half[0]),
-                                   box_min_image(a->y[i] - a->y[j], a->len[1], a->half[1]),
-                                   box_min_image(a->z[i] - a->z[j], a->len[2], a->half[2])},
-                            .vr = {a->vx[i] - a->vx[j], a->vy[i] - a->vy[j], a->vz[i] - a->vz[j]},
-                            .wi = {a->wx[i], a->wy[i], a->wz[i]},
-                            .wj = {a->wx[j], a->wy[j], a->wz[j]},
-                            .Ri = Ri,
-                            .Rj = a->rad[j],
-                            .meff = mi * mj / (mi + mj),
-                            .dt = a->dt,
-                            .history_update = hu,
-                            .wall = false};
+      PairInput in = {.vr = {a->vx[i] - a->vx[j], a->vy[i] - a->vy[j], a->vz[i] - a->vz[j]},
+                      .wi = {a->wx[i], a->wy[i], a->wz[i]},
+                      .wj = {a->wx[j], a->wy[j], a->wz[j]},
+                      .Ri = Ri,
+                      .Rj = a->rad[j],
+                      .meff = mi * mj / (mi + mj),
+                      .dt = a->dt,
+                      .history_update = hu,
+                      .wall = false};
+      pair_separation(a->x, a->y, a->z, i, j, a->len, a->half, in.dx);
       ContactOutput o;
       MdrContactOutput mo;
       if (!force_mdr_contact(tm, m, ms, &in, i, j, ra->id[i], ra->id[j], &a->hist[k * hs], hs, &o, &mo)) continue;
@@ -348,16 +360,13 @@ GD_INLINE void mdr_rows(ForceStrategy st, const MdrRowArgs *ra, const Targets *t
   stats->overlap_excess = gd_max(stats->overlap_excess, excess);
 }
 
-typedef void (*MdrKernel)(const MdrRowArgs *ra, const Targets *t, const AccTargets *acc, int64_t i0, int64_t i1,
-                          ForceStats *stats, MdrFault *fault, bool *warn);
 #define MDR_KERNEL_DEF(c, S, ...)                                                                 \
-  static void mdr_kernel_##S(const MdrRowArgs *ra, const Targets *t, const AccTargets *acc, int64_t i0, \
-                             int64_t i1, ForceStats *stats, MdrFault *fault, bool *warn) {         \
-    mdr_rows(FORCE_##S, ra, t, acc, i0, i1, stats, fault, warn);                                 \
+  static void mdr_kernel_##S(const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *st) { \
+    mdr_rows(FORCE_##S, a, t, i0, i1, st);                                                       \
   }
 FORCE_STRATEGIES_EX(MDR_KERNEL_DEF, _)
 #define MDR_KERNEL_PTR(c, S, ...) [FORCE_##S] = mdr_kernel_##S,
-static const MdrKernel MDR_KERNELS[N_STRATEGY] = {FORCE_STRATEGIES_EX(MDR_KERNEL_PTR, _)};
+static const ForceKernel MDR_KERNELS[N_STRATEGY] = {FORCE_STRATEGIES_EX(MDR_KERNEL_PTR, _)};
 
 
 /* The serial `_ref` twin: half list, one contact at a time, forces and accumulators of both
@@ -378,8 +387,7 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
       const ContactModel *m = &fs->models[(p->type[i] - 1) * fs->ntypes + (p->type[j] - 1)];
       PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
                       .dt = fs->dt, .history_update = fs->history_update, .wall = false};
-      const double xi[3] = {p->x[i], p->y[i], p->z[i]}, xj[3] = {p->x[j], p->y[j], p->z[j]};
-      for (int d = 0; d < 3; d++) in.dx[d] = box_min_image(xi[d] - xj[d], len[d], half[d]);
+      pair_separation(p->x, p->y, p->z, i, j, len, half, in.dx);
       in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
       in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
       in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];
@@ -412,78 +420,30 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
   *stats = st;
 }
 
-void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, bool ref, ForceStats *stats) {
+void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
   GD_ASSERT(ms->on);
+  const ForceStrategy st = plan->strategy;
   ms->fault = (MdrFault){.err = MDR_OK, .j = -1, .wall = -1};
-  if (ref) {
+  if (plan->kind == LOOP_MDR_REFERENCE) {
     mdr_compute_ref(fs, ms, stats);
     return;
   }
   GD_ASSERT(fs->nl->full == force_strategy_full_list(st));
-  const MdrRowArgs ra = {.fs = fs, .ms = ms, .a = force_kernel_args(fs), .id = fs->p->id};
-  const MdrKernel kern = MDR_KERNELS[st];
-  Particles *p = fs->p;
-  const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
-  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
-  const AccTargets gacc = acc_global(&ms->s);
-  const bool hu = fs->history_update;
-  const int nthreads = omp_get_max_threads();
-  const size_t per = (size_t)(NF + NACC) * (size_t)n;
-  if (st == FORCE_HALF_REDUCE && ms->bufsize < (size_t)nthreads * per) {
-    free(ms->buf);
-    ms->bufsize = (size_t)nthreads * per;
-    ms->buf = gd_xmalloc((ms->bufsize > 0 ? ms->bufsize : 1) * sizeof(double));
-  }
-  double *buf = ms->buf;
-  ForceStats total = {0};
-  /* Statistics per block, added in block order: the same bits for any thread count. */
-  ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
-  MdrFault fault = ms->fault;
+  /* The pair loops' driver runs MDR's rows: its accumulators are reduced with the forces. */
+  const int nthreads = loop_threads(plan->threads);
+  MdrFault *faults = gd_xmalloc((size_t)nthreads * sizeof *faults);
+  bool *warns = gd_xmalloc((size_t)nthreads * sizeof *warns);
+  for (int th = 0; th < nthreads; th++) faults[th] = ms->fault, warns[th] = false;
+  MdrRowArgs ra = {.a = force_kernel_args(fs), .ms = ms, .id = fs->p->id, .hs = fs->nl->hsize, .n = fs->p->n,
+                   .global = acc_global(&ms->s), .fault = faults, .warn = warns};
+  const DriveExtra ex = {.args = &ra.a, .n = NACC, .global = ra.global.v, .add = fs->history_update};
+  force_drive(fs, st, MDR_KERNELS[st], false, plan->threads, &ex, w, stats);
   bool warn = false;
-#pragma omp parallel default(none) shared(ra, global, gacc, bstats, fault, warn, buf, n, nblocks, kern, st, p, per, hu)
-  {
-    MdrFault lf = {.err = MDR_OK, .j = -1, .wall = -1};
-    bool lw = false;
-    Targets tg = global;
-    AccTargets ta = gacc;
-    if (st == FORCE_HALF_REDUCE) {
-      double *mine = buf + (size_t)omp_get_thread_num() * per;
-      memset(mine, 0, per * sizeof(double)); /* first touch by its owner */
-      tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL};
-      for (int c = 0; c < NACC; c++) ta.v[c] = mine + (size_t)(NF + c) * (size_t)n;
-    } else if (st == FORCE_HALF_ATOMIC) {
-#pragma omp for schedule(static)
-      for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
-    }
-#pragma omp for schedule(static)
-    for (int64_t b = 0; b < nblocks; b++) {
-      const int64_t i0 = b * MDR_BLOCK, i1 = i0 + MDR_BLOCK < n ? i0 + MDR_BLOCK : n;
-      ForceStats bs = {0};
-      kern(&ra, &tg, &ta, i0, i1, &bs, &lf, &lw);
-      bstats[b] = bs;
-    }
-    if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
-      const int nth = omp_get_num_threads();
-      double *const gf[NF] = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz};
-#pragma omp for schedule(static)
-      for (int64_t i = 0; i < n; i++) {
-        double sum[NF + NACC] = {0};
-        for (int th = 0; th < nth; th++)
-          for (int c = 0; c < NF + NACC; c++) sum[c] += buf[(size_t)th * per + (size_t)c * (size_t)n + (size_t)i];
-        for (int c = 0; c < NF; c++) gf[c][i] = sum[c];
-        if (hu)
-          for (int c = 0; c < NACC; c++) gacc.v[c][i] += sum[NF + c];
-      }
-    }
-#pragma omp critical
-    {
-      if (lf.err != MDR_OK) fault_keep(&fault, lf.err, lf.i, lf.j, lf.wall);
-      warn = warn || lw;
-    }
+  for (int th = 0; th < nthreads; th++) { /* the first failure whatever the thread order (fault_keep) */
+    if (faults[th].err != MDR_OK) fault_keep(&ms->fault, faults[th].err, faults[th].i, faults[th].j, faults[th].wall);
+    warn = warn || warns[th];
   }
-  for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
-  free(bstats);
-  ms->fault = fault;
   ms->warn_preexisting = warn;
-  *stats = total;
+  free(faults);
+  free(warns);
 }

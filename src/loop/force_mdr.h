@@ -5,8 +5,9 @@
  *
  * MDR is stateful per particle (the accumulators every contact adds to, the radius it grows),
  * so it does not fit the stateless specialised kernels of force_kernel.h (combo_valid leaves
- * the MDR row empty). It has its own loops here, which share one contact body
- * (force_mdr_contact) with the wall pass: geometry, mdr_contact() (§6.4-§6.6), damping mdr
+ * the MDR row empty). Its rows are kernels of the pair loops' one OpenMP driver (force_drive,
+ * force.c), which reduces their accumulators with the forces; they, the serial `_ref` twin and
+ * the wall pass share one contact body (force_mdr_contact): geometry, mdr_contact() (§6.4-§6.6), damping mdr
  * (§3.4), the limit_damping clamp, Fncrit = |Fntot| and the tangential model (§4), whose
  * history follows the 27 MDR values (slots MDR_NHIST..).
  *
@@ -45,8 +46,6 @@ typedef struct MdrSystem {
   bool warned;         /**< MDR_MSG_PREEXISTING was printed */
   MdrFault fault;      /**< of the last force pass (pairs, then walls) */
   /* scratch */
-  double *buf;         /**< half-reduce: per-thread force and accumulator arrays */
-  size_t bufsize;
   double *inc;         /**< half list: ddelta_bar increments per entry, 2 per entry */
   size_t incsize;
   int64_t *adj_start;  /**< half list: touching partners of each particle (penalty candidates) */
@@ -61,14 +60,16 @@ void mdr_system_free(MdrSystem *ms);
 /** The pre-force pass (§6.0 step 3, §6.3) over the pairs of fs->nl: particle update on all
  *  particles (regular) or the new ones (setup), then on regular steps the penalty of every
  *  listed pair and the pairs' ddelta_bar increments. The walls' increments are added after it
- *  (walls_mdr_ddelta). */
-void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms);
+ *  (walls_mdr_ddelta). threads: of its parallel regions (0: the OpenMP default). */
+void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads);
 
-/** The MDR pair force pass: strategy st (the list must match it), or the serial `_ref` twin
- *  on a half list when ref. Sets f and t of every particle; on regular steps adds the
- *  contacts' increments to the per-particle accumulators. The first failure goes to
- *  ms->fault (forces of that contact are 0). */
-void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, ForceStrategy st, bool ref, ForceStats *stats);
+/** The MDR pair force pass the plan chose (plan.h): LOOP_MDR with the plan's strategy (the list
+ *  must match it) and thread count, or LOOP_MDR_REFERENCE, the serial `_ref` twin on a half
+ *  list. Sets f and t of every particle; on regular steps adds the contacts' increments to the
+ *  per-particle accumulators. The first failure goes to ms->fault (forces of that contact are
+ *  0). The counts are of unique pairs. */
+void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const struct LoopPlan *plan, ForceWork *w,
+                       ForceStats *stats);
 
 /** One MDR contact (pair, or wall with in->wall): touch test r < R_i + R_j (R_i for a wall;
  *  not touching: all hs history values zeroed, false returned), mdr_contact(), damping mdr,

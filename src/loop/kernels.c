@@ -7,14 +7,11 @@
  * The default is the vector kernels where the build has AVX (SIMD_W = 4, or 8 with AVX-512)
  * and the scalar ones otherwise: on the SSE2 baseline the two-lane body measured slower than
  * the scalar loop with the half list (0.83x, its scalar j-updates and lane extractions outweigh
- * two-lane sqrt/div) and only 1.15x faster with the full list. GRANDAMP_SIMD=0 or 1 in the
- * environment forces either (read on every force pass, so a test or a benchmark can switch in
- * one process).
+ * two-lane sqrt/div) and only 1.15x faster with the full list. That choice, and GRANDAMP_SIMD=0
+ * or 1 in the environment to force either, are the loop plan's (plan.c, read once at setup):
+ * these tables only look kernels up.
  */
 #include "force_simd.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 /* One scalar table slice per normal model with kernels, each its own object (kernel_stamp.c);
  * a missing one fails at link. */
@@ -35,14 +32,7 @@ ForceKernel force_scalar_kernel(NormalModel nm, DampingModel dm, TangentialModel
 #define SIMD_SLICE_PTR(c, N, id, name, nc, fl, cn, kern) SIMD_SLICE_PTR_##kern(N)
 static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SIMD_SLICE_PTR, _)};
 
-/* Whether the vector kernels are selected (GRANDAMP_SIMD, else the build's width). */
-static bool simd_selected(void) {
-  const char *env = getenv("GRANDAMP_SIMD");
-  return env && *env ? strcmp(env, "0") != 0 : SIMD_W >= 4;
-}
-
 ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
-  if (!simd_selected()) return NULL;
   if (nm >= N_NORMAL || dm >= N_DAMPING || !simd_covered(nm, dm, tm) || !SIMD_SLICES[nm]) return NULL;
   return (*SIMD_SLICES[nm])[damping_form(dm)][tm][st];
 }

@@ -13,9 +13,11 @@
 #include <string.h>
 
 #include "error.h"
+#include "plan.h"
 
-void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra) {
+void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra, int threads) {
   memset(nl, 0, sizeof *nl);
+  nl->threads = threads;
   nl->full = full;
   nl->hsize = hsize;
   nl->skin = skin;
@@ -34,9 +36,9 @@ void nbr_free(NeighborList *nl) {
   free(nl->order);
   free(nl->r0);
   const bool full = nl->full, grow = nl->grow;
-  const int hsize = nl->hsize, flip0 = nl->flip0;
+  const int hsize = nl->hsize, flip0 = nl->flip0, threads = nl->threads;
   const double skin = nl->skin, extra = nl->extra;
-  nbr_init(nl, full, hsize, skin, extra); /* keeps the settings, drops the lists */
+  nbr_init(nl, full, hsize, skin, extra, threads); /* keeps the settings, drops the lists */
   nl->grow = grow;
   nl->flip0 = flip0;
 }
@@ -142,6 +144,7 @@ static inline int64_t find_in_row(const int64_t *start, const int32_t *jl, int64
 }
 
 bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
+  const int nth = loop_threads(nl->threads);
   const int64_t n = p->n;
   const double t0 = omp_get_wtime();
   particles_wrap(p, b);
@@ -155,7 +158,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   int64_t *cell_of = gd_xmalloc((size_t)n * sizeof *cell_of);
   int64_t *cstart = gd_xmalloc((size_t)(g.ncells + 1) * sizeof *cstart);
   memset(cstart, 0, (size_t)(g.ncells + 1) * sizeof *cstart);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t i = 0; i < n; i++) {
     const int cx = cell_coord(&g, 0, p->x[i]), cy = cell_coord(&g, 1, p->y[i]), cz = cell_coord(&g, 2, p->z[i]);
     cell_of[i] = cell_rank(&g, cx, cy, cz);
@@ -170,7 +173,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
     free(fill);
   }
   free(cell_of);
-  particles_permute(p, order);
+  particles_permute(p, order, nl->threads);
   const double t1 = omp_get_wtime();
   nl->t_sort += t1 - t0;
 
@@ -188,7 +191,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   unsigned char *interior = gd_xmalloc((size_t)(n > 0 ? n : 1));
   const double lim[3] = {half[0] - 1.5 * skin, half[1] - 1.5 * skin, half[2] - 1.5 * skin}; /* inf when fixed */
   for (int pass = 0; pass < 2; pass++) {
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) num_threads(nth)
     for (int64_t i = 0; i < n; i++) {
       const int c0[3] = {cell_coord(&g, 0, x[i]), cell_coord(&g, 1, y[i]), cell_coord(&g, 2, z[i])};
       int64_t cnt = 0, out = pass ? start[i] : 0;
@@ -247,7 +250,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
     const int32_t *ojl = nl->j;
     const double *ohist = nl->hist;
     const unsigned char *otouch = nl->touch;
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) num_threads(nth)
     for (int64_t i = 0; i < n; i++) {
       const int64_t oi = order[i];
       for (int64_t k = start[i]; k < start[i + 1]; k++) {
@@ -301,12 +304,13 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
 
 bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
   if (!nl->start) return true;
+  const int nth = loop_threads(nl->threads);
   const double lim = 0.25 * nl->skin * nl->skin; /* (skin/2)^2 */
   int moved = 0;
   if (nl->grow) { /* a pair unlisted at the build is r > R_i0 + R_j0 + skin apart */
     const double *r0 = nl->r0, *rad = p->radius;
     const double hskin = 0.5 * nl->skin;
-#pragma omp parallel for schedule(static) reduction(|| : moved)
+#pragma omp parallel for schedule(static) num_threads(nth) reduction(|| : moved)
     for (int64_t i = 0; i < p->n; i++) {
       const double dx = p->x[i] - nl->x0[i], dy = p->y[i] - nl->y0[i], dz = p->z[i] - nl->z0[i];
       moved = moved || (sqrt(dx * dx + dy * dy + dz * dz) + (rad[i] - r0[i]) > hskin);
@@ -315,7 +319,7 @@ bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
   }
   const double *x = p->x, *y = p->y, *z = p->z, *x0 = nl->x0, *y0 = nl->y0, *z0 = nl->z0;
   const int64_t n = p->n;
-#pragma omp parallel for schedule(static) reduction(|| : moved)
+#pragma omp parallel for schedule(static) num_threads(nth) reduction(|| : moved)
   for (int64_t i = 0; i < n; i++) {
     const double dx = x[i] - x0[i], dy = y[i] - y0[i], dz = z[i] - z0[i];
     moved = moved || (dx * dx + dy * dy + dz * dz > lim);

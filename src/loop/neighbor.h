@@ -50,10 +50,12 @@ typedef struct NeighborList {
   uint64_t build_id;     /**< the last build's id, unique in the process (0: never built); what
                               caches derived from the list (ForceWork's block map) key on */
   double t_sort, t_build; /**< seconds spent sorting and building, summed over builds */
+  int threads;           /**< of the build's and the rebuild test's parallel regions (0: the OpenMP default) */
 } NeighborList;
 
-/** Prepares an empty list. hsize: history doubles per entry; extra: pull-off range. */
-void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra);
+/** Prepares an empty list. hsize: history doubles per entry; extra: pull-off range; threads:
+ *  of its parallel regions (0: the OpenMP default). */
+void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra, int threads);
 void nbr_free(NeighborList *nl);
 
 /** Sorts the particles in cell order and rebuilds the list, carrying history and touch flags

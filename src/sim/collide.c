@@ -284,8 +284,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = c->model;
   Sim s;
-  sim_init(&s, &p, &box, models, 1, c->strategy, 2.0 * gap, dt); /* listed from the start */
-  s.use_ref = c->use_ref;
+  sim_init(&s, &p, &box, models, 1, c->strategy, c->use_ref, c->threads, 2.0 * gap, dt); /* listed from the start */
   if (c->wall) walls_add(&s.walls, 0, false, wall_x);
   if (!sim_setup(&s, why)) {
     fail(why, "%s", *why); /* *why may point into s */
@@ -330,7 +329,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   res->e = ended ? vsep / c->v0 : 0.0;
   if (!ended) res->t_c = (double)k * dt - t_on;
   double ke_t, ke_r;
-  energy_kinetic(&s.p, &ke_t, &ke_r);
+  energy_kinetic(&s.p, &ke_t, &ke_r, s.plan.threads);
   res->E_diss = res->E0 - (ke_t + ke_r);
   res->W_damp = s.ledger.diss_normal + s.ledger.diss_tangential + s.ledger.diss_friction;
   sim_free(&s);

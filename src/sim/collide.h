@@ -29,6 +29,7 @@ typedef struct CollideSpec {
   bool wall;         /**< sphere i on a flat wall instead of a pair */
   ForceStrategy strategy;
   bool use_ref;      /**< the `_ref` pair loop instead of the specialised kernel */
+  int threads;       /**< of the pair loop (0: the OpenMP default) */
   double max_tc;     /**< give up (captured) after this many elastic collision times */
 } CollideSpec;
 

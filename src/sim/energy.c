@@ -7,12 +7,14 @@
 #include "blocksum.h"
 #include "contact.h"
 #include "error.h"
+#include "plan.h"
 
 /* Both sums in blocks (blocksum.h): the same bits for any thread count. */
-void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot) {
+void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot, int threads) {
+  const int nth = loop_threads(threads);
   const int64_t n = p->n, nb = blocksum_blocks(n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * 2 * sizeof *part);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t b = 0; b < nb; b++) {
     const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < n ? (b + 1) * BLOCKSUM_ROWS : n;
     double kt = 0.0, kr = 0.0;
@@ -52,23 +54,23 @@ static double contact_energy(const ContactModel *m, double delta, double Reff, c
   return u;
 }
 
-double energy_elastic(const ForceSystem *s) {
+double energy_elastic(const ForceSystem *s, int threads) {
+  const int nth = loop_threads(threads);
   const Particles *p = s->p;
   const NeighborList *nl = s->nl;
   double len[3], half[3];
   box_images(s->box, len, half);
   const int64_t n = p->n, nb = blocksum_blocks(n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * sizeof *part);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t b = 0; b < nb; b++) {
     const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < n ? (b + 1) * BLOCKSUM_ROWS : n;
     double u = 0.0;
     for (int64_t i = b * BLOCKSUM_ROWS; i < i1; i++)
       for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
         const int64_t j = nl->j[k];
-        const double d[3] = {box_min_image(p->x[i] - p->x[j], len[0], half[0]),
-                             box_min_image(p->y[i] - p->y[j], len[1], half[1]),
-                             box_min_image(p->z[i] - p->z[j], len[2], half[2])};
+        double d[3];
+        pair_separation(p->x, p->y, p->z, i, j, len, half, d);
         const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         const double delta = p->radius[i] + p->radius[j] - r;
         if (delta <= 0.0) continue;

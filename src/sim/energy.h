@@ -24,8 +24,9 @@ typedef struct Ledger {
   double diss_friction;   /**< cumulative friction work [J] */
 } Ledger;
 
-void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot);
+/* threads: of the sums' parallel regions (0: the OpenMP default). */
+void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot, int threads);
 /** Elastic energy of the contacts in the list (NaN for models without one). */
-double energy_elastic(const ForceSystem *s);
+double energy_elastic(const ForceSystem *s, int threads);
 
 #endif

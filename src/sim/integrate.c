@@ -3,11 +3,14 @@
 
 #include <stdbool.h>
 
+#include "plan.h"
+
 #define INERTIA 0.4 /* solid sphere: I = 0.4 m R^2 */
 
 /* One pass over the particles: the half kick of v and w, with the drift of x in between when
  * drift is set (loop-invariant, so the branch is predicted or unswitched away). */
-static void kick(Particles *p, double dt, bool drift) {
+static void kick(Particles *p, double dt, bool drift, int threads) {
+  const int nth = loop_threads(threads);
   const double dtf = 0.5 * dt, dtfrot = dtf / INERTIA;
   const int64_t n = p->n;
   double *restrict x = p->x, *restrict y = p->y, *restrict z = p->z;
@@ -16,7 +19,7 @@ static void kick(Particles *p, double dt, bool drift) {
   const double *restrict fx = p->fx, *restrict fy = p->fy, *restrict fz = p->fz;
   const double *restrict tx = p->tx, *restrict ty = p->ty, *restrict tz = p->tz;
   const double *restrict m = p->mass, *restrict r = p->radius;
-#pragma omp parallel for simd schedule(static)
+#pragma omp parallel for simd schedule(static) num_threads(nth)
   for (int64_t i = 0; i < n; i++) {
     const double dtfm = dtf / m[i];
     vx[i] += dtfm * fx[i];
@@ -34,5 +37,5 @@ static void kick(Particles *p, double dt, bool drift) {
   }
 }
 
-void integrate_initial(Particles *p, double dt) { kick(p, dt, true); }
-void integrate_final(Particles *p, double dt) { kick(p, dt, false); }
+void integrate_initial(Particles *p, double dt, int threads) { kick(p, dt, true, threads); }
+void integrate_final(Particles *p, double dt, int threads) { kick(p, dt, false, threads); }

@@ -11,7 +11,8 @@
 
 #include "particles.h"
 
-void integrate_initial(Particles *p, double dt);
-void integrate_final(Particles *p, double dt);
+/* threads: of the pass (0: the OpenMP default). */
+void integrate_initial(Particles *p, double dt, int threads);
+void integrate_final(Particles *p, double dt, int threads);
 
 #endif

@@ -10,6 +10,7 @@
 #include "force.h"
 #include "model.h"
 #include "neighbor.h"
+#include "plan.h"
 #include "rng.h"
 
 enum { STREAM_X, STREAM_Y, STREAM_Z, STREAM_R, STREAM_V = 8, STREAM_W = 16 };
@@ -55,7 +56,7 @@ int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err) {
 }
 
 static void random_motion(const PackingSpec *s, Particles *p) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
   for (int64_t i = 0; i < p->n; i++) {
     const uint64_t id = (uint64_t)p->id[i];
     p->vx[i] = s->velocity * rng_normal(s->seed, id, STREAM_V + 0);
@@ -74,7 +75,7 @@ static void make_fcc(const PackingSpec *s, Particles *p, Box *b) {
   const double a = (1.0 - s->overlap) * 2.0 * s->radius * sqrt(2.0);
   particles_alloc(p, 4 * m * m * m, 1);
   static const double basis[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
   for (int64_t c = 0; c < m * m * m; c++) {
     const int64_t cx = c % m, cy = (c / m) % m, cz = c / (m * m);
     for (int k = 0; k < 4; k++) {
@@ -122,7 +123,7 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
     b->hi[d] = L;
     b->periodic[d] = true;
   }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
   for (int64_t i = 0; i < p->n; i++) {
     const uint64_t id = (uint64_t)p->id[i];
     p->x[i] = L * rng_uniform(s->seed, id, STREAM_X);
@@ -143,8 +144,9 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
   }
   const double dmean = dsum / p->n, target = s->overlap * dmean, cap = 0.1 * rmin;
   NeighborList nl;
-  nbr_init(&nl, true, 0, 0.2 * rmin, 0.0);
+  nbr_init(&nl, true, 0, 0.2 * rmin, 0.0, s->threads);
   ForceSystem fs = {.p = p, .box = b, .nl = &nl, .models = &model, .ntypes = 1, .dt = 0.0, .history_update = false};
+  const LoopPlan plan = loop_plan(&model, 1, FORCE_FULL, false, s->threads);
   ForceWork work = {0};
   double best = INFINITY;
   int stall = 0;
@@ -153,16 +155,16 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
     if (nbr_needs_rebuild(&nl, p) && !nbr_build(&nl, p, b, &why))
       gd_die(GD_EXIT_USAGE, "packing: %s; use more particles or a larger --phi", why);
     ForceStats st;
-    force_compute(&fs, FORCE_FULL, &work, &st);
+    force_compute(&fs, &plan, &work, &st);
     if (it % 10 == 0) {
       /* rms overlap of the contacts from the elastic energy sum(delta^2)/2 (k = 1) */
-      const double rms = st.contacts > 0 ? sqrt(2.0 * energy_elastic(&fs) / (0.5 * st.contacts)) : 0.0;
+      const double rms = st.contacts > 0 ? sqrt(2.0 * energy_elastic(&fs, s->threads) / (double)st.contacts) : 0.0;
       if (rms <= target) break;
       stall = rms > 0.995 * best ? stall + 1 : 0;
       if (stall >= 10) break; /* jammed: the overlaps no longer shrink */
       best = fmin(best, rms);
     }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
     for (int64_t i = 0; i < p->n; i++) {
       const double f = sqrt(p->fx[i] * p->fx[i] + p->fy[i] * p->fy[i] + p->fz[i] * p->fz[i]);
       if (f > 0.0) {
@@ -179,7 +181,6 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
 }
 
 void packing_make(const PackingSpec *s, Particles *p, Box *b) {
-  if (s->threads > 0) omp_set_num_threads(s->threads);
   if (s->type == PACKING_FCC) make_fcc(s, p, b);
   else make_random(s, p, b);
   random_motion(s, p);
@@ -187,7 +188,7 @@ void packing_make(const PackingSpec *s, Particles *p, Box *b) {
 
 /* Periodic images of a packing laid side by side, as LAMMPS `replicate nx ny nz` does: copy c
  * of particle i is particle c*n + i, id c*max_id + id, shifted by whole box lengths. */
-void packing_replicate(const Particles *src, const Box *b, const int reps[3], Particles *dst, Box *db) {
+void packing_replicate(const Particles *src, const Box *b, const int reps[3], int threads, Particles *dst, Box *db) {
   const int64_t n = src->n, copies = (int64_t)reps[0] * reps[1] * reps[2];
   int64_t max_id = 0;
   for (int64_t i = 0; i < n; i++) max_id = src->id[i] > max_id ? src->id[i] : max_id;
@@ -198,7 +199,7 @@ void packing_replicate(const Particles *src, const Box *b, const int reps[3], Pa
     len[d] = b->hi[d] - b->lo[d];
     db->hi[d] = b->lo[d] + reps[d] * len[d];
   }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(loop_threads(threads))
   for (int64_t c = 0; c < copies; c++) {
     const int64_t cx = c % reps[0], cy = c / reps[0] % reps[1], cz = c / ((int64_t)reps[0] * reps[1]);
     const double sx = (double)cx * len[0], sy = (double)cy * len[1], sz = (double)cz * len[2];

@@ -34,7 +34,7 @@ typedef struct PackingSpec {
   RadiusDist dist;  /**< random: radius distribution */
   double velocity;  /**< std of each velocity component [m/s] */
   double spin;      /**< std of each angular velocity component [1/s] */
-  int threads;      /**< for the relaxation */
+  int threads;      /**< of every parallel region building it (0: the OpenMP default) */
 } PackingSpec;
 
 /** Defaults: fcc, n = 32000, seed 1, radius 0.5, density 1, overlap 0.005, phi 0.66, ratio 2,
@@ -50,8 +50,9 @@ void packing_make(const PackingSpec *s, Particles *p, Box *b);
 /** dst = reps[0] x reps[1] x reps[2] periodic images of src side by side in a box that many
  *  times larger (LAMMPS `replicate`): the same local structure, contacts and overlaps at any
  *  multiple of N, without relaxing a large random packing from scratch. Copy c is src shifted
- *  by whole box lengths (positions need not be wrapped); its ids are c * max(id) + id. */
-void packing_replicate(const Particles *src, const Box *b, const int reps[3], Particles *dst, Box *db);
+ *  by whole box lengths (positions need not be wrapped); its ids are c * max(id) + id. threads:
+ *  of the copy (0: the OpenMP default). */
+void packing_replicate(const Particles *src, const Box *b, const int reps[3], int threads, Particles *dst, Box *db);
 /** FCC cells per side for n particles (n rounds to 4 m^3). */
 int64_t packing_fcc_cells(int64_t n);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "plan.h"
 
 static void *aligned_zeroed(size_t bytes) {
   void *p = gd_xmalloc_aligned(bytes);
@@ -50,12 +51,14 @@ void particles_free(Particles *p) {
   memset(p, 0, sizeof *p);
 }
 
-void particles_permute(Particles *p, const int64_t *order) {
+void particles_permute(Particles *p, const int64_t *order, int threads) {
   const int64_t n = p->n;
+  const int nth = loop_threads(threads);
   double *tmp = p->spare; /* each field is gathered into the spare slot, which the field's old slot becomes */
 #define X(f)                                                                                   \
   {                                                                                            \
-    _Pragma("omp parallel for schedule(static)") for (int64_t k = 0; k < n; k++) tmp[k] = p->f[order[k]]; \
+    _Pragma("omp parallel for schedule(static) num_threads(nth)")                              \
+    for (int64_t k = 0; k < n; k++) tmp[k] = p->f[order[k]];                                  \
     double *swap = p->f;                                                                       \
     p->f = tmp;                                                                                \
     tmp = swap;                                                                                \

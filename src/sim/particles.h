@@ -46,7 +46,7 @@ typedef struct Particles {
 void particles_alloc(Particles *p, int64_t n, int ntypes);
 void particles_free(Particles *p);
 /** Applies permutation: new index k takes the particle at old index order[k]. */
-void particles_permute(Particles *p, const int64_t *order);
+void particles_permute(Particles *p, const int64_t *order, int threads);
 /** Maps positions into [lo, hi) along periodic dimensions. */
 void particles_wrap(Particles *p, const Box *b);
 /** Allocates dst as a copy of src: ids, types, positions, velocities, spins, radii, masses
@@ -67,6 +67,17 @@ static inline void box_images(const Box *b, double len[3], double half[3]) {
 static inline double box_min_image(double d, double len, double half) {
   d = d > half ? d - len : d;
   return d < -half ? d + len : d;
+}
+
+/** The pair geometry every loop but the vector one starts from (the driver's rows, the `_ref`
+ *  loops, MDR's passes, the fault search): d = x_i - x_j by the minimum image. Inlined, it is
+ *  the three box_min_image calls it replaces. */
+static inline __attribute__((always_inline)) void pair_separation(const double *x, const double *y, const double *z,
+                                                                  int64_t i, int64_t j, const double len[3],
+                                                                  const double half[3], double d[3]) {
+  d[0] = box_min_image(x[i] - x[j], len[0], half[0]);
+  d[1] = box_min_image(y[i] - y[j], len[1], half[1]);
+  d[2] = box_min_image(z[i] - z[j], len[2], half[2]);
 }
 
 #ifdef __cplusplus

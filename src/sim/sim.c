@@ -18,22 +18,22 @@ double sim_pulloff_range(const ContactModel *models, int ntypes, double rmax) {
 }
 
 void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,
-              double skin, double dt) {
+              bool reference, int threads, double skin, double dt) {
   memset(s, 0, sizeof *s);
   s->p = *p;
   memset(p, 0, sizeof *p);
   s->box = *b;
   s->models = models;
   s->ntypes = ntypes;
-  s->strategy = st;
+  s->plan = loop_plan(models, ntypes, st, reference, threads);
   s->dt = dt;
   int hs = 0;
   for (int k = 0; k < ntypes * ntypes; k++) hs = models[k].history_size > hs ? models[k].history_size : hs;
   double rmax = 0.0;
   for (int64_t i = 0; i < s->p.n; i++) rmax = fmax(rmax, s->p.radius[i]);
-  nbr_init(&s->nl, force_strategy_full_list(st), hs, skin, sim_pulloff_range(models, ntypes, rmax));
+  nbr_init(&s->nl, s->plan.full_list, hs, skin, sim_pulloff_range(models, ntypes, rmax), threads);
   mdr_system_init(&s->mdr, &models[0], s->p.n); /* one MDR model per simulation (§6.1) */
-  if (s->mdr.on) {
+  if (loop_plan_mdr(&s->plan)) {
     s->nl.flip0 = MDR_NHIST; /* MDR's 27 values keep their sign; the tangential vector follows */
     s->nl.grow = true;       /* radii grow up to ~1.5 Ro (§6.3) */
   }
@@ -41,40 +41,23 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
 
 static ForceSystem force_system(Sim *s, bool history_update) {
   return (ForceSystem){.p = &s->p, .box = &s->box, .nl = &s->nl, .models = s->models, .ntypes = s->ntypes,
-                       .dt = s->dt, .history_update = history_update};
+                       .dt = s->dt, .history_update = history_update, .mdr = &s->mdr};
 }
 
-const char *sim_kernel_name(const Sim *s) {
-  ForceSystem fs = force_system((Sim *)s, false);
-  if (s->mdr.on) return s->use_ref ? "mdr reference" : "mdr";
-  if (s->use_ref || !force_specialised(&fs)) return "reference";
-  return force_kernel_name(&fs, s->strategy);
-}
+const char *sim_kernel_name(const Sim *s) { return s->plan.label; }
 
 void sim_force(Sim *s, bool history_update) {
   const double t0 = timer_now();
   ForceSystem fs = force_system(s, history_update);
-  if (s->mdr.on) { /* MDR's own pair and wall passes (force_mdr.c, wall.c) */
-    force_mdr_compute(&fs, &s->mdr, s->strategy, s->use_ref, &s->last);
-    s->pair_evals += s->last.pairs / (s->nl.full ? 2 : 1);
-    s->contact_evals += s->last.contacts / (s->nl.full ? 2 : 1);
-    if (s->walls.n) {
-      const int64_t pair_contacts = s->last.contacts;
-      walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, &s->last);
-      s->wall_contacts = s->last.contacts - pair_contacts;
-      s->contact_evals += s->wall_contacts;
-    }
-    s->time[TIMER_FORCE] += timer_now() - t0;
-    s->force_passes++;
-    return;
-  }
-  if (s->use_ref || !force_specialised(&fs)) force_compute_ref(&fs, &s->last);
-  else force_compute(&fs, s->strategy, &s->work, &s->last);
-  s->pair_evals += s->last.pairs / (s->nl.full ? 2 : 1);
-  s->contact_evals += s->last.contacts / (s->nl.full ? 2 : 1);
-  if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5) */
+  force_compute(&fs, &s->plan, &s->work, &s->last);
+  s->pair_evals += s->last.pairs;
+  s->contact_evals += s->last.contacts;
+  if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5); MDR's own wall pass */
     const int64_t pair_contacts = s->last.contacts;
-    walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->last);
+    const int nth = s->plan.threads;
+    if (loop_plan_mdr(&s->plan))
+      walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, nth, &s->last);
+    else walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, nth, &s->last);
     s->wall_contacts = s->last.contacts - pair_contacts;
     s->contact_evals += s->wall_contacts;
   }
@@ -87,7 +70,7 @@ static bool rebuild(Sim *s, const char **why) {
   const double sort0 = s->nl.t_sort;
   const bool ok = nbr_build(&s->nl, &s->p, &s->box, why);
   if (ok && s->walls.n) walls_permute(&s->walls, s->nl.order);
-  if (ok && s->mdr.on) mdr_particles_permute(&s->mdr.s, s->nl.order);
+  if (ok && loop_plan_mdr(&s->plan)) mdr_particles_permute(&s->mdr.s, s->nl.order);
   const double sort = s->nl.t_sort - sort0;
   s->time[TIMER_SORT] += sort;
   s->time[TIMER_NEIGHBOR] += timer_now() - t0 - sort;
@@ -99,8 +82,8 @@ static bool rebuild(Sim *s, const char **why) {
 static void mdr_prepass(Sim *s, bool regular) {
   const double t0 = timer_now();
   ForceSystem fs = force_system(s, regular);
-  force_mdr_prepass(&fs, &s->mdr);
-  if (regular && s->walls.n) walls_mdr_ddelta(&s->walls, &s->p, &s->mdr);
+  force_mdr_prepass(&fs, &s->mdr, s->plan.threads);
+  if (regular && s->walls.n) walls_mdr_ddelta(&s->walls, &s->p, &s->mdr, s->plan.threads);
   s->time[TIMER_FORCE] += timer_now() - t0;
 }
 
@@ -137,9 +120,7 @@ static bool find_bad_pair(const Sim *s, int64_t i, int64_t *j_out, const Contact
       const ContactModel *m = &s->models[(p->type[a] - 1) * s->ntypes + (p->type[b] - 1)];
       PairInput in = {.Ri = p->radius[a], .Rj = p->radius[b], .meff = contact_meff(p->mass[a], p->mass[b]),
                       .dt = s->dt, .history_update = false};
-      in.dx[0] = box_min_image(p->x[a] - p->x[b], len[0], half[0]);
-      in.dx[1] = box_min_image(p->y[a] - p->y[b], len[1], half[1]);
-      in.dx[2] = box_min_image(p->z[a] - p->z[b], len[2], half[2]);
+      pair_separation(p->x, p->y, p->z, a, b, len, half, in.dx);
       in.vr[0] = p->vx[a] - p->vx[b], in.vr[1] = p->vy[a] - p->vy[b], in.vr[2] = p->vz[a] - p->vz[b];
       in.wi[0] = p->wx[a], in.wi[1] = p->wy[a], in.wi[2] = p->wz[a];
       in.wj[0] = p->wx[b], in.wj[1] = p->wy[b], in.wj[2] = p->wz[b];
@@ -171,7 +152,7 @@ static void step_label(const Sim *s, bool setup, char *buf, size_t size) {
 static bool check_forces(Sim *s, bool setup, const char **why) {
   const Particles *p = &s->p;
   int64_t bad = -1;
-#pragma omp parallel for schedule(static) reduction(max : bad)
+#pragma omp parallel for schedule(static) num_threads(loop_threads(s->plan.threads)) reduction(max : bad)
   for (int64_t i = 0; i < p->n; i++) {
     const double sum = p->fx[i] + p->fy[i] + p->fz[i] + p->tx[i] + p->ty[i] + p->tz[i];
     if (!isfinite(sum)) bad = i > bad ? i : bad;
@@ -183,10 +164,9 @@ static bool check_forces(Sim *s, bool setup, const char **why) {
     for (int64_t a = 0; a < p->n && bad < 0; a++)
       for (int64_t k = nl->start[a]; k < nl->start[a + 1]; k++) {
         const int64_t b = nl->j[k];
-        const double dx = box_min_image(p->x[a] - p->x[b], len[0], half[0]);
-        const double dy = box_min_image(p->y[a] - p->y[b], len[1], half[1]);
-        const double dz = box_min_image(p->z[a] - p->z[b], len[2], half[2]);
-        const double r = sqrt(dx * dx + dy * dy + dz * dz);
+        double d[3];
+        pair_separation(p->x, p->y, p->z, a, b, len, half, d);
+        const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         if (p->radius[a] + p->radius[b] - r > fmin(p->radius[a], p->radius[b])) {
           bad = a;
           break;
@@ -226,18 +206,25 @@ static bool check_forces(Sim *s, bool setup, const char **why) {
   return false;
 }
 
-bool sim_setup(Sim *s, const char **why) {
-  s->fault[0] = '\0';
-  if (s->use_ref) s->nl.full = false;
-  if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
-  if (!rebuild(s, why)) return false;
-  if (s->mdr.on) mdr_prepass(s, false);
-  sim_force(s, false);
-  if (s->mdr.on && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
+/* The force evaluation of a step (regular) or of the setup: for the MDR loops (the plan's
+ * kind) wrapped in MDR's pre-force pass, its once-per-model warning and its fault check. */
+static bool force_pass(Sim *s, bool regular, const char **why) {
+  const bool mdr = loop_plan_mdr(&s->plan);
+  if (mdr) mdr_prepass(s, regular);
+  sim_force(s, regular);
+  if (!mdr) return true;
+  if (!regular && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
     gd_warn("%s", MDR_MSG_PREEXISTING);
     s->mdr.warned = true;
   }
-  if (s->mdr.on && mdr_fault(s, why)) return false;
+  return !mdr_fault(s, why);
+}
+
+bool sim_setup(Sim *s, const char **why) {
+  s->fault[0] = '\0';
+  if (s->walls.n && s->walls.np != s->p.n) walls_alloc(&s->walls, s->p.n, s->nl.hsize);
+  if (!rebuild(s, why)) return false;
+  if (!force_pass(s, false, why)) return false;
   /* The first evaluation gets the same check as every step: a NaN here would otherwise reach
    * the positions in the first drift and hide from every later check. */
   return check_forces(s, true, why);
@@ -245,16 +232,14 @@ bool sim_setup(Sim *s, const char **why) {
 
 bool sim_step(Sim *s, const char **why) {
   double t0 = timer_now();
-  integrate_initial(&s->p, s->dt);
+  integrate_initial(&s->p, s->dt, s->plan.threads);
   for (int w = 0; w < s->walls.n; w++) s->walls.w[w].pos += s->walls.w[w].vel * s->dt; /* with the drift */
   s->time[TIMER_INTEGRATE] += timer_now() - t0;
   if (nbr_needs_rebuild(&s->nl, &s->p) && !rebuild(s, why)) return false;
-  if (s->mdr.on) mdr_prepass(s, true);
-  sim_force(s, true);
-  if (s->mdr.on && mdr_fault(s, why)) return false;
+  if (!force_pass(s, true, why)) return false;
   if (!check_forces(s, false, why)) return false;
   t0 = timer_now();
-  integrate_final(&s->p, s->dt);
+  integrate_final(&s->p, s->dt, s->plan.threads);
   s->time[TIMER_INTEGRATE] += timer_now() - t0;
   /* The powers are those of the forces just computed (positions x_{n+1}, velocities v_{n+1/2}). */
   s->ledger.diss_normal += s->last.power_normal * s->dt;
@@ -266,9 +251,9 @@ bool sim_step(Sim *s, const char **why) {
 
 Ledger sim_ledger(const Sim *s) {
   Ledger l = s->ledger;
-  energy_kinetic(&s->p, &l.ke_trans, &l.ke_rot);
+  energy_kinetic(&s->p, &l.ke_trans, &l.ke_rot, s->plan.threads);
   ForceSystem fs = force_system((Sim *)s, false);
-  l.elastic = energy_elastic(&fs);
+  l.elastic = energy_elastic(&fs, s->plan.threads);
   return l;
 }
 

@@ -13,6 +13,7 @@
 #include "force_mdr.h"
 #include "neighbor.h"
 #include "particles.h"
+#include "plan.h"
 #include "timer.h"
 #include "wall.h"
 
@@ -22,8 +23,7 @@ typedef struct Sim {
   ContactModel *models; /**< ntypes x ntypes, owned */
   int ntypes;
   NeighborList nl;
-  ForceStrategy strategy;
-  bool use_ref;         /**< run force_compute_ref (half list) instead of a specialised kernel */
+  LoopPlan plan;        /**< the pair loop, its list type, label and thread count (made by sim_init) */
   ForceWork work;
   Walls walls;          /**< flat walls (walls_add after sim_init, before sim_setup) */
   int64_t wall_contacts; /**< particle-wall contacts of the last force pass */
@@ -40,9 +40,11 @@ typedef struct Sim {
 } Sim;
 
 
-/** Takes ownership of p and models; picks the list type for the strategy. Does not compute. */
+/** Takes ownership of p and models and makes the loop plan (plan.h): strategy st, or the `_ref`
+ *  twin when reference, on threads threads (0: the OpenMP default); the list type is the plan's.
+ *  Does not compute. */
 void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,
-              double skin, double dt);
+              bool reference, int threads, double skin, double dt);
 /** Builds the list and runs the setup force evaluation (history_update off, LAMMPS `run 0`).
  *  Returns false with *why set when the box is too small for the interaction range, or (with
  *  s->fault set, as sim_step) when that evaluation finds a non-finite force or torque or a
@@ -52,7 +54,8 @@ bool sim_setup(Sim *s, const char **why);
 bool sim_step(Sim *s, const char **why);
 /** The force pass alone, with the given history_update (timed as force). */
 void sim_force(Sim *s, bool history_update);
-/** The pair loop sim_force runs: force_kernel_name's, or "reference", "mdr", "mdr reference". */
+/** The pair loop sim_force runs: the plan's label ("scalar", "vector", "vector, frictionless",
+ *  "reference", "mdr", "mdr reference"). */
 const char *sim_kernel_name(const Sim *s);
 /** Kinetic and elastic energy now, plus the dissipated energy so far. */
 Ledger sim_ledger(const Sim *s);

@@ -8,6 +8,7 @@
 #include "blocksum.h"
 #include "contact.h"
 #include "error.h"
+#include "plan.h"
 
 bool walls_add(Walls *ws, int axis, bool hi, double pos) {
   if (ws->n >= WALLS_MAX) return false;
@@ -70,7 +71,8 @@ static void block_total(double *part, int64_t nb, Walls *ws, int64_t contacts, d
 }
 
 void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
-                 bool history_update, ForceStats *stats) {
+                 bool history_update, int threads, ForceStats *stats) {
+  const int nth = loop_threads(threads);
   if (ws->n == 0) return;
   GD_ASSERT(ws->np == p->n);
   const int nw = ws->n, hs = ws->hsize;
@@ -78,7 +80,7 @@ void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes
   double excess = 0.0;
   const int64_t nb = blocksum_blocks(p->n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)(3 + nw) * sizeof *part); /* block_store */
-#pragma omp parallel for schedule(static) reduction(+ : contacts) reduction(max : excess)
+#pragma omp parallel for schedule(static) num_threads(nth) reduction(+ : contacts) reduction(max : excess)
   for (int64_t b = 0; b < nb; b++) {
     double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
     const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < p->n ? (b + 1) * BLOCKSUM_ROWS : p->n;
@@ -128,11 +130,12 @@ static double wall_gap(const Wall *wl, const double xi[3], double *excess) {
   return gap > 0.0 ? gap : 1e-150;
 }
 
-void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms) {
+void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms, int threads) {
+  const int nth = loop_threads(threads);
   if (ws->n == 0) return;
   GD_ASSERT(ws->np == p->n);
   const int nw = ws->n, hs = ws->hsize;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(nth)
   for (int64_t i = 0; i < p->n; i++) {
     const double xi[3] = {p->x[i], p->y[i], p->z[i]}, R = p->radius[i];
     double sum = 0.0;
@@ -147,7 +150,8 @@ void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms) {
 }
 
 void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
-                     bool history_update, MdrSystem *ms, ForceStats *stats) {
+                     bool history_update, MdrSystem *ms, int threads, ForceStats *stats) {
+  const int nth = loop_threads(threads);
   if (ws->n == 0) return;
   GD_ASSERT(ws->np == p->n && ms->on);
   const int nw = ws->n, hs = ws->hsize;
@@ -157,7 +161,8 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
   bool warn = false;
   const int64_t nb = blocksum_blocks(p->n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)(3 + nw) * sizeof *part); /* block_store */
-#pragma omp parallel for schedule(static) reduction(+ : contacts) reduction(max : excess) reduction(|| : warn)
+#pragma omp parallel for schedule(static) num_threads(nth) reduction(+ : contacts) reduction(max : excess) \
+    reduction(|| : warn)
   for (int64_t b = 0; b < nb; b++) {
     double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
     const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < p->n ? (b + 1) * BLOCKSUM_ROWS : p->n;

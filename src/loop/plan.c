@@ -1,0 +1,75 @@
+/* plan.c - the pair loop chosen once (see plan.h). */
+#include "plan.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "force_simd.h"
+
+static const char *const KIND_NAMES[N_LOOP_KIND] = {
+#define X(ID, label) label,
+    LOOP_KINDS(X)
+#undef X
+};
+
+const char *loop_kind_name(LoopKind k) { return KIND_NAMES[k]; }
+
+int loop_threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
+
+/* GRANDAMP_SIMD=0 or 1 forces the scalar or the vector kernels; by default the vector ones
+ * where the build has AVX (kernels.c says why not on the SSE2 baseline). */
+static bool simd_wanted(void) {
+  const char *env = getenv("GRANDAMP_SIMD");
+  return env && *env ? strcmp(env, "0") != 0 : SIMD_W >= 4;
+}
+
+/* GRANDAMP_FRICTIONLESS=0 keeps the general vector loop for a frictionless model. */
+static bool frictionless_wanted(void) {
+  const char *env = getenv("GRANDAMP_FRICTIONLESS");
+  return !(env && strcmp(env, "0") == 0);
+}
+
+/* Every type pair with the same (normal, damping, tangential) ids: one specialised kernel. */
+static bool one_model_kind(const ContactModel *models, int ntypes) {
+  const ContactModel *m0 = &models[0];
+  for (int k = 1; k < ntypes * ntypes; k++) {
+    const ContactModel *m = &models[k];
+    if (m->normal.model != m0->normal.model || m->damping.model != m0->damping.model ||
+        m->tangential.model != m0->tangential.model)
+      return false;
+  }
+  return true;
+}
+
+static LoopPlan with_kind(LoopPlan p, LoopKind k) {
+  p.kind = k;
+  p.label = KIND_NAMES[k];
+  return p;
+}
+
+LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, bool reference, int threads) {
+  const ContactModel *m0 = &models[0];
+  LoopPlan p = {.strategy = st, .full_list = !reference && force_strategy_full_list(st), .threads = threads};
+  if (m0->normal.model == NORMAL_MDR) return with_kind(p, reference ? LOOP_MDR_REFERENCE : LOOP_MDR);
+  const NormalModel nm = m0->normal.model;
+  const DampingModel dm = m0->damping.model;
+  const TangentialModel tm = m0->tangential.model;
+  const ForceKernel scalar = one_model_kind(models, ntypes) ? force_scalar_kernel(nm, dm, tm, st) : NULL;
+  if (reference || !scalar) {
+    p.full_list = false;
+    return with_kind(p, LOOP_REFERENCE);
+  }
+  if (simd_wanted()) {
+    const ForceKernel fl = frictionless_wanted() && force_frictionless(models, ntypes)
+                               ? force_simd_kernel_frictionless(nm, dm, st) : NULL;
+    const ForceKernel vec = force_simd_kernel(nm, dm, tm, st);
+    if (fl || vec) {
+      p.kernel = fl ? fl : vec;
+      p.pack = true;
+      return with_kind(p, fl ? LOOP_VECTOR_FRICTIONLESS : LOOP_VECTOR);
+    }
+  }
+  p.kernel = scalar;
+  return with_kind(p, LOOP_SCALAR);
+}

@@ -1,0 +1,73 @@
+/*
+ * plan.h - which pair loop a simulation runs, decided once at setup.
+ *
+ * loop_plan() is the one place that chooses: the specialised scalar kernel, the vector loop
+ * (force_simd.h) or its frictionless form, the serial `_ref` loop, or MDR's loops; the list type
+ * (full or half) they need; the label the outputs print; and the thread count of every parallel
+ * region the simulation runs. The environment overrides GRANDAMP_SIMD and GRANDAMP_FRICTIONLESS
+ * are read here and only here, so changing them after setup changes nothing.
+ */
+#ifndef GD_PLAN_H
+#define GD_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "force.h"
+#include "model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The kernel type of force_kernel.h, repeated so that callers need not see the kernel bodies. */
+struct KernelArgs;
+struct Targets;
+typedef void (*ForceKernel)(const struct KernelArgs *a, const struct Targets *t, int64_t i0, int64_t i1,
+                            ForceStats *st);
+
+/* X(ID, "label") */
+#define LOOP_KINDS(X)                                                                          \
+  X(SCALAR, "scalar")                                                                          \
+  X(VECTOR, "vector")                                                                          \
+  X(VECTOR_FRICTIONLESS, "vector, frictionless")                                               \
+  X(REFERENCE, "reference")                                                                    \
+  X(MDR, "mdr")                                                                                \
+  X(MDR_REFERENCE, "mdr reference")
+
+typedef enum LoopKind {
+#define X(ID, label) LOOP_##ID,
+  LOOP_KINDS(X)
+#undef X
+  N_LOOP_KIND
+} LoopKind;
+
+typedef struct LoopPlan {
+  ForceStrategy strategy; /**< as asked; the `_ref` loops ignore it */
+  bool full_list;         /**< the neighbour list the loop reads */
+  LoopKind kind;
+  ForceKernel kernel;     /**< the specialised scalar or vector kernel; NULL for the others */
+  bool pack;              /**< the kernel reads the packed particle records (the vector loops) */
+  int threads;            /**< of every parallel region; 0: the OpenMP default */
+  const char *label;      /**< what the outputs print: "scalar", "vector", "vector, frictionless",
+                               "reference", "mdr", "mdr reference" */
+} LoopPlan;
+
+/** The plan for an ntypes x ntypes model table run with strategy st (reference: the `_ref`
+ *  twin on a half list) on threads threads (0: the OpenMP default). A table whose type pairs
+ *  differ in their (normal, damping, tangential) ids runs the reference loop. */
+LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, bool reference, int threads);
+
+/** True for the MDR loops (which need MDR's pre-force pass, wall pass and fault check). */
+static inline bool loop_plan_mdr(const LoopPlan *p) { return p->kind == LOOP_MDR || p->kind == LOOP_MDR_REFERENCE; }
+
+/** The thread count a plan's parallel regions use (threads, or the OpenMP default for 0). */
+int loop_threads(int threads);
+
+/** The name of a loop kind (its label). */
+const char *loop_kind_name(LoopKind k);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

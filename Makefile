@@ -26,7 +26,7 @@ BUILD := build
 
 # ---- SAN=1: AddressSanitizer + UndefinedBehaviorSanitizer build (begin) -----------------
 # `make test SAN=1` builds into build-san (unless BUILD is given) at -O1 (unless OPT is given:
-# the 522 specialised kernels take a long time at -O3 under ASan) and runs the whole suite with
+# the specialised kernels take a long time at -O3 under ASan) and runs the whole suite with
 # the sanitized binaries. Reports go to $(BUILD)/san-logs/ and any report fails the target.
 SAN ?= 0
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -116,7 +116,7 @@ endif
 SAN_LOGS := $(BUILD)/san-logs
 ifeq ($(SAN),1)
   # -g1 (line tables, enough for symbolized reports) instead of -g: the specialised kernels
-  # compile about 35 % faster without variable tracking (force_hooke.c: 67 s instead of 106 s).
+  # compile about 35 % faster without variable tracking (a kernel object: 67 s instead of 106 s).
   CFLAGS   += $(SAN_FLAGS) -g1
   CXXFLAGS += $(SAN_FLAGS) -g1
   LDFLAGS  += $(SAN_FLAGS)

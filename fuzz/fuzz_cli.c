@@ -298,7 +298,7 @@ int fuzz_cli(const uint8_t *data, size_t size) {
     stdout = open_memstream(&out, &nout);
     stderr = open_memstream(&err, &nerr);
     FUZZ_CHECK(stdout && stderr, "open_memstream failed");
-    omp_set_num_threads(1); /* --threads of the previous input must not carry over */
+    omp_set_num_threads(1); /* the OpenMP default of a run without --threads: one thread */
     const int status = COMMANDS[c].run(argc, argv);
     fclose(stdout);
     fclose(stderr);

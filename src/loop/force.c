@@ -20,6 +20,7 @@
 #include "force_kernel.h"
 #include "force_mdr.h"
 #include "force_simd.h"
+#include "ref_pair.h"
 #include "plan.h"
 
 #define FORCE_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
@@ -308,27 +309,13 @@ void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
     for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
       const int64_t j = nl->j[k];
       const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
-      PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
-                      .dt = s->dt, .history_update = s->history_update, .wall = false};
-      pair_separation(p->x, p->y, p->z, i, j, a.len, a.half, in.dx);
-      in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
-      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
-      in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];
+      const PairInput in = ref_pair_input(s, i, j, a.len, a.half);
       bool touch = nl->touch[k];
       ContactOutput o;
       const bool on = contact_compute(m, &in, hs ? &nl->hist[k * hs] : NULL, &touch, &o);
       nl->touch[k] = touch;
       st.pairs++;
-      if (!on) continue;
-      st.contacts++;
-      st.power_normal += o.power_normal_damping;
-      st.power_tangential += o.t.power_damping;
-      st.power_friction += o.t.power_friction;
-      st.overlap_excess = gd_max(st.overlap_excess, o.n.delta - gd_min(in.Ri, in.Rj));
-      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
-      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
-      p->fx[j] -= o.force[0], p->fy[j] -= o.force[1], p->fz[j] -= o.force[2];
-      p->tx[j] += o.torque_j[0], p->ty[j] += o.torque_j[1], p->tz[j] += o.torque_j[2];
+      if (on) ref_pair_apply(p, i, j, &in, &o, &st);
     }
   *stats = st;
 }

@@ -19,6 +19,7 @@
 #include "error.h"
 #include "force_kernel.h"
 #include "plan.h"
+#include "ref_pair.h"
 
 /* The MDR row of the generic kernel table is empty (combo_valid): the loop plan picks MDR's
  * loops for mdr and force_compute() sends the pass here. */
@@ -275,9 +276,14 @@ GD_INLINE void mdr_rows(ForceStrategy st, const KernelArgs *ka, const Targets *t
   const MdrRowArgs *ra = (const MdrRowArgs *)ka;
   const KernelArgs *a = &ra->a;
   const MdrSystem *ms = ra->ms;
+  /* The thread's fault and warning live on this stack while the rows run and are stored once at
+   * the end: the per-thread slots share cache lines, and a store per contact made the threads
+   * fight over them (5 % of MDR's pass on 2 threads). */
   const int th = omp_get_thread_num();
-  MdrFault *fault = &ra->fault[th];
-  bool *warn = &ra->warn[th];
+  MdrFault fault_here = ra->fault[th];
+  bool warn_here = ra->warn[th];
+  MdrFault *fault = &fault_here;
+  bool *warn = &warn_here;
   AccTargets acc_here = ra->global; /* half-reduce: the thread's arrays after its six (force_drive) */
   if (st == FORCE_HALF_REDUCE)
     for (int c = 0; c < NACC; c++) acc_here.v[c] = t->fx + (size_t)(NF + c) * (size_t)ra->n;
@@ -351,6 +357,8 @@ GD_INLINE void mdr_rows(ForceStrategy st, const KernelArgs *ka, const Targets *t
         for (int c = 0; c < NACC; c++) ATOMIC_ADD(acc->v[c][i], ai[c]);
     }
   }
+  ra->fault[th] = fault_here;
+  ra->warn[th] = warn_here;
   const double w = st == FORCE_FULL ? 0.5 : 1.0; /* the full list sees each pair twice */
   stats->pairs += a->start[i1] - a->start[i0];
   stats->contacts += contacts;
@@ -385,12 +393,7 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
     for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
       const int64_t j = nl->j[k];
       const ContactModel *m = &fs->models[(p->type[i] - 1) * fs->ntypes + (p->type[j] - 1)];
-      PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
-                      .dt = fs->dt, .history_update = fs->history_update, .wall = false};
-      pair_separation(p->x, p->y, p->z, i, j, len, half, in.dx);
-      in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
-      in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
-      in.wj[0] = p->wx[j], in.wj[1] = p->wy[j], in.wj[2] = p->wz[j];
+      const PairInput in = ref_pair_input(fs, i, j, len, half);
       ContactOutput o;
       MdrContactOutput mo;
       st.pairs++;
@@ -402,15 +405,7 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
         continue;
       }
       warn = warn || mo.warn_preexisting;
-      st.contacts++;
-      st.power_normal += o.power_normal_damping;
-      st.power_tangential += o.t.power_damping;
-      st.power_friction += o.t.power_friction;
-      st.overlap_excess = gd_max(st.overlap_excess, o.n.delta - gd_min(in.Ri, in.Rj));
-      p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
-      p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
-      p->fx[j] -= o.force[0], p->fy[j] -= o.force[1], p->fz[j] -= o.force[2];
-      p->tx[j] += o.torque_j[0], p->ty[j] += o.torque_j[1], p->tz[j] += o.torque_j[2];
+      ref_pair_apply(p, i, j, &in, &o, &st);
       if (fs->history_update) {
         mdr_accum_add(&ms->s, i, &mo.acc_i);
         mdr_accum_add(&ms->s, j, &mo.acc_j);

@@ -660,7 +660,7 @@ static void test_prepass_hand_values(void **state) {
   /* mdr_particles_permute moves every array. */
   const int64_t order[3] = {2, 0, 1};
   const double ro1 = s.Ro[1], psi0 = s.psi[0];
-  mdr_particles_permute(&s, order);
+  mdr_particles_permute(&s, order, 1);
   assert_true(s.Ro[2] == ro1 && s.psi[1] == psi0);
   mdr_particles_free(&s);
 }

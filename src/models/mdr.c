@@ -16,6 +16,7 @@
 #include "mdr.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,12 +112,13 @@ void mdr_particles_free(MdrParticles *s) {
   memset(s, 0, sizeof *s);
 }
 
-void mdr_particles_permute(MdrParticles *s, const int64_t *order) {
+void mdr_particles_permute(MdrParticles *s, const int64_t *order, int threads) {
   const int64_t n = s->n;
+  const int nth = threads > 0 ? threads : omp_get_max_threads();
   double *tmp = zeroed(n);
 #define X(f)                                                                                   \
   {                                                                                            \
-    _Pragma("omp parallel for schedule(static)") for (int64_t k = 0; k < n; k++) tmp[k] = s->f[order[k]]; \
+    _Pragma("omp parallel for schedule(static) num_threads(nth)") for (int64_t k = 0; k < n; k++) tmp[k] = s->f[order[k]]; \
     double *swap = s->f;                                                                       \
     s->f = tmp;                                                                                \
     tmp = swap;                                                                                \

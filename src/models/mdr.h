@@ -155,7 +155,7 @@ typedef struct MdrParticles {
 void mdr_particles_alloc(MdrParticles *s, int64_t n);
 void mdr_particles_free(MdrParticles *s);
 /** Applies a permutation: new index k takes the state at old index order[k] (particles_permute). */
-void mdr_particles_permute(MdrParticles *s, const int64_t *order);
+void mdr_particles_permute(MdrParticles *s, const int64_t *order, int threads);
 
 /** What one force evaluation adds to a particle's accumulators (§6.5, history_update only). */
 typedef struct MdrAccum {

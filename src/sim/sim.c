@@ -70,7 +70,7 @@ static bool rebuild(Sim *s, const char **why) {
   const double sort0 = s->nl.t_sort;
   const bool ok = nbr_build(&s->nl, &s->p, &s->box, why);
   if (ok && s->walls.n) walls_permute(&s->walls, s->nl.order);
-  if (ok && loop_plan_mdr(&s->plan)) mdr_particles_permute(&s->mdr.s, s->nl.order);
+  if (ok && loop_plan_mdr(&s->plan)) mdr_particles_permute(&s->mdr.s, s->nl.order, s->plan.threads);
   const double sort = s->nl.t_sort - sort0;
   s->time[TIMER_SORT] += sort;
   s->time[TIMER_NEIGHBOR] += timer_now() - t0 - sort;

@@ -72,8 +72,9 @@ endif
 ifeq ($(NATIVE),1)
   CFLAGS += -march=native
 endif
-# src/ by layer: base (errors, numbers, text), models (the contact laws), loop (lists, kernels,
-# drivers), sim (particles, time stepping), io (data files, outputs), cli (the commands).
+# src/ by layer, each using only the ones before it: base (the particle store, errors, numbers,
+# text), models (the contact laws), loop (lists, kernels, drivers), sim (time stepping, walls,
+# packings), io (data files, outputs), cli (the commands).
 SRC_DIRS := base models loop sim io cli
 SRC_INC  := $(SRC_DIRS:%=-Isrc/%)
 CPPFLAGS := $(SRC_INC) -I$(BUILD)
@@ -289,7 +290,7 @@ FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-er
                 -O1 -g $(FUZZ_SAN) -DGD_LIBFUZZER
 # The library objects the parsers and the write paths reach (not the pair loops).
 FUZZ_LIB_SRC := $(addprefix src/,models/model.c models/mdr.c base/numparse.c cli/cli_args.c models/type_table.c \
-                  io/datafile.c sim/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c)
+                  io/datafile.c base/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # The command-line harness runs whole commands: the whole library, pair loops included (the
 # first `make fuzz` with it compiles every specialised kernel under the sanitizers, some minutes).

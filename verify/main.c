@@ -207,6 +207,14 @@ int main(int argc, char **argv) {
   snprintf(junit, sizeof junit, "%s/verify-junit.xml", data);
   ok = write_csv(&v, csv) && ok;
   ok = write_junit(&v, junit, seconds) && ok;
+  if (v.failed) { /* again at the end, so that a nightly log need not be searched for them */
+    printf("grandamp-verify: the %d failed case%s:\n", v.failed, v.failed == 1 ? "" : "s");
+    for (int k = 0; k < v.nres; k++) {
+      const CaseResult *c = &v.res[k];
+      if (!c->pass && !c->skipped)
+        printf("  FAIL %s  measured=%.10g expected=%.10g tol=%.3g\n", c->name, c->measured, c->expected, c->tol);
+    }
+  }
   free(v.res);
   printf("grandamp-verify: %d cases in %.1f s: %d passed, %d failed, %d skipped; wrote %s, %s\n", v.done, seconds,
          v.done - v.failed - v.skipped, v.failed, v.skipped, csv, junit);

@@ -15,6 +15,15 @@ bool case_matches(const Verifier *v, const char *group, const char *prefix) {
   return !v->filter || strstr(prefix, v->filter) || strstr(group, v->filter) || strstr(v->filter, prefix);
 }
 
+bool case_wanted(const Verifier *v, const char *group, const char *fmt, ...) {
+  char name[sizeof v->cur.name];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(name, sizeof name, fmt, ap);
+  va_end(ap);
+  return !v->dry && (!v->filter || strstr(name, v->filter) || strstr(group, v->filter));
+}
+
 bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
   char name[sizeof v->cur.name];
   va_list ap;

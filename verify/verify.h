@@ -44,6 +44,9 @@ typedef struct Verifier {
 } Verifier;
 
 bool case_begin(Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** Whether case_begin would run this exact case (not a dry pass, the filter matches): for
+ *  generators whose set-up serves several cases, to decide whether it is needed. */
+bool case_wanted(const Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** Whether a case named prefix... in group could pass the filter (to skip set-up work). */
 bool case_matches(const Verifier *v, const char *group, const char *prefix);
 /** Passes when |measured - expected| <= tol (NaN never passes). */

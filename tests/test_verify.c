@@ -223,6 +223,49 @@ static void verify_filter_on_name_end(void **state) {
   }
 }
 
+/* The nightly report (--compare): an unchanged tree reports "no change since the last run"; a
+ * broken model lists its status changes; a value moved by more than a tenth of its tolerance is
+ * listed as moved; the CSV carries revision, date and machine. */
+static void verify_compare_reports_changes(void **state) {
+  (void)state;
+  CmdResult r;
+  char dir[64], prev[128], path[128];
+  const char *first[] = {"--filter", "tsuji", NULL};
+  run_verify(&r, first, dir, sizeof dir);
+  assert_int_equal(r.status, 0);
+  snprintf(path, sizeof path, "%s/verify.csv", dir);
+  assert_true(file_has(path, ",revision,date,machine\n"));
+  snprintf(prev, sizeof prev, "%s/prev.csv", dir);
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "cp '%s' '%s'", path, prev);
+  assert_int_equal(system(cmd), 0);
+  const char *again[] = {"--filter", "tsuji", "--compare", prev, NULL};
+  CmdResult r2;
+  char dir2[64];
+  run_verify(&r2, again, dir2, sizeof dir2);
+  if (r2.status != 0 || !strstr(r2.out, "grandamp-verify: no change since the last run\n"))
+    fail_msg("unchanged run: exit %d:\n%s", r2.status, r2.out);
+  cleanup(dir2);
+  const char *broken[] = {"--filter", "tsuji", "--broken", "tsuji-without-sqrt2", "--compare", prev, NULL};
+  run_verify(&r2, broken, dir2, sizeof dir2);
+  assert_int_equal(r2.status, 3);
+  assert_non_null(strstr(r2.out, "  status   PASS -> FAIL tsuji/hertz_material/delta-end/e=0.5/target"));
+  cleanup(dir2);
+  /* a previous run in which one case measured 0.4 instead of about 0.458 (tolerance 3e-12) */
+  FILE *f = fopen(prev, "w");
+  assert_non_null(f);
+  fprintf(f, "group,name,status,measured,expected,abs_diff,tolerance,source,seconds\n"
+             "\"reference.closed_form\",\"reference/hooke/tsuji/delta-end/e=0.5/e\",PASS,0.4,0.4,0,3e-12,\"a, \"\"quoted\"\" source\",0\n");
+  fclose(f);
+  const char *moved[] = {"--filter", "reference/hooke/tsuji/delta-end", "--compare", prev, NULL};
+  run_verify(&r2, moved, dir2, sizeof dir2);
+  assert_int_equal(r2.status, 0);
+  if (!strstr(r2.out, "  moved    PASS reference/hooke/tsuji/delta-end/e=0.5/e  measured=0.458"))
+    fail_msg("moved value not reported:\n%s", r2.out);
+  cleanup(dir2);
+  cleanup(dir);
+}
+
 static void verify_bad_usage(void **state) {
   (void)state;
   CmdResult r;
@@ -241,6 +284,6 @@ const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(out_of_range_is_reported),
     cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
     cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
-    cmocka_unit_test(verify_filter_on_name_end),
+    cmocka_unit_test(verify_filter_on_name_end),    cmocka_unit_test(verify_compare_reports_changes),
 };
 const size_t verify_ntests = sizeof verify_tests / sizeof verify_tests[0];

@@ -2,7 +2,7 @@
  * main.c - grandamp-verify: the nightly verification run (`make verify`).
  *
  *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--no-lammps]
- *                   [--broken tsuji-without-sqrt2] [--list]
+ *                   [--broken tsuji-without-sqrt2] [--compare PREVIOUS.csv] [--list]
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
  * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
  * all written atomically. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
@@ -13,20 +13,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "build_info.h"
+#include "compare.h"
 #include "error.h"
 #include "output.h"
 #include "verify.h"
 
 static const char USAGE[] =
     "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--no-lammps]\n"
-    "                       [--broken tsuji-without-sqrt2] [--list]\n"
+    "                       [--broken tsuji-without-sqrt2] [--compare PREVIOUS.csv] [--list]\n"
     "  --quick     the make-test subset (well under a minute)\n"
     "  --filter    only cases whose name or group contains TEXT\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
     "  --broken    self-test: run with a deliberately broken model; the run must fail\n"
+    "  --compare   after the run, list what changed since PREVIOUS.csv (a verify.csv): status\n"
+    "              changes, values moved by more than a tenth of the tolerance, new and gone cases\n"
     "  --list      print the case names and exit\n"
     "exit codes: 0 all cases pass, 3 some case failed, 2 bad usage, 1 runtime failure\n";
 
@@ -61,12 +65,42 @@ static void xml_text(FILE *f, const char *s) {
   }
 }
 
+/* Which run a CSV or JUnit file holds: revision, start date (UTC) and machine. */
+typedef struct RunId {
+  char date[32];
+  char machine[320];
+} RunId;
+
+static RunId run_id(void) {
+  RunId id = {0};
+  const time_t now = time(NULL);
+  struct tm tm;
+  gmtime_r(&now, &tm);
+  strftime(id.date, sizeof id.date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  char host[128] = "unknown", cpu[160] = "unknown cpu";
+  if (gethostname(host, sizeof host) != 0) snprintf(host, sizeof host, "unknown");
+  host[sizeof host - 1] = '\0';
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (f) {
+    char line[512];
+    while (fgets(line, sizeof line, f))
+      if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
+        snprintf(cpu, sizeof cpu, "%s", strchr(line, ':') + 2);
+        cpu[strcspn(cpu, "\n")] = '\0';
+        break;
+      }
+    fclose(f);
+  }
+  snprintf(id.machine, sizeof id.machine, "%s (%s, %ld cores)", host, cpu, sysconf(_SC_NPROCESSORS_ONLN));
+  return id;
+}
+
 static const char *status(const CaseResult *c) { return c->skipped ? "SKIP" : c->pass ? "PASS" : "FAIL"; }
 
-static bool write_csv(const Verifier *v, const char *path) {
+static bool write_csv(const Verifier *v, const char *path, const RunId *id) {
   OutFile o;
   if (!out_open(&o, path)) return false;
-  fprintf(o.f, "group,name,status,measured,expected,abs_diff,tolerance,source,seconds\n");
+  fprintf(o.f, "group,name,status,measured,expected,abs_diff,tolerance,source,seconds,revision,date,machine\n");
   for (int k = 0; k < v->nres; k++) {
     const CaseResult *c = &v->res[k];
     csv_field(o.f, c->group);
@@ -75,12 +109,14 @@ static bool write_csv(const Verifier *v, const char *path) {
     fprintf(o.f, ",%s,%.17g,%.17g,%.6g,%.6g,", status(c), c->measured, c->expected, fabs(c->measured - c->expected),
             c->tol);
     csv_field(o.f, c->source);
-    fprintf(o.f, ",%.6f\n", c->seconds);
+    fprintf(o.f, ",%.6f,%s,%s,", c->seconds, GD_BUILD_REVISION, id->date);
+    csv_field(o.f, id->machine);
+    fputc('\n', o.f);
   }
   return out_commit(&o);
 }
 
-static bool write_junit(const Verifier *v, const char *path, double seconds) {
+static bool write_junit(const Verifier *v, const char *path, double seconds, const RunId *id) {
   OutFile o;
   if (!out_open(&o, path)) return false;
   fprintf(o.f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -88,7 +124,10 @@ static bool write_junit(const Verifier *v, const char *path, double seconds) {
           v->nres, v->failed, v->skipped, seconds);
   fprintf(o.f, "  <testsuite name=\"grandamp-verify%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
           v->quick ? "-quick" : "", v->nres, v->failed, v->skipped, seconds);
-  fprintf(o.f, "    <properties><property name=\"revision\" value=\"%s\"/></properties>\n", GD_BUILD_REVISION);
+  fprintf(o.f, "    <properties><property name=\"revision\" value=\"%s\"/><property name=\"date\" value=\"%s\"/>"
+               "<property name=\"machine\" value=\"", GD_BUILD_REVISION, id->date);
+  xml_text(o.f, id->machine);
+  fprintf(o.f, "\"/></properties>\n");
   for (int k = 0; k < v->nres; k++) {
     const CaseResult *c = &v->res[k];
     fprintf(o.f, "    <testcase classname=\"");
@@ -129,7 +168,7 @@ static bool lmp_installed(void) {
 
 int main(int argc, char **argv) {
   Verifier v = {0};
-  const char *data = "data";
+  const char *data = "data", *compare = NULL;
   bool list = false, no_lammps = false;
   int threads = 1;
   const int machine_threads = omp_get_max_threads();
@@ -141,6 +180,7 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--no-lammps") == 0) no_lammps = true;
     else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
     else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
+    else if (strcmp(a, "--compare") == 0 && has_val) compare = argv[++k];
     else if (strcmp(a, "--broken") == 0 && has_val) {
       v.broken = argv[++k];
       if (strcmp(v.broken, "tsuji-without-sqrt2") != 0) {
@@ -180,6 +220,15 @@ int main(int argc, char **argv) {
     printf("%d cases\n", v.total);
     return GD_EXIT_OK;
   }
+  /* The previous run is read before this one overwrites it (the same file, by default). */
+  Previous prev = {0};
+  if (compare) {
+    char why[4200];
+    if (!previous_load(&prev, compare, why, sizeof why)) {
+      fprintf(stderr, "grandamp-verify: error: --compare: %s\n", why);
+      return GD_EXIT_USAGE;
+    }
+  }
   mkdir(data, 0777);
   char path[3][4096];
   const char *const PLOTS[3] = {"verify-tsuji.dat", "verify-viscoelastic.dat", "verify-convergence.dat"};
@@ -197,6 +246,7 @@ int main(int argc, char **argv) {
   printf("grandamp-verify %s: %d cases%s%s\n", GD_BUILD_REVISION, v.total, v.quick ? " (quick subset)" : "",
          v.broken ? " WITH A DELIBERATELY BROKEN MODEL (self-test)" : "");
   fflush(stdout);
+  const RunId id = run_id();
   const double t0 = omp_get_wtime();
   run_all(&v);
   const double seconds = omp_get_wtime() - t0;
@@ -205,8 +255,8 @@ int main(int argc, char **argv) {
   char csv[4096], junit[4096];
   snprintf(csv, sizeof csv, "%s/verify.csv", data);
   snprintf(junit, sizeof junit, "%s/verify-junit.xml", data);
-  ok = write_csv(&v, csv) && ok;
-  ok = write_junit(&v, junit, seconds) && ok;
+  ok = write_csv(&v, csv, &id) && ok;
+  ok = write_junit(&v, junit, seconds, &id) && ok;
   if (v.failed) { /* again at the end, so that a nightly log need not be searched for them */
     printf("grandamp-verify: the %d failed case%s:\n", v.failed, v.failed == 1 ? "" : "s");
     for (int k = 0; k < v.nres; k++) {
@@ -214,6 +264,10 @@ int main(int argc, char **argv) {
       if (!c->pass && !c->skipped)
         printf("  FAIL %s  measured=%.10g expected=%.10g tol=%.3g\n", c->name, c->measured, c->expected, c->tol);
     }
+  }
+  if (compare) {
+    previous_report(&prev, v.res, v.nres, v.filter != NULL, stdout);
+    previous_free(&prev);
   }
   free(v.res);
   printf("grandamp-verify: %d cases in %.1f s: %d passed, %d failed, %d skipped; wrote %s, %s\n", v.done, seconds,

@@ -20,8 +20,8 @@ const char *const LOOP_TANG_TEXT[6] = {"linear_nohistory 0.5 0.3", "linear_histo
                                   "mindlin 2e4 0.5 0.3", "mindlin/force NULL 0.5 0.3",
                                   "mindlin_rescale 2e4 0.5 0.3", "mindlin_rescale/force NULL 0.5 0.3"};
 
-/* A small polydisperse packing with overlaps and motion. */
-void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed) {
+/* A small polydisperse packing with overlaps and motion, built on the given thread count. */
+void small_packing_threads(Particles *p, Box *b, int64_t n, uint64_t seed, int threads) {
   PackingSpec s = packing_defaults();
   s.type = PACKING_RANDOM;
   s.n = n;
@@ -30,8 +30,11 @@ void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed) {
   s.overlap = 0.01;
   s.velocity = 0.05;
   s.spin = 0.2;
+  s.threads = threads;
   packing_make(&s, p, b);
 }
+
+void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed) { small_packing_threads(p, b, n, seed, 0); }
 
 bool model_text(int in, int id, int it, char *text, size_t size) {
   const NormalModel nm = (NormalModel)in; /* LOOP_NORMAL_TEXT is in NormalModel order */

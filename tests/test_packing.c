@@ -11,27 +11,14 @@
 #include "sim.h"
 #include "tests.h"
 
-/* small_packing's packing (pairloop_fixtures.c) built on the given thread count. */
-static void packing_on(Particles *p, Box *b, int64_t n, uint64_t seed, int threads) {
-  PackingSpec s = packing_defaults();
-  s.type = PACKING_RANDOM;
-  s.n = n;
-  s.seed = seed;
-  s.phi = 0.68;
-  s.overlap = 0.01;
-  s.velocity = 0.05;
-  s.spin = 0.2;
-  s.threads = threads;
-  packing_make(&s, p, b);
-}
 
 /* Packings are deterministic for a seed and independent of the thread count. */
 static void test_packing_determinism(void **state) {
   (void)state;
   Particles a, c;
   Box ba, bc;
-  packing_on(&a, &ba, 800, 21, 1);
-  packing_on(&c, &bc, 800, 21, 2);
+  small_packing_threads(&a, &ba, 800, 21, 1);
+  small_packing_threads(&c, &bc, 800, 21, 2);
   const size_t bytes = (size_t)a.n * sizeof(double);
   assert_true(a.n == c.n && memcmp(a.x, c.x, bytes) == 0 && memcmp(a.radius, c.radius, bytes) == 0 &&
               memcmp(a.vz, c.vz, bytes) == 0 && memcmp(a.id, c.id, (size_t)a.n * sizeof *a.id) == 0);

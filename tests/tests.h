@@ -89,6 +89,8 @@ extern const char *const LOOP_DAMPING_WORD[N_DAMPING]; /* by DampingModel */
 extern const char *const LOOP_TANG_TEXT[6];
 /** A small polydisperse packing with overlaps and motion. */
 void small_packing(Particles *p, Box *b, int64_t n, uint64_t seed);
+/** The same packing built on the given thread count (0: the OpenMP default). */
+void small_packing_threads(Particles *p, Box *b, int64_t n, uint64_t seed, int threads);
 /** The model text of combination (normal in, damping id, tangential it); false if refused. */
 bool model_text(int in, int id, int it, char *text, size_t size);
 /** A copy of src set up with one model and strategy (ref: the `_ref` loop). */

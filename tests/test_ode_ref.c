@@ -335,7 +335,7 @@ static void every_model(void **state) {
   for (int i = 0; i < 5; i++) {
     for (int j = 0; j < 7; j++) {
       const bool cohesive = i >= 3;
-      if (cohesive && (damping_flags((DampingModel)(j)) & DFLAG_NO_COHESION)) continue;
+      if (cohesive && (damping_model_flags((DampingModel)(j)) & DFLAG_NO_COHESION)) continue;
       for (int clamp = 0; clamp <= (cohesive ? 0 : 1); clamp++) {
         char normal[96], text[256];
         snprintf(normal, sizeof normal, normals[i], damp[i][j]);

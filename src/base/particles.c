@@ -2,11 +2,11 @@
 #include "particles.h"
 
 #include <math.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
+#include "sysmem.h"
 
 static void *aligned_zeroed(size_t bytes) {
   void *p = gd_xmalloc_aligned(bytes);
@@ -53,7 +53,7 @@ void particles_free(Particles *p) {
 
 void particles_permute(Particles *p, const int64_t *order, int threads) {
   const int64_t n = p->n;
-  const int nth = threads > 0 ? threads : omp_get_max_threads(); /* 0: the OpenMP default */
+  const int nth = sysmem_threads(threads);
   double *tmp = p->spare; /* each field is gathered into the spare slot, which the field's old slot becomes */
 #define X(f)                                                                                   \
   {                                                                                            \

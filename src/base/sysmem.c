@@ -1,11 +1,14 @@
-/* sysmem.c - physical, available and peak memory (see sysmem.h). */
+/* sysmem.c - physical, available and peak memory; thread counts (see sysmem.h). */
 #include "sysmem.h"
 
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
+
+int sysmem_threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
 
 size_t sysmem_physical(void) {
   const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);

@@ -1,6 +1,7 @@
 /*
- * sysmem.h - how much memory this machine (and this process) may use, for the checks that
- * refuse an input before allocating what the machine cannot hold.
+ * sysmem.h - what this machine offers: how much memory it (and this process) may use, for the
+ * checks that refuse an input before allocating what the machine cannot hold, and how many
+ * threads a parallel region runs on.
  */
 #ifndef GD_SYSMEM_H
 #define GD_SYSMEM_H
@@ -19,6 +20,9 @@ size_t sysmem_physical(void);
 size_t sysmem_available(void);
 /** Peak resident memory of this process in bytes. */
 size_t sysmem_peak(void);
+/** The threads a parallel region runs on: threads, or the OpenMP default for 0 (every layer's
+ *  regions take their count as data through this). */
+int sysmem_threads(int threads);
 /** bytes as a short decimal size ("512 B", "21.3 kB", "1.9 GB") into buf. */
 const char *sysmem_format(double bytes, char *buf, size_t size);
 

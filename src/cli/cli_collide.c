@@ -109,7 +109,7 @@ int cli_collide(int argc, char **argv) {
   json_bool(&j, "wall", c.wall);
   json_str(&j, "criterion", c.model.limit_damping ? "force-end" : "delta-end");
   json_str(&j, "strategy", c.use_ref ? "ref" : force_strategy_name(c.strategy));
-  json_int(&j, "threads", loop_threads(c.threads));
+  json_int(&j, "threads", sysmem_threads(c.threads));
   json_num(&j, "Reff", r.Reff);
   json_num(&j, "meff", r.meff);
   json_num(&j, "v0", c.v0);

@@ -140,7 +140,7 @@ int cli_run(int argc, char **argv) {
   json_str(&j, "strategy", ref ? "ref" : force_strategy_name(st));
   json_str(&j, "kernel", sim_kernel_name(&s));
   json_str(&j, "reproducible", reproducibility(st, ref));
-  json_int(&j, "threads", loop_threads(s.plan.threads));
+  json_int(&j, "threads", sysmem_threads(s.plan.threads));
   json_int(&j, "steps", (long)steps);
   json_num(&j, "dt", dt);
   json_num(&j, "skin", skin);

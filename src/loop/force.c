@@ -63,8 +63,9 @@ KernelArgs force_kernel_args(const ForceSystem *s) {
 }
 
 /* The kernels count list entries: a full list holds every pair twice, mirrored, so its counts
- * are halved once per pass here rather than by every caller. */
-void force_stats_unique(ForceStats *st, bool full_list) {
+ * are halved once per pass here rather than by every caller (the kernels weight the powers
+ * themselves). */
+static void force_stats_unique(ForceStats *st, bool full_list) {
   if (!full_list) return;
   st->pairs /= 2;
   st->contacts /= 2;
@@ -188,7 +189,7 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
   const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
   ForceStats total = {0};
-  const int nthreads = loop_threads(threads);
+  const int nthreads = sysmem_threads(threads);
   /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
   const size_t per_thread = (pack ? KERNEL_ACC : (size_t)(6 + nx)) * (size_t)n;
   double *buf = NULL;

@@ -115,9 +115,6 @@ void force_drive(const ForceSystem *s, ForceStrategy st,
                  void (*kern)(const struct KernelArgs *, const struct Targets *, int64_t, int64_t, ForceStats *),
                  bool pack, int threads, const DriveExtra *ex, ForceWork *w, ForceStats *stats);
 
-/** Halves the counts of a full list's pass (each pair listed twice) to unique pairs: the
- *  drivers' last step, so no caller corrects them. */
-void force_stats_unique(ForceStats *st, bool full_list);
 /** The serial reference pass (half list only): contact_compute per pair. */
 void force_compute_ref(const ForceSystem *s, ForceStats *stats);
 void force_work_free(ForceWork *w);

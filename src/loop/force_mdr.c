@@ -153,7 +153,7 @@ static void half_adjacency(MdrSystem *ms, const NeighborList *nl) {
 }
 
 void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads) {
-  const int nth = loop_threads(threads);
+  const int nth = sysmem_threads(threads);
   Particles *p = fs->p;
   const int64_t n = p->n, nblocks = (n + MDR_BLOCK - 1) / MDR_BLOCK;
   const bool regular = fs->history_update;
@@ -425,7 +425,7 @@ void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const LoopPlan *pla
   }
   GD_ASSERT(fs->nl->full == force_strategy_full_list(st));
   /* The pair loops' driver runs MDR's rows: its accumulators are reduced with the forces. */
-  const int nthreads = loop_threads(plan->threads);
+  const int nthreads = sysmem_threads(plan->threads);
   MdrFault *faults = gd_xmalloc((size_t)nthreads * sizeof *faults);
   bool *warns = gd_xmalloc((size_t)nthreads * sizeof *warns);
   for (int th = 0; th < nthreads; th++) faults[th] = ms->fault, warns[th] = false;

@@ -144,7 +144,7 @@ static inline int64_t find_in_row(const int64_t *start, const int32_t *jl, int64
 }
 
 bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
-  const int nth = loop_threads(nl->threads);
+  const int nth = sysmem_threads(nl->threads);
   const int64_t n = p->n;
   const double t0 = omp_get_wtime();
   particles_wrap(p, b);
@@ -304,7 +304,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
 
 bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
   if (!nl->start) return true;
-  const int nth = loop_threads(nl->threads);
+  const int nth = sysmem_threads(nl->threads);
   const double lim = 0.25 * nl->skin * nl->skin; /* (skin/2)^2 */
   int moved = 0;
   if (nl->grow) { /* a pair unlisted at the build is r > R_i0 + R_j0 + skin apart */

@@ -15,8 +15,6 @@ static const char *const KIND_NAMES[N_LOOP_KIND] = {
 
 const char *loop_kind_name(LoopKind k) { return KIND_NAMES[k]; }
 
-int loop_threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
-
 /* GRANDAMP_SIMD=0 or 1 forces the scalar or the vector kernels; by default the vector ones
  * where the build has AVX (kernels.c says why not on the SSE2 baseline). */
 static bool simd_wanted(void) {

@@ -15,6 +15,7 @@
 
 #include "force.h"
 #include "model.h"
+#include "sysmem.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,9 +61,6 @@ LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, boo
 
 /** True for the MDR loops (which need MDR's pre-force pass, wall pass and fault check). */
 static inline bool loop_plan_mdr(const LoopPlan *p) { return p->kind == LOOP_MDR || p->kind == LOOP_MDR_REFERENCE; }
-
-/** The thread count a plan's parallel regions use (threads, or the OpenMP default for 0). */
-int loop_threads(int threads);
 
 /** The name of a loop kind (its label). */
 const char *loop_kind_name(LoopKind k);

@@ -16,13 +16,13 @@
 #include "mdr.h"
 
 #include <math.h>
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
 #include "normal.h"
 #include "particles.h"
+#include "sysmem.h"
 
 /* ---- coefficients ------------------------------------------------------------------------ */
 
@@ -114,7 +114,7 @@ void mdr_particles_free(MdrParticles *s) {
 
 void mdr_particles_permute(MdrParticles *s, const int64_t *order, int threads) {
   const int64_t n = s->n;
-  const int nth = threads > 0 ? threads : omp_get_max_threads();
+  const int nth = sysmem_threads(threads);
   double *tmp = zeroed(n);
 #define X(f)                                                                                   \
   {                                                                                            \

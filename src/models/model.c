@@ -30,11 +30,6 @@ static const int NORMAL_NCOEFF[] = {
     NORMAL_MODELS(X)
 #undef X
 };
-static const unsigned NORMAL_FLAGS[] = {
-#define X(ID, id, name, nc, fl, cn, kern) (fl) | NKERNELS_##kern,
-    NORMAL_MODELS(X)
-#undef X
-};
 static const char *const NORMAL_COEFF_NAMES[] = {
 #define X(ID, id, name, nc, fl, cn, kern) cn,
     NORMAL_MODELS(X)
@@ -47,11 +42,6 @@ static const char *const DAMPING_NAMES[] = {
 };
 static const int DAMPING_NCOEFF[] = {
 #define X(ID, id, name, nc, fl, form) nc,
-    DAMPING_MODELS(X)
-#undef X
-};
-static const unsigned DAMPING_FLAGS[] = {
-#define X(ID, id, name, nc, fl, form) fl,
     DAMPING_MODELS(X)
 #undef X
 };
@@ -84,8 +74,6 @@ static const char *const TANGENTIAL_COEFF_NAMES[] = {
 const char *normal_name(NormalModel m) { return m < N_NORMAL ? NORMAL_NAMES[m] : "?"; }
 const char *damping_name(DampingModel m) { return m < N_DAMPING ? DAMPING_NAMES[m] : "?"; }
 const char *tangential_name(TangentialModel m) { return m < N_TANGENTIAL ? TANGENTIAL_NAMES[m] : "?"; }
-unsigned normal_flags(NormalModel m) { return NORMAL_FLAGS[m]; }
-unsigned damping_flags(DampingModel m) { return DAMPING_FLAGS[m]; }
 unsigned tangential_flags(TangentialModel m) { return TANGENTIAL_FLAGS[m]; }
 int tangential_history_size(TangentialModel m) { return TANGENTIAL_NHIST[m]; }
 
@@ -514,7 +502,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
 
   /* Compatibility (§3.5, §4, §5). */
   if (normal >= 0 && damping >= 0) {
-    const unsigned nf = NORMAL_FLAGS[normal], df = DAMPING_FLAGS[damping];
+    const unsigned nf = normal_model_flags(normal), df = damping_model_flags(damping);
     const char *dn = DAMPING_NAMES[damping], *nn = NORMAL_NAMES[normal];
     if (!model_combo_allowed((NormalModel)normal, (DampingModel)damping)) { /* say which rule */
       if ((df & DFLAG_NO_COHESION) && (nf & NFLAG_COHESIVE))
@@ -545,7 +533,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
                  user_text(ps.tok[db.word[0] - 1]).s, (int)t);
   }
   if (tangential >= 0 && (TANGENTIAL_FLAGS[tangential] & TFLAG_MINDLIN) && tb.n > 0 && tb.null[0] &&
-      normal >= 0 && !(NORMAL_FLAGS[normal] & NFLAG_MATERIAL))
+      normal >= 0 && !(normal_model_flags(normal) & NFLAG_MATERIAL))
     errlist_add(err, "word %d 'NULL': tangential %s k_t NULL needs a material normal model "
                 "(hertz/material, dmt, jkr or mdr) to derive it from, not %s", tb.word[0],
                 TANGENTIAL_NAMES[tangential], NORMAL_NAMES[normal]);
@@ -574,10 +562,10 @@ void model_setup(ContactModel *m) {
   normal_setup(&m->normal);
   damping_setup(&m->damping, &m->normal);
   tangential_setup(&m->tangential, &m->normal);
-  m->contact_radius = (NORMAL_FLAGS[m->normal.model] & NFLAG_CONTACT_RADIUS) ||
-                      (DAMPING_FLAGS[m->damping.model] & DFLAG_CONTACT_RADIUS) ||
+  m->contact_radius = (normal_model_flags(m->normal.model) & NFLAG_CONTACT_RADIUS) ||
+                      (damping_model_flags(m->damping.model) & DFLAG_CONTACT_RADIUS) ||
                       (TANGENTIAL_FLAGS[m->tangential.model] & TFLAG_MINDLIN);
-  m->beyond_contact = NORMAL_FLAGS[m->normal.model] & NFLAG_BEYOND_CONTACT;
+  m->beyond_contact = normal_model_flags(m->normal.model) & NFLAG_BEYOND_CONTACT;
   m->history_size = TANGENTIAL_NHIST[m->tangential.model];
   if (m->normal.model == NORMAL_MDR) m->history_size += MDR_NHIST; /* MDR's 27 first (§6.2) */
 }
@@ -634,17 +622,17 @@ void model_write_json(FILE *f, const ContactModel *m) {
   json_str(&j, "model", NORMAL_NAMES[np->model]);
   for (int k = 0; k < NORMAL_NCOEFF[np->model]; k++)
     json_num(&j, word_of(NORMAL_COEFF_NAMES[np->model], k, name, sizeof name), np->coeff[k]);
-  if (NORMAL_FLAGS[np->model] & NFLAG_MATERIAL) json_num(&j, "Estar", np->Estar);
+  if (normal_model_flags(np->model) & NFLAG_MATERIAL) json_num(&j, "Estar", np->Estar);
   json_num(&j, "k", np->k);
-  json_bool(&j, "cohesive", NORMAL_FLAGS[np->model] & NFLAG_COHESIVE);
+  json_bool(&j, "cohesive", normal_model_flags(np->model) & NFLAG_COHESIVE);
   json_bool(&j, "emod_is_mixed", np->emod_is_mixed);
   json_close(&j);
 
   json_object(&j, "damping");
   json_str(&j, "model", DAMPING_NAMES[dp->model]);
   if (dp->model == DAMPING_MDR) json_int(&j, "d_type", dp->d_type);
-  if (DAMPING_FLAGS[dp->model] & DFLAG_RESTITUTION) json_num(&j, "e", dp->d);
-  else if (!(DAMPING_FLAGS[dp->model] & DFLAG_ELASTIC)) json_num(&j, "damp", dp->d);
+  if (damping_model_flags(dp->model) & DFLAG_RESTITUTION) json_num(&j, "e", dp->d);
+  else if (!(damping_model_flags(dp->model) & DFLAG_ELASTIC)) json_num(&j, "damp", dp->d);
   if (dp->model == DAMPING_TSUJI || dp->model == DAMPING_TSUJI_LEGACY) {
     json_num(&j, "polynomial", dp->alpha);
     json_bool(&j, "sqrt2", dp->model == DAMPING_TSUJI);
@@ -659,11 +647,11 @@ void model_write_json(FILE *f, const ContactModel *m) {
 #undef X
   };
   const DampingForm form = damping_form(dp->model);
-  const char *eta = (DAMPING_FLAGS[dp->model] & DFLAG_ELASTIC) ? "0"
+  const char *eta = (damping_model_flags(dp->model) & DFLAG_ELASTIC) ? "0"
                     : form == DFORM_MDR && dp->d_type != 1 ? "D if DAMP_SCALE != 0"
                                                            : FORM_ETA[form];
   json_str(&j, "eta_n", eta);
-  json_bool(&j, "grandamp_extension", DAMPING_FLAGS[dp->model] & DFLAG_EXTENSION);
+  json_bool(&j, "grandamp_extension", damping_model_flags(dp->model) & DFLAG_EXTENSION);
   json_close(&j);
 
   json_object(&j, "tangential");

@@ -66,8 +66,6 @@ void model_write_json(FILE *f, const ContactModel *m);
 const char *normal_name(NormalModel m);
 const char *damping_name(DampingModel m);
 const char *tangential_name(TangentialModel m);
-unsigned normal_flags(NormalModel m);
-unsigned damping_flags(DampingModel m);
 unsigned tangential_flags(TangentialModel m);
 int tangential_history_size(TangentialModel m);
 

@@ -11,7 +11,7 @@
 
 /* Both sums in blocks (blocksum.h): the same bits for any thread count. */
 void energy_kinetic(const Particles *p, double *ke_trans, double *ke_rot, int threads) {
-  const int nth = loop_threads(threads);
+  const int nth = sysmem_threads(threads);
   const int64_t n = p->n, nb = blocksum_blocks(n);
   double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * 2 * sizeof *part);
 #pragma omp parallel for schedule(static) num_threads(nth)
@@ -55,7 +55,7 @@ static double contact_energy(const ContactModel *m, double delta, double Reff, c
 }
 
 double energy_elastic(const ForceSystem *s, int threads) {
-  const int nth = loop_threads(threads);
+  const int nth = sysmem_threads(threads);
   const Particles *p = s->p;
   const NeighborList *nl = s->nl;
   double len[3], half[3];

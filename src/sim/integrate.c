@@ -10,7 +10,7 @@
 /* One pass over the particles: the half kick of v and w, with the drift of x in between when
  * drift is set (loop-invariant, so the branch is predicted or unswitched away). */
 static void kick(Particles *p, double dt, bool drift, int threads) {
-  const int nth = loop_threads(threads);
+  const int nth = sysmem_threads(threads);
   const double dtf = 0.5 * dt, dtfrot = dtf / INERTIA;
   const int64_t n = p->n;
   double *restrict x = p->x, *restrict y = p->y, *restrict z = p->z;

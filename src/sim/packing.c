@@ -56,7 +56,7 @@ int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err) {
 }
 
 static void random_motion(const PackingSpec *s, Particles *p) {
-#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
+#pragma omp parallel for schedule(static) num_threads(sysmem_threads(s->threads))
   for (int64_t i = 0; i < p->n; i++) {
     const uint64_t id = (uint64_t)p->id[i];
     p->vx[i] = s->velocity * rng_normal(s->seed, id, STREAM_V + 0);
@@ -75,7 +75,7 @@ static void make_fcc(const PackingSpec *s, Particles *p, Box *b) {
   const double a = (1.0 - s->overlap) * 2.0 * s->radius * sqrt(2.0);
   particles_alloc(p, 4 * m * m * m, 1);
   static const double basis[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
-#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
+#pragma omp parallel for schedule(static) num_threads(sysmem_threads(s->threads))
   for (int64_t c = 0; c < m * m * m; c++) {
     const int64_t cx = c % m, cy = (c / m) % m, cz = c / (m * m);
     for (int k = 0; k < 4; k++) {
@@ -123,7 +123,7 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
     b->hi[d] = L;
     b->periodic[d] = true;
   }
-#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
+#pragma omp parallel for schedule(static) num_threads(sysmem_threads(s->threads))
   for (int64_t i = 0; i < p->n; i++) {
     const uint64_t id = (uint64_t)p->id[i];
     p->x[i] = L * rng_uniform(s->seed, id, STREAM_X);
@@ -164,7 +164,7 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
       if (stall >= 10) break; /* jammed: the overlaps no longer shrink */
       best = fmin(best, rms);
     }
-#pragma omp parallel for schedule(static) num_threads(loop_threads(s->threads))
+#pragma omp parallel for schedule(static) num_threads(sysmem_threads(s->threads))
     for (int64_t i = 0; i < p->n; i++) {
       const double f = sqrt(p->fx[i] * p->fx[i] + p->fy[i] * p->fy[i] + p->fz[i] * p->fz[i]);
       if (f > 0.0) {
@@ -199,7 +199,7 @@ void packing_replicate(const Particles *src, const Box *b, const int reps[3], in
     len[d] = b->hi[d] - b->lo[d];
     db->hi[d] = b->lo[d] + reps[d] * len[d];
   }
-#pragma omp parallel for schedule(static) num_threads(loop_threads(threads))
+#pragma omp parallel for schedule(static) num_threads(sysmem_threads(threads))
   for (int64_t c = 0; c < copies; c++) {
     const int64_t cx = c % reps[0], cy = c / reps[0] % reps[1], cz = c / ((int64_t)reps[0] * reps[1]);
     const double sx = (double)cx * len[0], sy = (double)cy * len[1], sz = (double)cz * len[2];

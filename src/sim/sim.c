@@ -152,7 +152,7 @@ static void step_label(const Sim *s, bool setup, char *buf, size_t size) {
 static bool check_forces(Sim *s, bool setup, const char **why) {
   const Particles *p = &s->p;
   int64_t bad = -1;
-#pragma omp parallel for schedule(static) num_threads(loop_threads(s->plan.threads)) reduction(max : bad)
+#pragma omp parallel for schedule(static) num_threads(sysmem_threads(s->plan.threads)) reduction(max : bad)
   for (int64_t i = 0; i < p->n; i++) {
     const double sum = p->fx[i] + p->fy[i] + p->fz[i] + p->tx[i] + p->ty[i] + p->tz[i];
     if (!isfinite(sum)) bad = i > bad ? i : bad;

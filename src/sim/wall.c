@@ -72,7 +72,7 @@ static void block_total(double *part, int64_t nb, Walls *ws, int64_t contacts, d
 
 void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
                  bool history_update, int threads, ForceStats *stats) {
-  const int nth = loop_threads(threads);
+  const int nth = sysmem_threads(threads);
   if (ws->n == 0) return;
   GD_ASSERT(ws->np == p->n);
   const int nw = ws->n, hs = ws->hsize;
@@ -131,7 +131,7 @@ static double wall_gap(const Wall *wl, const double xi[3], double *excess) {
 }
 
 void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms, int threads) {
-  const int nth = loop_threads(threads);
+  const int nth = sysmem_threads(threads);
   if (ws->n == 0) return;
   GD_ASSERT(ws->np == p->n);
   const int nw = ws->n, hs = ws->hsize;
@@ -151,7 +151,7 @@ void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms, int th
 
 void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
                      bool history_update, MdrSystem *ms, int threads, ForceStats *stats) {
-  const int nth = loop_threads(threads);
+  const int nth = sysmem_threads(threads);
   if (ws->n == 0) return;
   GD_ASSERT(ws->np == p->n && ms->on);
   const int nw = ws->n, hs = ws->hsize;

@@ -310,7 +310,7 @@ void force_compute_ref(const ForceSystem *s, ForceStats *stats) {
     for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
       const int64_t j = nl->j[k];
       const ContactModel *m = &s->models[(p->type[i] - 1) * s->ntypes + (p->type[j] - 1)];
-      const PairInput in = ref_pair_input(s, i, j, a.len, a.half);
+      const PairInput in = ref_pair_input(p, i, j, a.len, a.half, s->dt, s->history_update);
       bool touch = nl->touch[k];
       ContactOutput o;
       const bool on = contact_compute(m, &in, hs ? &nl->hist[k * hs] : NULL, &touch, &o);

@@ -393,7 +393,7 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
     for (int64_t k = nl->start[i]; k < nl->start[i + 1]; k++) {
       const int64_t j = nl->j[k];
       const ContactModel *m = &fs->models[(p->type[i] - 1) * fs->ntypes + (p->type[j] - 1)];
-      const PairInput in = ref_pair_input(fs, i, j, len, half);
+      const PairInput in = ref_pair_input(p, i, j, len, half, fs->dt, fs->history_update);
       ContactOutput o;
       MdrContactOutput mo;
       st.pairs++;

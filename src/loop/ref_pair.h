@@ -1,7 +1,8 @@
 /*
- * ref_pair.h - internal to the serial `_ref` loops (force.c, force_mdr.c): one half-list pair's
- * contact input, and adding one contact's result to both particles and the statistics. Not on a
- * specialised loop's path: those inline their own, vectorisable copies (force_kernel.h).
+ * ref_pair.h - for the serial loops that evaluate one pair at a time through contact_compute
+ * (the `_ref` loops of force.c and force_mdr.c, and the fault search of sim.c): one pair's
+ * contact input, and adding one contact's result to both particles and the statistics. Not on
+ * a specialised loop's path: those inline their own, vectorisable copies (force_kernel.h).
  */
 #ifndef GD_REF_PAIR_H
 #define GD_REF_PAIR_H
@@ -9,12 +10,11 @@
 #include "contact.h"
 #include "force.h"
 
-/* The contact input of pair (i, j) of a force system; len and half from box_images. */
-static inline PairInput ref_pair_input(const ForceSystem *s, int64_t i, int64_t j, const double len[3],
-                                       const double half[3]) {
-  const Particles *p = s->p;
+/* The contact input of pair (i, j); len and half from box_images. */
+static inline PairInput ref_pair_input(const Particles *p, int64_t i, int64_t j, const double len[3],
+                                       const double half[3], double dt, bool history_update) {
   PairInput in = {.Ri = p->radius[i], .Rj = p->radius[j], .meff = contact_meff(p->mass[i], p->mass[j]),
-                  .dt = s->dt, .history_update = s->history_update, .wall = false};
+                  .dt = dt, .history_update = history_update, .wall = false};
   pair_separation(p->x, p->y, p->z, i, j, len, half, in.dx);
   in.vr[0] = p->vx[i] - p->vx[j], in.vr[1] = p->vy[i] - p->vy[j], in.vr[2] = p->vz[i] - p->vz[j];
   in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];

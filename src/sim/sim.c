@@ -2,13 +2,14 @@
 #include "sim.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "contact.h"
 #include "error.h"
 #include "integrate.h"
-#include <stdio.h>
+#include "ref_pair.h"
 
 double sim_pulloff_range(const ContactModel *models, int ntypes, double rmax) {
   double extra = 0.0;
@@ -118,12 +119,7 @@ static bool find_bad_pair(const Sim *s, int64_t i, int64_t *j_out, const Contact
       const int64_t b = nl->j[k];
       if (a != i && b != i) continue;
       const ContactModel *m = &s->models[(p->type[a] - 1) * s->ntypes + (p->type[b] - 1)];
-      PairInput in = {.Ri = p->radius[a], .Rj = p->radius[b], .meff = contact_meff(p->mass[a], p->mass[b]),
-                      .dt = s->dt, .history_update = false};
-      pair_separation(p->x, p->y, p->z, a, b, len, half, in.dx);
-      in.vr[0] = p->vx[a] - p->vx[b], in.vr[1] = p->vy[a] - p->vy[b], in.vr[2] = p->vz[a] - p->vz[b];
-      in.wi[0] = p->wx[a], in.wi[1] = p->wy[a], in.wi[2] = p->wz[a];
-      in.wj[0] = p->wx[b], in.wj[1] = p->wy[b], in.wj[2] = p->wz[b];
+      const PairInput in = ref_pair_input(p, a, b, len, half, s->dt, false);
       double hist[64] = {0};
       for (int h = 0; h < nl->hsize && h < 64; h++) hist[h] = nl->hist[k * nl->hsize + h];
       bool touch = nl->touch[k];

@@ -278,6 +278,32 @@ static void verify_bad_usage(void **state) {
   assert_non_null(strstr(r.err, "selects no case"));
 }
 
+/* Without lmp the LAMMPS cases are skipped and counted apart from the passes; when the run asks
+ * for LAMMPS (--lammps) each of them fails instead, so a lost tool cannot pass as a quiet night. */
+static void verify_lammps_asked_for_fails_without_lmp(void **state) {
+  (void)state;
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/grandamp-test-verify-XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  const char *old = getenv("PATH");
+  char *saved = old ? strdup(old) : NULL;
+  setenv("PATH", "/nonexistent-grandamp-test", 1); /* no lmp, whatever this machine has */
+  CmdResult skip, fail;
+  const char *a1[] = {"--quick", "--filter", "lammps/", "--data", dir, NULL};
+  run_program(&skip, verify_bin(), a1);
+  const char *a2[] = {"--quick", "--lammps", "--filter", "lammps/", "--data", dir, NULL};
+  run_program(&fail, verify_bin(), a2);
+  if (saved) setenv("PATH", saved, 1), free(saved);
+  else unsetenv("PATH");
+  assert_int_equal(skip.status, 0);
+  assert_non_null(strstr(skip.out, "skipped, not passed:"));
+  assert_non_null(strstr(skip.out, "\n0 passed, 0 failed\n"));
+  assert_int_equal(fail.status, 3);
+  assert_non_null(strstr(fail.out, "--lammps asked for the LAMMPS cases, but lmp is not on PATH"));
+  assert_null(strstr(fail.out, "skipped, not passed:"));
+  cleanup(dir);
+}
+
 const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(collide_hooke_matches_target), cmocka_unit_test(collide_wall_equals_pair),
     cmocka_unit_test(collide_bad_input),            cmocka_unit_test(collide_capture),
@@ -285,5 +311,6 @@ const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
     cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
     cmocka_unit_test(verify_filter_on_name_end),    cmocka_unit_test(verify_compare_reports_changes),
+    cmocka_unit_test(verify_lammps_asked_for_fails_without_lmp),
 };
 const size_t verify_ntests = sizeof verify_tests / sizeof verify_tests[0];

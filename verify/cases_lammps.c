@@ -61,6 +61,7 @@
 #include "verify.h"
 
 #define NOTICE "lmp not installed (apt-get install lammps)"
+#define REQUIRED "--lammps asked for the LAMMPS cases, but lmp is not on PATH (apt-get install lammps)"
 #define V0 1.0           /* impact speed [m/s] */
 #define DT_FRACTION 0.01 /* of the elastic collision time */
 #define PHASE 0.3        /* contact onset inside a step (collide.h) */
@@ -425,6 +426,13 @@ static void force_report(Verifier *v, const LmpBatch *b, const ForceRun *fr, con
 
 /* ---- the generator -------------------------------------------------------------------- */
 
+/* A LAMMPS case without lmp: skipped, unless the run asked for LAMMPS (--lammps), where a
+ * missing tool must not pass as a quiet night. */
+static void lmp_missing(Verifier *v) {
+  if (v->lmp_required) case_end_bool(v, false, NAN, NAN, REQUIRED);
+  else case_skip(v, NOTICE);
+}
+
 void cases_lammps(Verifier *v) {
   enum { MAX_COLL = 160 };
   Coll *coll = gd_xmalloc(MAX_COLL * sizeof *coll);
@@ -432,13 +440,13 @@ void cases_lammps(Verifier *v) {
   const int nf = v->quick ? 1 : N_FORCES;
   char name[192];
 
-  if (v->dry || !v->have_lmp) { /* count, or report the skips */
+  if (v->dry || !v->have_lmp) { /* count, or report the skips (failures when lmp was asked for) */
     for (int k = 0; k < nc; k++)
-      if (case_begin(v, "lammps.collision", "%s", coll[k].name)) case_skip(v, NOTICE);
+      if (case_begin(v, "lammps.collision", "%s", coll[k].name)) lmp_missing(v);
     for (int k = 0; k < nf; k++)
       for (int t = 0; t < 2; t++) {
         force_name(k, t == 1, name, sizeof name);
-        if (case_begin(v, "lammps.forces", "%s", name)) case_skip(v, NOTICE);
+        if (case_begin(v, "lammps.forces", "%s", name)) lmp_missing(v);
       }
     free(coll);
     return;

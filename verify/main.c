@@ -1,7 +1,7 @@
 /*
  * main.c - grandamp-verify: the nightly verification run (`make verify`).
  *
- *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--no-lammps]
+ *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]
  *                   [--broken tsuji-without-sqrt2] [--compare PREVIOUS.csv] [--list]
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
  * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
@@ -23,11 +23,14 @@
 #include "verify.h"
 
 static const char USAGE[] =
-    "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--no-lammps]\n"
+    "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]\n"
     "                       [--broken tsuji-without-sqrt2] [--compare PREVIOUS.csv] [--list]\n"
     "  --quick     the make-test subset (well under a minute)\n"
     "  --filter    only cases whose name or group contains TEXT\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
+    "  --threads   threads of the pair loop in the collisions (default 1)\n"
+    "  --lammps    the LAMMPS cases must run: each fails when lmp is not on PATH\n"
+    "  --no-lammps skip the LAMMPS cases (default: run them when lmp is on PATH, else skip)\n"
     "  --broken    self-test: run with a deliberately broken model; the run must fail\n"
     "  --compare   after the run, list what changed since PREVIOUS.csv (a verify.csv): status\n"
     "              changes, values moved by more than a tenth of the tolerance, new and gone cases\n"
@@ -152,6 +155,22 @@ static bool write_junit(const Verifier *v, const char *path, double seconds, con
   return out_commit(&o);
 }
 
+/* The skipped cases, counted apart from the passes, by reason (a handful of reasons). */
+static void report_skips(const Verifier *v) {
+  if (!v->skipped) return;
+  printf("grandamp-verify: %d case%s skipped, not passed:\n", v->skipped, v->skipped == 1 ? "" : "s");
+  for (int k = 0; k < v->nres; k++) {
+    const CaseResult *c = &v->res[k];
+    if (!c->skipped) continue;
+    bool seen = false;
+    for (int q = 0; q < k && !seen; q++) seen = v->res[q].skipped && strcmp(v->res[q].source, c->source) == 0;
+    if (seen) continue;
+    int n = 0;
+    for (int q = k; q < v->nres; q++) n += v->res[q].skipped && strcmp(v->res[q].source, c->source) == 0;
+    printf("  %5d  %s\n", n, c->source);
+  }
+}
+
 static bool lmp_installed(void) {
   const char *path = getenv("PATH");
   if (!path) return false;
@@ -169,7 +188,7 @@ static bool lmp_installed(void) {
 int main(int argc, char **argv) {
   Verifier v = {0};
   const char *data = "data", *compare = NULL;
-  bool list = false, no_lammps = false;
+  bool list = false, no_lammps = false, lammps = false;
   int threads = 1;
   const int machine_threads = omp_get_max_threads();
   for (int k = 1; k < argc; k++) {
@@ -178,6 +197,7 @@ int main(int argc, char **argv) {
     if (strcmp(a, "--quick") == 0) v.quick = true;
     else if (strcmp(a, "--list") == 0) list = true;
     else if (strcmp(a, "--no-lammps") == 0) no_lammps = true;
+    else if (strcmp(a, "--lammps") == 0) lammps = true;
     else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
     else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
     else if (strcmp(a, "--compare") == 0 && has_val) compare = argv[++k];
@@ -208,6 +228,11 @@ int main(int argc, char **argv) {
    * cases set their own counts). */
   v.threads = threads;
   v.machine_threads = machine_threads;
+  if (lammps && no_lammps) {
+    fprintf(stderr, "grandamp-verify: error: --lammps and --no-lammps exclude each other\n");
+    return GD_EXIT_USAGE;
+  }
+  v.lmp_required = lammps;
   v.have_lmp = !no_lammps && lmp_installed();
   v.dry = true;
   v.list = list;
@@ -265,6 +290,7 @@ int main(int argc, char **argv) {
         printf("  FAIL %s  measured=%.10g expected=%.10g tol=%.3g\n", c->name, c->measured, c->expected, c->tol);
     }
   }
+  report_skips(&v);
   if (compare) {
     previous_report(&prev, v.res, v.nres, v.filter != NULL, stdout);
     previous_free(&prev);

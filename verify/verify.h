@@ -40,6 +40,7 @@ typedef struct Verifier {
   double t0;
   FILE *plot_tsuji, *plot_visco, *plot_conv; /**< plot data (NULL in the dry pass) */
   bool have_lmp;      /**< Debian's lmp found */
+  bool lmp_required;  /**< --lammps: a LAMMPS case fails, not skips, when lmp is missing */
   const char *data;   /**< the --data directory (generators writing their own plot data) */
 } Verifier;
 

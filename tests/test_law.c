@@ -11,6 +11,7 @@
  *   - hand values: one force per model, worked out by hand in the comment, to 1e-14: the law
  *     is the formula, not a copy of the library's code (a copied slip would pass the first test).
  *   - the reader: the texts the rows write, the blocks it reads past, and what it refuses.
+ * A bare § is a section of docs/models.md.
  */
 #include "tests.h"
 

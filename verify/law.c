@@ -3,6 +3,7 @@
  * docs/models.md and the papers it names, in forms of our own choosing (the JKR radius by
  * Newton's method, the Tsuji polynomial by Horner's rule, the damping through the contact
  * stiffness instead of the quotient F_ne/δ), so that it does not inherit the library's slips.
+ * A bare § is a section of docs/models.md.
  */
 #include "law.h"
 

@@ -40,6 +40,7 @@ TEST_GROUP(mdr);
 TEST_GROUP(mdr_run);
 TEST_GROUP(verify);
 TEST_GROUP(ode_ref);
+TEST_GROUP(law);
 TEST_GROUP(output);
 TEST_GROUP(fuzz_regress);
 TEST_GROUP(determinism);

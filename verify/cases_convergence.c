@@ -75,7 +75,8 @@ static void model_order(Verifier *v, const OrderRow *o) {
     work = work || case_wanted(v, "convergence.bound", "convergence/%s/%s=%g/N=%d/bound", id, row_param_name(r->param),
                                o->x, N[k]);
   if (work) {
-    const Reference ref = reference_collide(&m, setup_reff(GEO_EQUAL), setup_meff(GEO_EQUAL), 1.0, false);
+    const LawModel law = law_model(text); /* the reference's own force law, same text */
+    const Reference ref = reference_collide(&law, setup_reff(GEO_EQUAL), setup_meff(GEO_EQUAL), 1.0, false);
     if (isnan(closed)) e_exp = ref.e;
     defect_exp = 1.0 - ref.e * ref.e - ref.W / ref.E0; /* 0 but for the JKR snap-off */
   }

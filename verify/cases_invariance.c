@@ -38,7 +38,7 @@ static void speed_and_mass(Verifier *v) {
     const Row *r = row_find("hertz/material", DM[d]);
     char text[512];
     row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
-    const ContactModel m = setup_model(text);
+    const LawModel m = law_model(text); /* the reference's own force law */
     const double Reff = setup_reff(GEO_EQUAL), meff = setup_meff(GEO_EQUAL);
     if (case_begin(v, "invariance.speed", "invariance/hertz_material/%s/e=0.5/v=1e-2..1e2/reference", DM[d])) {
       const Reference r1 = reference_collide(&m, Reff, meff, 1.0, false);

@@ -46,7 +46,7 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
   /* The reference sees the model as written (the broken self-test must not fix it). */
   char honest[512];
   row_model_text(r, x, g, v0, limit, NULL, honest, sizeof honest);
-  const ContactModel mh = setup_model(honest);
+  const LawModel mh = law_model(honest);
   const Reference ref = reference_collide(&mh, c.Reff, c.meff, v0, limit);
   const char *src = NULL;
   const double closed = row_closed_form(r, x, limit, &src);

@@ -20,8 +20,15 @@ static ContactModel model_of(const Row *r, double x, Geometry g, double v0, bool
   return setup_model(text);
 }
 
+/* The reference's own force law (verify/law.c) read from the same text, as written. */
+static LawModel law_of(const Row *r, double x, Geometry g, double v0, bool limit) {
+  char text[512];
+  row_model_text(r, x, g, v0, limit, NULL, text, sizeof text);
+  return law_model(text);
+}
+
 static Reference ref_of(const Row *r, double x, Geometry g, double v0, bool limit) {
-  const ContactModel m = model_of(r, x, g, v0, limit, NULL);
+  const LawModel m = law_of(r, x, g, v0, limit);
   return reference_collide(&m, setup_reff(g), setup_meff(g), v0, limit);
 }
 
@@ -86,7 +93,7 @@ static void reference_crosscheck(Verifier *v) {
       if (!case_begin(v, "reference.crosscheck", "reference/%s/%s/%s=%g/crosscheck", id, limit ? "force-end" : "delta-end",
                       row_param_name(r->param), xs[nx - 1]))
         continue;
-      const ContactModel m = model_of(r, xs[nx - 1], GEO_UNEQUAL, 1.0, limit, NULL);
+      const LawModel m = law_of(r, xs[nx - 1], GEO_UNEQUAL, 1.0, limit);
       const double Reff = setup_reff(GEO_UNEQUAL), meff = setup_meff(GEO_UNEQUAL);
       const Reference a = reference_collide(&m, Reff, meff, 1.0, limit);
       OdeCollision b;

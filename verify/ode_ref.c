@@ -45,8 +45,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "collide.h"
-#include "contact.h"
 
 #define NY 4                /* time: (δ, v, W, U);  phase plane: (t, v, W, U) */
 #define MAX_ATTEMPTS 2000000 /* attempted steps per collision: bounds the run time */
@@ -57,7 +55,7 @@ enum { SEG_X_END = -1, SEG_FAIL = -2 }; /* other segment results: the event that
 #define BIT(ev) (1u << (ev))
 
 typedef struct Run {
-  const ContactModel *m;
+  const LawModel *m;
   double Reff, meff, v0, rtol;
   bool phase;          /* independent variable s = δ^{1/4} instead of t */
   double scale_t[NY];  /* absolute scales of (δ, v, W, U) */
@@ -77,9 +75,8 @@ typedef struct Force {
 
 static Force run_force(const Run *r, double delta, double v) {
   /* touching_before: a jkr contact under way holds down to −d_po (§1.5); no other model reads it. */
-  NormalContact c = {.delta = delta, .Reff = r->Reff, .meff = r->meff, .vnnr = -v, .touching_before = true};
-  contact_normal_compute(r->m, &c);
-  return (Force){.F = c.Fntot, .Fne = c.Fne, .Fsum = c.Fne + c.Fdamp, .touching = c.touching};
+  const LawForce f = law_force(r->m, delta, v, r->Reff, r->meff, true);
+  return (Force){.F = f.total, .Fne = f.elastic, .Fsum = f.sum, .touching = f.touching};
 }
 
 static double run_delta(const Run *r, double x, const double *y) {
@@ -255,25 +252,23 @@ static bool run_failed(OdeCollision *out) {
   return false;
 }
 
-bool ode_collide(const ContactModel *m, double Reff, double meff, double v0, OdeEnd end, double rtol,
+bool ode_collide(const LawModel *m, double Reff, double meff, double v0, OdeEnd end, double rtol,
                  OdeCollision *out) {
   if (!out) return false;
   memset(out, 0, sizeof *out);
   if (!m || !(isfinite(Reff) && Reff > 0.0) || !(isfinite(meff) && meff > 0.0) || !(isfinite(v0) && v0 > 0.0))
     return false;
   if (end != ODE_DELTA_END && end != ODE_FORCE_END) return false;
-  const NormalModel nm = m->normal.model;
-  if (nm == NORMAL_MDR || m->damping.model == DAMPING_MDR) return false; /* stateful: not a scalar ODE */
   rtol = rtol > 0.0 ? fmax(rtol, 1e-15) : ODE_RTOL_DEFAULT;
 
   const double E0 = 0.5 * meff * v0 * v0;
-  const double t_el = collide_elastic_time(m, Reff, meff, v0);
+  const double t_el = law_elastic_time(m, Reff, meff, v0);
   if (!(isfinite(t_el) && t_el > 0.0)) return false;
-  const double d_el = v0 * t_el / GD_PI; /* hooke: v0/ω0; Hertz: 1.024 δ_max,el */
+  const double d_el = v0 * t_el / LAW_PI; /* hooke: v0/ω0; Hertz: 1.024 δ_max,el */
   Run r = {.m = m, .Reff = Reff, .meff = meff, .v0 = v0, .rtol = rtol,
            .scale_t = {d_el, v0, E0, E0}, .scale_s = {t_el, v0, E0, E0},
-           .delta_end = -normal_pulloff_distance(nm, &m->normal, Reff), .t_max = ODE_MAX_TC * t_el};
-  const bool cohesive = nm == NORMAL_DMT || nm == NORMAL_JKR;
+           .delta_end = -law_pulloff_distance(m, Reff), .t_max = ODE_MAX_TC * t_el};
+  const bool cohesive = m->normal == LAW_DMT || m->normal == LAW_JKR;
   const bool force_terminal = end == ODE_FORCE_END;
   /* With limit_damping (δ-end) the first zero of the force is where the clamp sets in: a
    * restart there keeps the kink out of the steps. */

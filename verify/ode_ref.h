@@ -4,9 +4,9 @@
  *     m_eff δ'' = −F_ntot(δ, δ'),   δ(0) = 0,  δ'(0) = v0 > 0,
  *
  * integrated to near machine precision (docs/verification.md §0, §7 item 1). F_ntot is the
- * total normal force of the model exactly as the library computes it (contact_normal_compute:
- * elastic + damping, cohesion and the limit_damping clamp included), so every normal x damping
- * model the scalar contact supports is covered; mdr (stateful) is not.
+ * total normal force of the verifier's own force law (verify/law.h, written independently of
+ * src/: elastic + damping, cohesion and the limit_damping clamp included), so every normal x
+ * damping model but mdr (stateful) is covered.
  *
  * Sign conventions: δ is the overlap (> 0 in contact), δ' = −vnnr its rate (> 0 on approach),
  * F_ntot > 0 pushes the bodies apart. e = −δ'(t_end)/v0.
@@ -35,7 +35,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "law.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,7 +44,7 @@ extern "C" {
 /** Default relative tolerance of the step control. */
 #define ODE_RTOL_DEFAULT 1e-14
 
-/** A contact still open after this many elastic collision times (collide_elastic_time) is
+/** A contact still open after this many elastic collision times (law_elastic_time) is
  *  reported as captured; the same limit as the verifier's VERIFY_MAX_TC. */
 #define ODE_MAX_TC 50.0
 
@@ -63,17 +63,17 @@ typedef struct OdeCollision {
   double W;         /**< applied damping work ∫ (F_ntot − F_ne) δ' dt over the contact [J] */
   double U_F;       /**< elastic energy stored at the end event, ∫_0^{δ_end} F_ne dδ [J] */
   double E0;        /**< ½ m_eff v0² [J] */
-  double t_elastic; /**< the elastic collision time that scales the run (collide_elastic_time) [s] */
+  double t_elastic; /**< the elastic collision time that scales the run (law_elastic_time) [s] */
   int64_t steps;    /**< accepted integration steps (event location not counted) */
   bool captured;    /**< no end event within ODE_MAX_TC elastic times: δ' → 0 inside the contact */
 } OdeCollision;
 
-/** Integrates one head-on collision of the set-up model m (from model_parse) with effective
+/** Integrates one head-on collision of the force law m (from law_parse) with effective
  *  radius Reff [m], effective mass meff [kg] and approach speed v0 [m/s], ended by `end`, at
  *  relative tolerance rtol (<= 0: ODE_RTOL_DEFAULT; values below 1e-15 are raised to it).
- *  Returns false, with *out zeroed, when an argument is invalid (non-positive or non-finite
- *  Reff, meff or v0; the mdr normal or damping model) or the step budget runs out. */
-bool ode_collide(const ContactModel *m, double Reff, double meff, double v0, OdeEnd end, double rtol,
+ *  Returns false, with *out zeroed, when an argument is invalid (no model; non-positive or
+ *  non-finite Reff, meff or v0) or the step budget runs out. */
+bool ode_collide(const LawModel *m, double Reff, double meff, double v0, OdeEnd end, double rtol,
                  OdeCollision *out);
 
 #ifdef __cplusplus

@@ -1,8 +1,9 @@
 /*
  * reference.c - the continuous-time reference of the verifier (docs/verification.md §0, §7.1): the
  * contact ODE  m_eff δ'' = −F_n(δ, δ')  integrated with an adaptive Dormand–Prince 5(4) method,
- * with end-of-contact events located to machine precision, using the force law of the
- * library's scalar contact (contact_normal_compute), so every normal x damping model is covered.
+ * with end-of-contact events located to machine precision, using the verifier's own force law
+ * (verify/law.c, written independently of src/), so every normal x damping model is covered and
+ * a wrong law in src/ is not taken for the expectation.
  *
  * The Hertz-type damping η ∝ δ^{1/4} or δ^{1/2} is singular where δ = 0, which limits any
  * integrator in time to low order there (§6). The segments next to δ = 0 are therefore
@@ -20,14 +21,14 @@
 #include <math.h>
 #include <string.h>
 
-#include "contact.h"
-#include "verify.h"
+#include "law.h"
+#include "reference.h"
 
 #define NY 4
-#define REF_MAX_TC VERIFY_MAX_TC /* time domain: (δ, v, W, U); phase plane: (t, v, W, U) */
+#define REF_MAX_TC REFERENCE_MAX_TC /* time domain: (δ, v, W, U); phase plane: (t, v, W, U) */
 
 typedef struct Ode {
-  const ContactModel *m;
+  const LawModel *m;
   double Reff, meff;
   bool phase; /* independent variable s = δ^{1/4} instead of t */
 } Ode;
@@ -37,9 +38,8 @@ typedef struct Force {
 } Force;
 
 static Force force_at(const Ode *o, double delta, double v) {
-  NormalContact c = {.delta = delta, .Reff = o->Reff, .meff = o->meff, .vnnr = -v, .touching_before = true};
-  contact_normal_compute(o->m, &c);
-  return (Force){.F = c.Fntot, .Fne = c.Fne, .Fsum = c.Fne + c.Fdamp};
+  const LawForce f = law_force(o->m, delta, v, o->Reff, o->meff, true);
+  return (Force){.F = f.total, .Fne = f.elastic, .Fsum = f.sum};
 }
 
 static void rhs(const Ode *o, double x, const double *y, double *dy) {
@@ -177,17 +177,16 @@ static double ev_slow(const Ode *o, double x, const double *y, const void *ctx) 
   return y[1] - c->v_min;
 }
 
-Reference reference_collide(const ContactModel *m, double Reff, double meff, double v0, bool force_end) {
+Reference reference_collide(const LawModel *m, double Reff, double meff, double v0, bool force_end) {
   Reference r = {0};
   r.E0 = 0.5 * meff * v0 * v0;
   const double rtol = 1e-14;
-  const bool jkr = m->normal.model == NORMAL_JKR;
+  const bool jkr = m->normal == LAW_JKR;
   const bool clamp = m->limit_damping;
-  const double tc_el = collide_elastic_time(m, Reff, meff, v0);
+  const double tc_el = law_elastic_time(m, Reff, meff, v0);
   /* elastic δ_max: hooke v0/ω0; Hertz (5 meff v0²/(4 k_H))^(2/5) */
-  const double dmax_el = v0 * tc_el / GD_PI * (m->normal.model == NORMAL_HOOKE ? 1.0 : 1.0);
-  EvCtx ctx = {.delta1 = 0.02 * dmax_el, .v_min = 0.5 * v0,
-               .dpo = normal_pulloff_distance(m->normal.model, &m->normal, Reff)};
+  const double dmax_el = v0 * tc_el / LAW_PI;
+  EvCtx ctx = {.delta1 = 0.02 * dmax_el, .v_min = 0.5 * v0, .dpo = law_pulloff_distance(m, Reff)};
   const double sc_phase[NY] = {tc_el, v0, r.E0, r.E0}, sc_time[NY] = {dmax_el, v0, r.E0, r.E0};
   long steps = 0;
   double dmax = 0.0;

@@ -85,14 +85,8 @@ ContactModel setup_model(const char *text);
 /** Runs the collision through the production loops. */
 CollideResult setup_collide(const ContactModel *m, const Setup *s);
 
-/* ---- the continuous-time reference (verify/ode_ref.c) ---- */
-typedef struct Reference {
-  double e, t_c, t_pos; /**< t_pos: duration of delta > 0 (= t_c except with limit_damping) */
-  double delta_max, W, U_F, E0;
-  bool captured;
-} Reference;
-/** High-accuracy e, t_c, ... of the model's contact ODE (force-end when force_end). */
-Reference reference_collide(const ContactModel *m, double Reff, double meff, double v0, bool force_end);
+/* ---- the continuous-time reference (verify/reference.h: Reference, reference_collide) ---- */
+#include "reference.h"
 
 /* ---- the generators ---- */
 void cases_restitution(Verifier *v);

@@ -4,6 +4,7 @@
 #   make test       unit tests (the README's test command); installs what it needs via `make deps`
 #   make bench      the benchmark matrix, data/ and plots/ (QUICK=1, FILTER=regex)
 #   make verify     the nightly verifier (exit 0 pass, 3 fail)
+#   make mutation-check  a damping model changed by 1 % in src/ must fail the verifier
 #   make test SAN=1 the unit suite under ASan + UBSan;  make race: under ThreadSanitizer
 #   make fuzz       the libFuzzer harnesses (FUZZ_SECONDS=N each)
 #   make deps       install missing Debian packages (apt-get as root, else print the command)
@@ -138,7 +139,7 @@ endif
 STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 
 .DELETE_ON_ERROR:
-.PHONY: all test bench plots verify deps clean FORCE
+.PHONY: all test bench plots verify mutation-check deps clean FORCE
 
 all: $(BUILD)/grandamp
 
@@ -267,6 +268,10 @@ verify:
 	@tools/deps.sh $(TEST_PACKAGES) gnuplot-nox
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/grandamp_verify
 	@tools/verify.sh $(BUILD)/grandamp_verify $(VERIFY_ARGS)
+
+# A copy of the tree with one damping model changed by 1 % in src/ must fail the verifier.
+mutation-check:
+	@tools/mutation-check.sh
 
 deps:
 	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES)

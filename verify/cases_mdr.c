@@ -500,15 +500,22 @@ static void energy_cases(Verifier *v) {
       const double N = 2000.0;
       const double dt = collide_elastic_time(&m, w ? R : 0.5 * R, meff, 3.0) / N;
       const Impact r = impact(text, w, 3.0, dt);
-      /* E0 - KE_end (the work of the normal force on the relative motion) against the plastic
-       * dissipation -sum F_MDR dr (trapezoid along the trajectory) plus the ledger's damping work
-       * (midpoint). The quadratures differ from velocity Verlet by O(dt^2) on smooth parts and
-       * O(dt) at the force jumps (yield step, hook 6; the d_type 2 switch-on/off of eta, §3.4):
-       * each jump J costs ~J v dt/2; summed they stay below E0/N: tol 1/N relative. */
-      const double work = r.E0 - r.ke_end;
-      case_end(v, (r.W_plastic + r.W_ledger) / r.E0, work / r.E0, 1.0 / N,
-               "E0 - KE_end = W_plastic (%.4f E0) + W_damp ledger (%.4f E0; trajectory %.4f E0); tol dt/t_c",
-               r.W_plastic / r.E0, r.W_ledger / r.E0, r.W_damp_traj / r.E0);
+      /* What this can catch. Velocity Verlet makes the trapezoid rule of the total force along its
+       * own positions equal to the kinetic energy change: with x' = x + v dt + F dt^2/2m and
+       * v' = v + (F + F')dt/2m, KE' - KE = (F + F')/2 (x' - x) + (F'^2 - F^2) dt^2/8m, and the
+       * second term telescopes to 0 between two force-free states. So "E0 - KE_end = W_plastic
+       * (the remainder -sum F_MDR dr) + W_damp" is an identity and says nothing about
+       * plasticity (the hysteresis cases do). What is left is the damping term: the Sim's ledger
+       * against the work of eta v along the trajectory, eta rebuilt here from DAMP_SCALE and
+       * d_type by §3.4. It fails if the ledger misses or miscounts damping work, or if damping
+       * mdr applies another eta than §3.4's rule on DAMP_SCALE (a d_type 2 that scales with
+       * DAMP_SCALE, an eta_n0 off by 1 %, damping left on after DAMP_SCALE = 0). Tolerance: the
+       * ledger's half-step quadrature differs from the trapezoid by O(dt^2) on smooth parts and
+       * O(dt) where eta jumps (the yield step, hook 6; d_type 2 switching on and off, §3.4): each
+       * jump J costs ~J v dt/2; summed below E0/N: 1/N relative to E0. */
+      case_end(v, r.W_ledger / r.E0, r.W_damp_traj / r.E0, 1.0 / N,
+               "damping ledger = -sum F_damp dr, eta by §3.4 (W_plastic %.4f E0: the Verlet-identity remainder); tol dt/t_c",
+               r.W_plastic / r.E0);
     }
   }
 }
@@ -534,19 +541,24 @@ static void restitution_cases(Verifier *v) {
   static const int QUICK[] = {1, 5, 11};
   const int nv = v->quick ? 3 : 12;
   /* The curves: no damping (d_type 1 and 2 coincide at eta_n0 = 0), damping mdr 1 eta_n0 = 0.05,
-   * damping mdr 2 with the same eta at the yield scale. */
+   * damping mdr 2 with the same eta at the yield scale. Thornton (1997) is plotted beside them,
+   * not judged: MDR's yield pressure falls from 2.75 Y towards Y, its radius grows and it
+   * unloads along the 1D indenter, where Thornton has a fixed limiting pressure, so no bound on
+   * e - e_Thornton follows from either model (the undamped curve lies 0.02-0.03 below it above
+   * 1.5 V_y). What is judged is the part that follows from MDR alone: below V_y the contact
+   * never yields, so e = 1. */
   const double ds = sqrt(meff * 2.0 * eeff() * 2.0 * sqrt(xY) * R);
-  const struct { int d; double damp; const char *name; } CURVE[3] = {
-      {1, 0.0, "mdr_1_eta0=0"}, {1, 0.05, "mdr_1_eta0=0.05"}, {2, 0.05 * ds, "mdr_2_eta=0.05dsY"}};
+  const struct { int d; double damp; } CURVE[3] = {{1, 0.0}, {1, 0.05}, {2, 0.05 * ds}};
+  if (v->dry || !wants(v, "mdr.restitution", "mdr/restitution/mdr_1_eta0=0/e=1_below_V_y")) {
+    case_begin(v, "mdr.restitution", "mdr/restitution/mdr_1_eta0=0/e=1_below_V_y"); /* counts */
+    return;
+  }
+  const double dt_fraction = 0.002;
   double e[3][12];
-  bool ran[3] = {false, false, false};
   for (int c = 0; c < 3; c++) {
-    if (!case_begin(v, "mdr.restitution", "mdr/restitution/%s/thornton", CURVE[c].name)) continue;
     char text[256];
     mdr_text(text, sizeof text, Y, 0.0, CURVE[c].damp, CURVE[c].d);
     const ContactModel m = setup_model(text);
-    double worst = 0.0, worst_at = 0.0;
-    bool sane = true;
     for (int k = 0; k < nv; k++) {
       const double vr = VR[v->quick ? QUICK[k] : k];
       CollideSpec cs = collide_defaults();
@@ -554,27 +566,26 @@ static void restitution_cases(Verifier *v) {
       cs.Ri = cs.Rj = R;
       cs.mi = cs.mj = sphere_mass(R);
       cs.v0 = vr * VY;
-      cs.dt_fraction = 0.002;
+      cs.dt_fraction = dt_fraction;
       cs.max_tc = VERIFY_MAX_TC;
       CollideResult res;
       const char *why = NULL;
       if (!collide_run(&cs, &res, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr restitution: %s", why);
-      e[c][k] = res.e;
-      const double dev = res.e - thornton_e(vr);
-      if (fabs(dev) > fabs(worst)) worst = dev, worst_at = vr;
-      sane = sane && res.e > 0.0 && res.e <= 1.0 + 0.6 * 0.002 && !res.captured;
-      if (k > 0 && vr > 1.0) sane = sane && e[c][k] <= e[c][k - 1] + 0.6 * 0.002; /* no rise above V_y */
+      e[c][k] = res.captured ? 0.0 : res.e;
     }
-    ran[c] = true;
-    /* A comparison, not a criterion (issue 7): MDR's yield pressure varies (2.75 Y -> Y), its
-     * radius grows and it unloads along the 1D indenter; Thornton's is a fixed limiting pressure.
-     * PASS means only: 0 < e <= 1, e non-increasing above V_y (to the time-step bound), never
-     * captured. The deviation is reported. */
-    case_end_bool(v, sane, worst, 0.0, "comparison only: max e - e_Thornton as measured; sane e(v)");
-    printf("      info: %s: max e - e_Thornton = %+.4f at V/V_y = %g (V_y = %.4g m/s)\n", CURVE[c].name, worst,
-           worst_at, VY);
   }
-  if (v->dry || !(ran[0] || ran[1] || ran[2]) || !v->data) return;
+  if (case_begin(v, "mdr.restitution", "mdr/restitution/mdr_1_eta0=0/e=1_below_V_y")) {
+    /* Undamped, V <= 0.6 V_y: the largest overlap is 0.6^{4/5} = 0.66 of Delta_Y (Hertz,
+     * Delta_max ~ V^{4/5}), far from the onset, so the impact is elastic and e = 1 within the
+     * Hertz time-step bound 0.6 dt/t_c (verification.md §7.2; elastic Hertz errs far less).
+     * Fails if the contact yields early (Y or the yield law scaled down, V_y < 0.6 of hook 5's). */
+    double worst = 0.0;
+    for (int k = 0; k < nv; k++)
+      if (VR[v->quick ? QUICK[k] : k] <= 0.6 && fabs(e[0][k] - 1.0) > fabs(worst)) worst = e[0][k] - 1.0;
+    case_end(v, 1.0 + worst, 1.0, 0.6 * dt_fraction,
+             "e = 1 below the yield speed V_y of hook 5 (no yield, §6.10.3, §6.10.5); tol 0.6 dt/t_c (verification.md §7.2)");
+  }
+  if (!v->data) return;
   char path[4096];
   snprintf(path, sizeof path, "%s/verify-mdr-restitution.dat", v->data);
   OutFile o;
@@ -584,7 +595,7 @@ static void restitution_cases(Verifier *v) {
   for (int k = 0; k < nv; k++) {
     const double vr = VR[v->quick ? QUICK[k] : k];
     fprintf(o.f, "%.6g %.8f", vr, thornton_e(vr));
-    for (int c = 0; c < 3; c++) fprintf(o.f, ran[c] ? " %.8f" : " NaN", ran[c] ? e[c][k] : 0.0);
+    for (int c = 0; c < 3; c++) fprintf(o.f, " %.8f", e[c][k]);
     fputc('\n', o.f);
   }
   if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);

@@ -403,7 +403,8 @@ static void elastic(Verifier *v) {
  * gamma = (eta_n0/meff)(meff/k_H)^{2/5} v0^{-1/5}, and eta_n0 = gamma meff^{3/5} k_H^{2/5} v0^{1/5}.
  * The table gives e_delta(0.3) = 0.56253, e_delta(0.5) = 0.35691 (5 digits: +-5e-6). */
 static void damping_mdr_2(Verifier *v) {
-  static const struct { bool wall; double gamma, e; } C[] = {{false, 0.5, 0.35691}, {false, 0.3, 0.56253}, {true, 0.5, 0.35691}};
+  static const struct { bool wall; double gamma, e; } C[] = {
+      {false, 0.5, 0.35691}, {false, 0.3, 0.56253}, {true, 0.5, 0.35691}};
   const double R = RAD, v0 = 0.01;
   for (int c = 0; c < 3; c++) {
     const bool w = C[c].wall;
@@ -556,7 +557,8 @@ static void restitution_cases(Verifier *v) {
   bool any = false;
   for (int c = 0; c < 3; c++) any = any || wants(v, "mdr.restitution", "mdr/restitution/%s/below_V_y", CURVE[c].name);
   if (v->dry || !any) {
-    for (int c = 0; c < 3; c++) case_begin(v, "mdr.restitution", "mdr/restitution/%s/below_V_y", CURVE[c].name); /* counts */
+    for (int c = 0; c < 3; c++) /* counts (dry pass) */
+      case_begin(v, "mdr.restitution", "mdr/restitution/%s/below_V_y", CURVE[c].name);
     return;
   }
   const double dt_fraction = 0.002;

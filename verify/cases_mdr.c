@@ -2,22 +2,25 @@
  * cases_mdr.c - the MDR normal model and `damping mdr` in `make verify` (issue 7 item 4; spec
  * docs/models.md §6, §6.10 verification hooks, §3.4), through the production code: the
  * Sim (neighbour list, MDR pre-force pass, MDR pair and wall passes, velocity Verlet) and
- * collide_run. Cases:
+ * collide_run. Every expectation comes from the docs' formulas, evaluated here (yield_ratio, the
+ * quasi-static side model, the affine fcc estimate), never from mdr.c. Cases:
  *   mdr/elastic/...     Y = 1e30, gamma = 0, psi_b = 0 (§6.10 "elastic limit"): the pair force
  *                       over hertz/material, its 3/80 slope, the wall factor ~2, e = 1 without
- *                       damping, e of damping mdr 1 (hook 4), no damping in setup (hook 10),
- *                       tag swap (hook 8);
- *   mdr/yield/...       the yield onset overlap of hook 5 (pair and wall), hysteresis (W_out/W_in
- *                       = e^2 < 1), the residual plastic overlap of hook 7;
- *   mdr/energy/...      over a loading-unloading cycle: work of the normal force (from the
- *                       kinetic energy) = plastic dissipation (the loop integral of the MDR
- *                       force, from the trajectory) + the damping-work ledger;
- *   mdr/restitution/... e(v) of head-on impacts, 0.3..100 v_Y, against Thornton (1997) for
- *                       elastic-perfectly-plastic spheres (a comparison: data/verify-mdr-
- *                       restitution.dat, plots/verify-mdr-restitution.gp);
+ *                       damping and no hysteresis in the force-overlap loop, e of damping mdr 1
+ *                       (hook 4) and of damping mdr 2 (Hertz + constant damping, verification.md
+ *                       §4), no damping in setup (hook 10), tag swap (hook 8);
+ *   mdr/yield/...       the yield onset overlap of hook 5 (pair and wall), the force-overlap
+ *                       loop's W_out/W_in against the quasi-static side model of §6.5, the
+ *                       residual plastic overlap of hook 7;
+ *   mdr/energy/...      over a yielding impact: the Sim's damping ledger against eta v along the
+ *                       trajectory (the rest of the energy balance is a velocity-Verlet identity);
+ *   mdr/restitution/... e(v) of head-on impacts, 0.3..100 v_Y: e = 1 below V_y is judged; the
+ *                       curves beside Thornton (1997) are plot data (data/verify-mdr-
+ *                       restitution.dat, plots/verify-mdr-restitution.gp), not cases;
  *   mdr/compaction/...  a small fcc packing squeezed between a static and a moving wall: with
  *                       psi_b = 0.8 the bulk response stiffens it once psi < psi_b (against
- *                       psi_b = 0, identical before): data/verify-mdr-compaction.dat.
+ *                       psi_b = 0, identical before); the crossing strain and the force ratio
+ *                       against an affine fcc estimate: data/verify-mdr-compaction.dat.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -52,6 +55,71 @@ static double yield_ratio(double y_over_eeff) {
   return 0.5 * (lo + hi);
 }
 
+/* ---- the quasi-static side model of §6.5, written here from the docs (not from mdr.c) ------- */
+
+/* F_na(x) of §6.5: the force of the 1D indenter (A, B) pressed to x. */
+static double indenter_force(double x, double A, double B) {
+  if (x <= 0.0) return 0.0;
+  const double u = fmin(x / A, 0.5);
+  return eeff() * A * B / 4.0 * (acos(1.0 - 2.0 * u) - (2.0 - 4.0 * u) * sqrt(u - u * u));
+}
+
+static double yield_pressure(double dmax, double R) { return MDR_Y * (1.75 * exp(-4.4 * dmax / R) + 1.0); }
+
+/* The wall's magnifier of §6.6 at side displacement d (radius growth neglected: delta_o = d). */
+static double wall_magnifier(double d, double R, bool wall) { return wall ? 1.0 + exp(10.7 * d / R - 10.0) : 1.0; }
+
+/* The side's force while it is at its maximum d (monotone loading, gamma = 0, no bulk): elastic
+ * Hertz-against-a-flat below the yield displacement dY, then pi p_Y a_max^2 with the area
+ * intercept of dY. */
+static double side_loading_force(double d, double R, double dY) {
+  if (d < dY) return indenter_force(d, 4.0 * R, 2.0 * R);
+  return GD_PI * yield_pressure(d, R) * (2.0 * d * R - d * d + dY * dY - dY * R);
+}
+
+/* Composite Simpson of f over [a, b] with n (even) intervals. */
+static double simpson(double (*f)(double, const void *), const void *ctx, double a, double b, int n) {
+  const double h = (b - a) / n;
+  double sum = f(a, ctx) + f(b, ctx);
+  for (int k = 1; k < n; k++) sum += (k % 2 ? 4.0 : 2.0) * f(a + k * h, ctx);
+  return sum * h / 3.0;
+}
+
+typedef struct SideLoop {
+  double R, dY, dm; /**< radius, yield displacement, largest displacement */
+  bool wall;
+  double A, B, de_max, dR; /**< the unloading indenter (plastic) and its radius correction */
+} SideLoop;
+
+static double loading_integrand(double d, const void *ctx) {
+  const SideLoop *l = ctx;
+  return side_loading_force(d, l->R, l->dY) * wall_magnifier(d, l->R, l->wall);
+}
+
+static double unloading_integrand(double d, const void *ctx) {
+  const SideLoop *l = ctx;
+  const double de = (d - l->dm + l->de_max + l->dR) / (1.0 + l->dR / l->de_max);
+  return indenter_force(de, l->A, l->B) * wall_magnifier(d, l->R, l->wall);
+}
+
+/* W_out/W_in of one side loaded to dm and unloaded to zero force, quasi-statically (§6.5): the
+ * work on the way in (elastic to dY, then plastic at the maximum) and on the way out (along the
+ * elastic indenter of the largest contact, A = 4 p_Y a_max/Eeff, B = 2 a_max, shifted by the
+ * radius correction Delta R). 1 when dm < dY. */
+static double side_loop_ratio(double R, double dY, double dm, bool wall) {
+  SideLoop l = {.R = R, .dY = dY, .dm = dm, .wall = wall};
+  if (dm <= dY) return 1.0;
+  const int n = 20000;
+  const double w_in = simpson(loading_integrand, &l, 0.0, dY, n) + simpson(loading_integrand, &l, dY, dm, n);
+  const double a2 = 2.0 * dm * R - dm * dm + dY * dY - dY * R, a = sqrt(a2), pY = yield_pressure(dm, R);
+  const double G = MDR_E / (2.0 * (1.0 + MDR_NU)), Fmax = GD_PI * pY * a2;
+  l.A = 4.0 * pY * a / eeff(), l.B = 2.0 * a, l.de_max = 0.5 * l.A;
+  const double z = R - (dm - l.de_max), q = sqrt(a2 + z * z);
+  l.dR = (2.0 * a2 * (MDR_NU - 1.0) - (2.0 * MDR_NU - 1.0) * z * (q - z)) * Fmax / (2.0 * GD_PI * a2 * G * q);
+  const double w_out = simpson(unloading_integrand, &l, dm - l.de_max - l.dR, dm, n);
+  return w_out / w_in;
+}
+
 static void mdr_text(char *buf, size_t n, double Y, double psi_b, double damp, int d_type) {
   snprintf(buf, n, "mdr %.17g %.17g %.17g 0 %.17g %.17g tangential linear_nohistory 0 0 damping mdr %d", MDR_E, MDR_NU,
            Y, psi_b, damp, d_type);
@@ -75,10 +143,11 @@ typedef struct Impact {
   double D_yield, D_yield_step; /**< overlap at the first step with YFLAG set, and its advance */
   double D_zero, D_zero_step;   /**< overlap at the first unloading step with zero MDR force */
   double deltap_sum;            /**< DELTAP_0 + DELTAP_1 (wall: DELTAP_0) at that step */
-  double W_in, W_out;           /**< work of F_MDR while the centres approach / recede */
+  double W_in, W_out;           /**< work of F_MDR while the overlap grows / shrinks (> 0 both) */
   double W_plastic;             /**< -sum F_MDR dr over the cycle (trapezoid) */
   double W_damp_traj, W_ledger; /**< damping work: -sum F_damp dr, and the Sim's ledger */
   double D_max, tc_steps;
+  double R_growth; /**< largest (R - R_o)/R_o of the particles at the end */
   bool ended;
 } Impact;
 
@@ -151,9 +220,11 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
       const double dW = 0.5 * (Fm + Fm_prev) * (rr - r_prev), dWd = 0.5 * (Fd + Fd_prev) * (rr - r_prev);
       r.W_plastic -= dW;
       r.W_damp_traj -= dWd;
-      /* Loading and unloading by the centre distance (the radius growth moves Delta without work). */
-      if (rr < r_prev) r.W_in += dW;
-      else r.W_out -= dW;
+      /* The loop of the force against the overlap (what the side model of §6.5 prescribes, radius
+       * growth included): loading while Delta grows, unloading while it shrinks. */
+      const double dWD = 0.5 * (Fm + Fm_prev) * (D - D_prev);
+      if (D > D_prev) r.W_in += dWD;
+      else r.W_out -= dWD;
     }
     r_prev = rr, Fm_prev = Fm, Fd_prev = Fd, D_prev = D;
     if (began && !on) {
@@ -167,6 +238,7 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
   const double vrel = wall ? s.p.vx[0] : fabs(s.p.vx[1] - s.p.vx[0]);
   r.e = r.ended ? vrel / v0 : 0.0;
   r.W_ledger = s.ledger.diss_normal;
+  for (int64_t i = 0; i < s.p.n; i++) r.R_growth = fmax(r.R_growth, s.p.radius[i] / R - 1.0);
   sim_free(&s);
   return r;
 }
@@ -275,13 +347,32 @@ static void elastic(Verifier *v) {
    * on a conservative Hertz-type force: the spec's time-step bound f dt/t_c with f = 0.6 (Hertz,
    * docs/verification.md §7.2), dt = t_c/200. */
   for (int w = 0; w < 2; w++) {
-    if (!case_begin(v, "mdr.elastic", "mdr/elastic/%s/e=1/no_damping", w ? "wall" : "pair")) continue;
+    const char *geo = w ? "wall" : "pair";
+    if (v->dry || !(wants(v, "mdr.elastic", "mdr/elastic/%s/e=1/no_damping", geo) ||
+                    wants(v, "mdr.elastic", "mdr/elastic/%s/hysteresis", geo))) {
+      case_begin(v, "mdr.elastic", "mdr/elastic/%s/e=1/no_damping", geo); /* counts (dry pass) */
+      case_begin(v, "mdr.elastic", "mdr/elastic/%s/hysteresis", geo);
+      continue;
+    }
     const ContactModel m = setup_model(el);
     const double meff = w ? sphere_mass(R) : 0.5 * sphere_mass(R), Reff = w ? R : 0.5 * R;
     const double tc = collide_elastic_time(&m, Reff, meff, 1.0) * (w ? pow(2.0, -0.4) : 1.0);
     const double frac = 1.0 / 200.0;
     const Impact r = impact(el, w, 1.0, frac * tc);
-    case_end(v, r.e, 1.0, 0.6 * frac, "e = 1 without damping (§6.10.3); tol 0.6 dt/t_c (verification.md §7.2)");
+    if (case_begin(v, "mdr.elastic", "mdr/elastic/%s/e=1/no_damping", geo))
+      case_end(v, r.e, 1.0, 0.6 * frac, "e = 1 without damping (§6.10.3); tol 0.6 dt/t_c (verification.md §7.2)");
+    if (case_begin(v, "mdr.elastic", "mdr/elastic/%s/hysteresis", geo)) {
+      /* Elastic and undamped, F_MDR is a function of Delta alone (the wall magnifier reads this
+       * step's DELTAO_0), so the work against the overlap on the way out equals that on the way
+       * in whatever the Verlet trajectory: only the trapezoid rule over the sampled overlaps
+       * errs. With F ~ Delta^{3/2} and steps h <= v0 dt its error on each half is at most
+       * (h^2/12) int|F''| = (h^2/12) 1.5 F_max/Delta_max against W = 0.4 F_max Delta_max, i.e.
+       * 0.31 (h/Delta_max)^2; both halves, and the partial first and last steps
+       * (~(h/Delta_max)^{5/2}): (h/Delta_max)^2. */
+      const double h = 1.0 * frac * tc / r.D_max;
+      case_end(v, r.W_out / r.W_in, 1.0, h * h,
+               "W_out/W_in of F_MDR against the overlap = 1 when elastic (§6.10.3); tol (v0 dt/Delta_max)^2 (trapezoid)");
+    }
   }
   /* Hook 4: damping mdr 1, eta_n0 = 0.1: Tsuji form with alpha = sqrt6 eta_n0 (pair), sqrt(3/8)
    * eta_n0 (wall), e = exp(-pi zeta/sqrt(1 - zeta^2)), zeta = alpha/sqrt5: 0.70735 / 0.91753.
@@ -301,6 +392,42 @@ static void elastic(Verifier *v) {
     case_end(v, r.e, e_exp, 0.6 * frac + 5.0 * r.D_max / R * 1e-3,
              "damping mdr 1 = Tsuji form alpha = %s eta_n0 (§6.10.4); tol 0.6 dt/t_c + O(Delta_max/R)",
              w ? "sqrt(3/8)" : "sqrt6");
+  }
+}
+
+/* damping mdr 2 in the elastic limit: Hertz with constant damping, e = f(gamma) of
+ * verification.md §4. d_type 2 gives eta_n = eta_n0 (mass/time) wherever DAMP_SCALE != 0, i.e.
+ * wherever the elastic contact radius a_na > 0, i.e. Delta > 0 (§3.4): the `velocity` model with
+ * D = eta_n0. The elastic force is hertz/material's, k_H Delta^{3/2} with k_H = (4/3)(Eeff/2)
+ * sqrt(Reff) for a pair (hook 1) and (4/3) Eeff sqrt(R) for the wall (hook 2, twice). So
+ * gamma = (eta_n0/meff)(meff/k_H)^{2/5} v0^{-1/5}, and eta_n0 = gamma meff^{3/5} k_H^{2/5} v0^{1/5}.
+ * The table gives e_delta(0.3) = 0.56253, e_delta(0.5) = 0.35691 (5 digits: +-5e-6). */
+static void damping_mdr_2(Verifier *v) {
+  static const struct { bool wall; double gamma, e; } C[] = {
+      {false, 0.5, 0.35691}, {false, 0.3, 0.56253}, {true, 0.5, 0.35691}};
+  const double R = RAD, v0 = 0.01;
+  for (int c = 0; c < 3; c++) {
+    const bool w = C[c].wall;
+    if (v->quick && c) continue;
+    if (!case_begin(v, "mdr.elastic", "mdr/elastic/%s/damping_mdr_2/gamma=%g", w ? "wall" : "pair", C[c].gamma)) continue;
+    const double meff = w ? sphere_mass(R) : 0.5 * sphere_mass(R);
+    const double kH = w ? 4.0 / 3.0 * eeff() * sqrt(R) : 4.0 / 3.0 * (0.5 * eeff()) * sqrt(0.5 * R);
+    const double eta = C[c].gamma * pow(meff, 0.6) * pow(kH, 0.4) * pow(v0, 0.2);
+    char dm[256];
+    mdr_text(dm, sizeof dm, 1e30, 0.0, eta, 2);
+    /* The elastic Hertz duration (verification.md §2.1), N = 2000 steps of it. */
+    const double tc_el = 3.218065 * pow(meff / kH, 0.4) * pow(v0, -0.2);
+    const Impact r = impact(dm, w, v0, tc_el / 2000.0);
+    /* Tolerance: the table's rounding 5e-6; the Hertz + velocity time-step bound 1.4 dt/t_c
+     * (verification.md §7.2) with t_c the contact's own duration in steps; MDR's departure from
+     * Hertz, F = k_H Delta^{3/2}(1 - c Delta/R), c = 3/80 pair, 3/40 wall (hooks 1, 2), at most
+     * a stiffness lower by c Delta_max/R, so gamma ~ k_H^{-2/5} higher by at most
+     * (2/5) c Delta_max/R, times |de/dgamma| <= 1.787814 (e(gamma) is convex: its slope is
+     * steepest at 0); the wall magnifier's 1 + e^{10.7 x - 10} adds (2/5) 4.6e-5 in gamma. */
+    const double x = r.D_max / R, c_mdr = w ? 3.0 / 40.0 : 3.0 / 80.0;
+    const double tol = 5e-6 + 1.4 / r.tc_steps + 1.787814 * C[c].gamma * 0.4 * (c_mdr * x + (w ? 4.6e-5 : 0.0));
+    case_end(v, r.e, C[c].e, tol,
+             "damping mdr 2 = Hertz + constant eta, e_delta(gamma) of verification.md §4; tol 1.4 dt/t_c + O(Delta/R)");
   }
 }
 
@@ -334,13 +461,23 @@ static void yield_cases(Verifier *v) {
       case_end(v, r.D_yield / R, (DY + 0.5 * r.D_yield_step) / R, 0.5 * r.D_yield_step / R + 1e-12,
                "Delta at the YFLAG step / R = %s delta_Y/R of §6.10.5 (delta_Y/R = %.6f) within the step's advance",
                w ? "" : "2", xY);
-    if (case_begin(v, "mdr.yield", "mdr/yield/%s/hysteresis", geo))
-      /* Unloading returns W_out = e^2 W_in (kinetic energy in and out, no damping); plastic loss
-       * makes it < 1. Trapezoid over the overlap vs velocity Verlet: O(dt/t_c) from the yield
-       * jump of hook 6 and the last partial step: tol 2000 steps -> 2e-3. */
-      case_end(v, r.W_out / r.W_in, r.e * r.e, 2e-3,
-               "loading-unloading loop: W_out/W_in = e^2 = %.4f < 1 (plastic hysteresis, §6.10.3); tol O(dt/t_c)",
-               r.e * r.e);
+    if (case_begin(v, "mdr.yield", "mdr/yield/%s/hysteresis", geo)) {
+      /* The loop of the MDR force against the overlap: W_out/W_in of the quasi-static side model
+       * (§6.5, side_loop_ratio) loaded to the measured largest side displacement. Undamped and
+       * rate-independent, so the trajectory only picks the largest displacement. Tolerance,
+       * relative: radius growth, left out of the prediction, of about g = (dm/R)^2 (3 - dm/R)/12
+       * (the flattened cap's volume spread over the sphere; 3.1e-3 pair, 1.3e-2 wall): a radius
+       * R(1 + g) moves the predicted ratio by about g/2, and the growth of the last loading steps,
+       * which the ten-step smoothing carries past the maximum, by 1-2 g more (1.5 g pair, 2.3 g
+       * wall measured): 3 g. The trapezoid over steps of at most v0 dt at the yield kink and the
+       * turning point: 3 v0 dt/Delta_max. */
+      const double dm = (w ? 1.0 : 0.5) * r.D_max, ratio = side_loop_ratio(R, xY * R, dm, w);
+      const double g = dm * dm * (3.0 * R - dm) / (12.0 * R * R * R), h = 3.0 * dt / r.D_max;
+      const double tol = ratio * (3.0 * g + 3.0 * h);
+      case_end(v, r.W_out / r.W_in, ratio, tol,
+               "W_out/W_in = side model's plastic loop (§6.5), Delta_max/R %.3f, loss >= %.3f; tol 3g growth + 3 v0 dt/Delta_max",
+               r.D_max / R, 1.0 - ratio - tol);
+    }
     if (case_begin(v, "mdr.yield", "mdr/yield/%s/residual", geo))
       /* Hook 7: F_MDR = 0 at Delta = DELTAP_0 + DELTAP_1 > 0, reached between two steps. */
       case_end(v, r.D_zero / R, r.deltap_sum / R, r.D_zero_step / R + 1e-12,
@@ -367,15 +504,22 @@ static void energy_cases(Verifier *v) {
       const double N = 2000.0;
       const double dt = collide_elastic_time(&m, w ? R : 0.5 * R, meff, 3.0) / N;
       const Impact r = impact(text, w, 3.0, dt);
-      /* E0 - KE_end (the work of the normal force on the relative motion) against the plastic
-       * dissipation -sum F_MDR dr (trapezoid along the trajectory) plus the ledger's damping work
-       * (midpoint). The quadratures differ from velocity Verlet by O(dt^2) on smooth parts and
-       * O(dt) at the force jumps (yield step, hook 6; the d_type 2 switch-on/off of eta, §3.4):
-       * each jump J costs ~J v dt/2; summed they stay below E0/N: tol 1/N relative. */
-      const double work = r.E0 - r.ke_end;
-      case_end(v, (r.W_plastic + r.W_ledger) / r.E0, work / r.E0, 1.0 / N,
-               "E0 - KE_end = W_plastic (%.4f E0) + W_damp ledger (%.4f E0; trajectory %.4f E0); tol dt/t_c",
-               r.W_plastic / r.E0, r.W_ledger / r.E0, r.W_damp_traj / r.E0);
+      /* What this can catch. Velocity Verlet makes the trapezoid rule of the total force along its
+       * own positions equal to the kinetic energy change: with x' = x + v dt + F dt^2/2m and
+       * v' = v + (F + F')dt/2m, KE' - KE = (F + F')/2 (x' - x) + (F'^2 - F^2) dt^2/8m, and the
+       * second term telescopes to 0 between two force-free states. So "E0 - KE_end = W_plastic
+       * (the remainder -sum F_MDR dr) + W_damp" is an identity and says nothing about
+       * plasticity (the hysteresis cases do). What is left is the damping term: the Sim's ledger
+       * against the work of eta v along the trajectory, eta rebuilt here from DAMP_SCALE and
+       * d_type by §3.4. It fails if the ledger misses or miscounts damping work, or if damping
+       * mdr applies another eta than §3.4's rule on DAMP_SCALE (a d_type 2 that scales with
+       * DAMP_SCALE, an eta_n0 off by 1 %, damping left on after DAMP_SCALE = 0). Tolerance: the
+       * ledger's half-step quadrature differs from the trapezoid by O(dt^2) on smooth parts and
+       * O(dt) where eta jumps (the yield step, hook 6; d_type 2 switching on and off, §3.4): each
+       * jump J costs ~J v dt/2; summed below E0/N: 1/N relative to E0. */
+      case_end(v, r.W_ledger / r.E0, r.W_damp_traj / r.E0, 1.0 / N,
+               "damping ledger = -sum F_damp dr, eta by §3.4 (W_plastic %.4f E0: the Verlet-identity remainder); tol dt/t_c",
+               r.W_plastic / r.E0);
     }
   }
 }
@@ -401,19 +545,28 @@ static void restitution_cases(Verifier *v) {
   static const int QUICK[] = {1, 5, 11};
   const int nv = v->quick ? 3 : 12;
   /* The curves: no damping (d_type 1 and 2 coincide at eta_n0 = 0), damping mdr 1 eta_n0 = 0.05,
-   * damping mdr 2 with the same eta at the yield scale. */
+   * damping mdr 2 with the same eta at the yield scale. Thornton (1997) is plotted beside them,
+   * not judged: MDR's yield pressure falls from 2.75 Y towards Y, its radius grows and it
+   * unloads along the 1D indenter, where Thornton has a fixed limiting pressure, so no bound on
+   * e - e_Thornton follows from either model (the undamped curve lies 0.02-0.03 below it above
+   * 1.5 V_y). What is judged is the part that follows from MDR alone: below V_y the contact
+   * never yields, so e = 1. */
   const double ds = sqrt(meff * 2.0 * eeff() * 2.0 * sqrt(xY) * R);
   const struct { int d; double damp; const char *name; } CURVE[3] = {
       {1, 0.0, "mdr_1_eta0=0"}, {1, 0.05, "mdr_1_eta0=0.05"}, {2, 0.05 * ds, "mdr_2_eta=0.05dsY"}};
+  bool any = false;
+  for (int c = 0; c < 3; c++) any = any || wants(v, "mdr.restitution", "mdr/restitution/%s/below_V_y", CURVE[c].name);
+  if (v->dry || !any) {
+    for (int c = 0; c < 3; c++) /* counts (dry pass) */
+      case_begin(v, "mdr.restitution", "mdr/restitution/%s/below_V_y", CURVE[c].name);
+    return;
+  }
+  const double dt_fraction = 0.002;
   double e[3][12];
-  bool ran[3] = {false, false, false};
   for (int c = 0; c < 3; c++) {
-    if (!case_begin(v, "mdr.restitution", "mdr/restitution/%s/thornton", CURVE[c].name)) continue;
     char text[256];
     mdr_text(text, sizeof text, Y, 0.0, CURVE[c].damp, CURVE[c].d);
     const ContactModel m = setup_model(text);
-    double worst = 0.0, worst_at = 0.0;
-    bool sane = true;
     for (int k = 0; k < nv; k++) {
       const double vr = VR[v->quick ? QUICK[k] : k];
       CollideSpec cs = collide_defaults();
@@ -421,27 +574,49 @@ static void restitution_cases(Verifier *v) {
       cs.Ri = cs.Rj = R;
       cs.mi = cs.mj = sphere_mass(R);
       cs.v0 = vr * VY;
-      cs.dt_fraction = 0.002;
+      cs.dt_fraction = dt_fraction;
       cs.max_tc = VERIFY_MAX_TC;
       CollideResult res;
       const char *why = NULL;
       if (!collide_run(&cs, &res, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr restitution: %s", why);
-      e[c][k] = res.e;
-      const double dev = res.e - thornton_e(vr);
-      if (fabs(dev) > fabs(worst)) worst = dev, worst_at = vr;
-      sane = sane && res.e > 0.0 && res.e <= 1.0 + 0.6 * 0.002 && !res.captured;
-      if (k > 0 && vr > 1.0) sane = sane && e[c][k] <= e[c][k - 1] + 0.6 * 0.002; /* no rise above V_y */
+      e[c][k] = res.captured ? 0.0 : res.e;
     }
-    ran[c] = true;
-    /* A comparison, not a criterion (issue 7): MDR's yield pressure varies (2.75 Y -> Y), its
-     * radius grows and it unloads along the 1D indenter; Thornton's is a fixed limiting pressure.
-     * PASS means only: 0 < e <= 1, e non-increasing above V_y (to the time-step bound), never
-     * captured. The deviation is reported. */
-    case_end_bool(v, sane, worst, 0.0, "comparison only: max e - e_Thornton as measured; sane e(v)");
-    printf("      info: %s: max e - e_Thornton = %+.4f at V/V_y = %g (V_y = %.4g m/s)\n", CURVE[c].name, worst,
-           worst_at, VY);
   }
-  if (v->dry || !(ran[0] || ran[1] || ran[2]) || !v->data) return;
+  /* Below V_y, at V <= 0.6 V_y, the largest overlap is at most 0.6^{4/5} = 0.66 of Delta_Y
+   * (Hertz: Delta_max ~ V^{4/5}), so the contact never yields and each curve is an elastic-limit
+   * impact of known e: undamped e = 1; damping mdr 1 the Tsuji form, alpha = sqrt6 eta_n0 (hook
+   * 4), e = exp(-pi zeta/sqrt(1 - zeta^2)), zeta = alpha/sqrt5, whatever V; damping mdr 2
+   * hertz/material (hook 1: the same E, nu) with the constant damping eta (§3.4), whose e the
+   * continuous-time reference integrates (verification.md §4, §7.1). Tolerance: the time-step
+   * bound f dt/t_c of verification.md §7.2, f = 0.6 (Hertz, tsuji form) and 1.4 (Hertz + velocity),
+   * plus MDR's departure from Hertz, (3/80) Delta/R < 3e-6 in the stiffness here. Fails if the
+   * contact yields early (Y or the yield law scaled down: V_y below 0.6 of hook 5's) or if
+   * damping mdr's eta departs from §3.4. */
+  for (int c = 0; c < 3; c++) {
+    if (!case_begin(v, "mdr.restitution", "mdr/restitution/%s/below_V_y", CURVE[c].name)) continue;
+    double worst = 0.0, expected = 1.0, at = 0.0;
+    for (int k = 0; k < nv; k++) {
+      const double vr = VR[v->quick ? QUICK[k] : k];
+      if (vr > 0.6) continue;
+      double ek = 1.0;
+      if (c == 1) {
+        const double zeta = sqrt(6.0) * CURVE[c].damp / sqrt(5.0);
+        ek = exp(-GD_PI * zeta / sqrt(1.0 - zeta * zeta));
+      } else if (c == 2) {
+        char hm[256];
+        snprintf(hm, sizeof hm, "hertz/material %.17g %.17g %.17g damping velocity tangential linear_nohistory 0 0", MDR_E,
+                 CURVE[c].damp, MDR_NU);
+        const LawModel hmodel = law_model(hm);
+        ek = reference_collide(&hmodel, 0.5 * R, meff, vr * VY, false).e;
+      }
+      if (fabs(e[c][k] - ek) >= fabs(worst)) worst = e[c][k] - ek, expected = ek, at = vr;
+    }
+    const double f = c == 2 ? 1.4 : 0.6;
+    case_end(v, expected + worst, expected, f * dt_fraction + 1e-5,
+             "below V_y (V = %g V_y): elastic e of the curve (%s); tol %.1f dt/t_c (verification.md §7.2) + O(Delta/R)", at,
+             c == 0 ? "1" : c == 1 ? "Tsuji form, hook 4" : "Hertz + velocity, §4", f);
+  }
+  if (!v->data) return;
   char path[4096];
   snprintf(path, sizeof path, "%s/verify-mdr-restitution.dat", v->data);
   OutFile o;
@@ -451,7 +626,7 @@ static void restitution_cases(Verifier *v) {
   for (int k = 0; k < nv; k++) {
     const double vr = VR[v->quick ? QUICK[k] : k];
     fprintf(o.f, "%.6g %.8f", vr, thornton_e(vr));
-    for (int c = 0; c < 3; c++) fprintf(o.f, ran[c] ? " %.8f" : " NaN", ran[c] ? e[c][k] : 0.0);
+    for (int c = 0; c < 3; c++) fprintf(o.f, " %.8f", e[c][k]);
     fputc('\n', o.f);
   }
   if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
@@ -463,7 +638,32 @@ typedef struct Compaction {
   int n;
   double *strain, *force, *psi_min;
   double strain_at_psib; /**< first strain with some psi < psi_b (NaN if never) */
+  double D_cross;        /**< mean interior bond overlap at that strain */
+  double D_end, nx_end;  /**< the same and its mean |cos| to the wall normal, at the end */
 } Compaction;
+
+/* The mean overlap and |n_x| of the inclined bonds between interior particles (centres more than
+ * 1.7 R from both walls: not the wall layers), from the positions (periodic in y and z). */
+static void interior_bonds(const Sim *s, const Box *box, double gap_hi, double *D_mean, double *nx_mean) {
+  const double R = RAD, Ly = box->hi[1] - box->lo[1], Lz = box->hi[2] - box->lo[2];
+  double sum = 0.0, snx = 0.0;
+  int cnt = 0;
+  for (int64_t i = 0; i < s->p.n; i++) {
+    if (s->p.x[i] < 1.7 * R || s->p.x[i] > gap_hi - 1.7 * R) continue;
+    for (int64_t k = s->nl.start[i]; k < s->nl.start[i + 1]; k++) {
+      const int64_t j = s->nl.j[k];
+      if (s->p.x[j] < 1.7 * R || s->p.x[j] > gap_hi - 1.7 * R) continue;
+      const double dx = s->p.x[j] - s->p.x[i];
+      double dy = s->p.y[j] - s->p.y[i], dz = s->p.z[j] - s->p.z[i];
+      dy -= round(dy / Ly) * Ly, dz -= round(dz / Lz) * Lz;
+      const double r = sqrt(dx * dx + dy * dy + dz * dz), D = s->p.radius[i] + s->p.radius[j] - r;
+      if (fabs(dx) < 0.3 * R || D <= 0.0) continue; /* the bonds in the y-z planes carry nothing */
+      sum += D, snx += fabs(dx) / r, cnt++;
+    }
+  }
+  *D_mean = cnt ? sum / cnt : NAN;
+  *nx_mean = cnt ? snx / cnt : NAN;
+}
 
 /* An fcc block of nc x 3 x 3 cells (touching, periodic in y and z) between a lo wall at x = 0
  * and a hi wall moving in at speed vw, to the given strain of the wall gap. Force on the hi
@@ -502,7 +702,7 @@ static Compaction compact(double psi_b, int nc, double strain_end, double transi
   s.walls.w[1].vel = -vw;
   const char *why = NULL;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr compaction: %s", why);
-  Compaction c = {.n = samples, .strain_at_psib = NAN};
+  Compaction c = {.n = samples, .strain_at_psib = NAN, .D_cross = NAN};
   c.strain = gd_xmalloc((size_t)samples * sizeof *c.strain);
   c.force = gd_xmalloc((size_t)samples * sizeof *c.force);
   c.psi_min = gd_xmalloc((size_t)samples * sizeof *c.psi_min);
@@ -512,13 +712,18 @@ static Compaction compact(double psi_b, int nc, double strain_end, double transi
     const double strain = (gap0 - s.walls.w[1].pos) / gap0;
     double pmin = 1.0;
     for (int64_t i = 0; i < s.p.n; i++) pmin = fmin(pmin, s.mdr.s.psi[i]);
-    if (isnan(c.strain_at_psib) && pmin < psi_b) c.strain_at_psib = strain;
+    if (isnan(c.strain_at_psib) && pmin < psi_b) {
+      c.strain_at_psib = strain;
+      double nx;
+      interior_bonds(&s, &box, s.walls.w[1].pos, &c.D_cross, &nx);
+    }
     if (next < samples && st >= (int64_t)((double)(next + 1) * (double)steps / samples)) {
       c.strain[next] = strain, c.force[next] = -s.walls.force[1], c.psi_min[next] = pmin;
       next++;
     }
   }
   c.n = next;
+  interior_bonds(&s, &box, s.walls.w[1].pos, &c.D_end, &c.nx_end);
   sim_free(&s);
   return c;
 }
@@ -529,7 +734,38 @@ static void compaction_free(Compaction *c) {
   free(c->psi_min);
 }
 
+/* ---- the interior bond force of the compaction, from §6.3 and §6.5 (written here) ---------- */
+
+/* A side's plastic contact area A_c of §6.5 at side displacement d, radius R (yield at dY). */
+static double side_area(double d, double R, double dY) {
+  return d < dY ? GD_PI * d * R : GD_PI * (2.0 * d * R - d * d) + GD_PI * (dY * dY - dY * R);
+}
+
+/* The radius that keeps the volume of an interior particle with 8 caps of height d at V_o (the
+ * growth of §6.3 undoes plastic flattening): (4/3) pi R^3 - 8 (pi/3) d^2 (3R - d) = (4/3) pi R_o^3. */
+static double grown_radius(double d) {
+  double R = RAD;
+  for (int k = 0; k < 60; k++) R = cbrt(RAD * RAD * RAD + 2.0 * d * d * (3.0 * R - d));
+  return R;
+}
+
+/* The force of a bond between two interior fcc particles of radius R at side displacement d,
+ * each with 8 such bonds (the 4 in the y-z plane stay at zero overlap: no area), the bulk
+ * response on from side displacement db (d <= db: none). Every contact of such a particle
+ * advances alike, so ddelta_bar (their area-weighted mean advance, §6.3) equals each side's
+ * advance and dDelta_MDR = min(dd - ddelta_bar, ...) = 0: the MDR part stays at db and the
+ * rest, delta_BULK = d - db, adds kappa Acon0 delta_BULK A_c/Vgeo (§6.5), Acon0 = 8 A_c,
+ * Vgeo = (4/3) pi R^3 - 8 caps (at most V_o). */
+static double interior_bond_force(double d, double db, double R, double dY) {
+  if (d <= db) return side_loading_force(d, R, dY);
+  const double Ac = side_area(d, R, dY), kappa = MDR_E / (3.0 * (1.0 - 2.0 * MDR_NU));
+  const double Vo = 4.0 / 3.0 * GD_PI * RAD * RAD * RAD;
+  const double Vgeo = fmin(4.0 / 3.0 * GD_PI * R * R * R - 8.0 * GD_PI / 3.0 * d * d * (3.0 * R - d), Vo);
+  return side_loading_force(db, R, dY) + kappa * (8.0 * Ac) * (d - db) * Ac / Vgeo;
+}
+
 static void compaction_cases(Verifier *v) {
+  const double R = RAD;
   const bool want_a = wants(v, "mdr.compaction", "mdr/compaction/identical_before_psi_b");
   const bool want_b = wants(v, "mdr.compaction", "mdr/compaction/stiffening_past_psi_b");
   if (v->dry || !(want_a || want_b)) {
@@ -539,7 +775,7 @@ static void compaction_cases(Verifier *v) {
   }
   /* psi_b = 0.8: uniaxial strain of an fcc block lowers psi by ~0.016 per 1 % (measured), so
    * psi_b = 0.5 would need ~35 % strain, near the 0.95 overlap cap; 0.8 is crossed near 12 %. */
-  const int nc = v->quick ? 1 : 3, samples = 250;
+  const int nc = v->quick ? 2 : 3, samples = 250;
   const double strain_end = 0.25, psi_b = 0.8, transits = v->quick ? 10.0 : 40.0; /* per 10 % strain */
   Compaction b = compact(psi_b, nc, strain_end, transits, samples), z = compact(0.0, nc, strain_end, transits, samples);
   const int n = b.n < z.n ? b.n : z.n;
@@ -559,13 +795,28 @@ static void compaction_cases(Verifier *v) {
              k_cross, n);
   }
   if (case_begin(v, "mdr.compaction", "mdr/compaction/stiffening_past_psi_b")) {
-    /* Past psi_b the bulk force kappa Acon0 delta_BULK A_c/Vgeo adds to each side (§6.5): the
-     * final wall force exceeds the psi_b = 0 run's. A ratio > 1 is the criterion (the bulk term
-     * only adds), its size is reported. */
+    /* The wall force is the force through any layer interface, 72 bonds times F n_x (quasi-
+     * static), so the ratio of the two runs is the ratio of their interior bond forces times
+     * their n_x, at the bond overlaps measured in each run (the geometry is the trajectory's; the
+     * forces are §6.5's, evaluated here): psi_b = 0.8, the MDR part frozen where psi crossed
+     * psi_b plus the bulk term (interior_bond_force); psi_b = 0, the plastic side force. Radius
+     * growth (§6.3) lies between none and the growth that conserves the volume, which the
+     * psi_b = 0.8 run stops at the crossing (psi <= psi_b) and the psi_b = 0 run keeps: the
+     * expectation is the middle of the ratio with R = R_o and with the grown radii, the
+     * tolerance half their difference (the growth lags the volume: ten-step smoothing, w_c) plus
+     * 2 % of the stiffening for the rest (penalties of the 60 degree triangles, w = 1 - 2.4e-4;
+     * damping at the quasi-static wall speed; the layers next to the walls, whose contacts do not
+     * advance alike). */
+    const double dY = yield_ratio(MDR_Y / eeff()) * R, db = 0.5 * b.D_cross;
+    const double Rb = grown_radius(db), Rz = grown_radius(0.5 * z.D_end);
+    const double bare = interior_bond_force(0.5 * b.D_end, db, R, dY) * b.nx_end /
+                        (side_loading_force(0.5 * z.D_end, R, dY) * z.nx_end);
+    const double grown = interior_bond_force(0.5 * b.D_end, db, Rb, dY) * b.nx_end /
+                         (side_loading_force(0.5 * z.D_end, Rz, dY) * z.nx_end);
+    const double pred = 0.5 * (bare + grown), tol = 0.5 * fabs(bare - grown) + 0.02 * (pred - 1.0);
     const double ratio = n ? b.force[n - 1] / z.force[n - 1] : NAN;
-    case_end_bool(v, !isnan(b.strain_at_psib) && ratio > 1.0, ratio, 1.0,
-                  "wall force at the final strain, psi_b = 0.8 over psi_b = 0: > 1 (bulk stiffening, §6.5)");
-    printf("      info: psi < psi_b = 0.8 from strain %.4f; final force ratio %.4f\n", b.strain_at_psib, ratio);
+    case_end(v, ratio, pred, tol,
+             "wall force, psi_b = 0.8 over 0, at strain %.3f = interior bond force ratio, bulk term of §6.5; tol: growth", n ? b.strain[n - 1] : NAN);
   }
   if (v->data) {
     char path[4096];
@@ -585,6 +836,7 @@ static void compaction_cases(Verifier *v) {
 
 void cases_mdr(Verifier *v) {
   elastic(v);
+  damping_mdr_2(v);
   yield_cases(v);
   energy_cases(v);
   restitution_cases(v);

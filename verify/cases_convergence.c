@@ -177,10 +177,11 @@ static void model_order(Verifier *v, const Row *r, double x, bool limit, OrderLi
       if (k >= FIT_FROM && worst > 0 && worst_w > 0)
         lx[nfit] = log(ratio), ly[nfit] = log(worst), ly_w[nfit] = log(worst_w), nfit++;
       ratios[k] = ratio, worsts[k] = worst;
-      if (case_begin(v, "convergence.bound", "convergence/%s/N=%d/bound", name, STEPS[k]))
-        case_end(v, worst, 0.0, r->f * ratio + 1e-12, "worst of 4 onset phases within f dt/t_c; %s", r->f_src);
     }
   }
+  for (int k = 0; k < N_STEPS; k++) /* also in the counting pass */
+    if (case_begin(v, "convergence.bound", "convergence/%s/N=%d/bound", name, STEPS[k]))
+      case_end(v, worsts[k], 0.0, r->f * ratios[k] + 1e-12, "worst of 4 onset phases within f dt/t_c; %s", r->f_src);
   const double e_order = fit_order(lx, ly, nfit), w_order = fit_order(lx, ly_w, nfit);
   const double e_want = th ? th->e_order : NAN, w_want = th ? th->w_order : NAN;
   if (work && v->plot_conv && !limit) { /* δ-end only, to keep the plot readable; the slope line through the finest N */

@@ -224,6 +224,10 @@ static void verify_quick_passes(void **state) {
   assert_true(file_has(path, "failures=\"0\""));
   snprintf(path, sizeof path, "%s/verify-tsuji.dat", dir);
   assert_true(file_has(path, "0.5 "));
+  snprintf(path, sizeof path, "%s/verify-convergence-orders.dat", dir); /* expected order, measured, pass */
+  assert_true(file_has(path, "\nhooke/coeff_restitution/e=0.5 1.000 "));
+  assert_true(file_has(path, "\nhertz_material/coeff_restitution/e=0.5 1.125 "));
+  assert_false(file_has(path, "FAIL"));
   cleanup(dir);
 }
 

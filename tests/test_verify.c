@@ -11,6 +11,8 @@
 #include "collide.h"
 #include "contact.h"
 #include "expect.h"
+#include "law.h"
+#include "ode_ref.h"
 
 static const char *verify_bin(void) {
   const char *b = getenv("GRANDAMP_VERIFY_BIN");
@@ -138,6 +140,49 @@ static void expectations_match_spec(void **state) {
   assert_rel(expect_lsd_dmax(0.0), 1.0, 0.0);
 }
 
+/* The verifier's constants and tables carry 12 digits that round to the published ones
+ * (docs/verification.md §1.2, §2.1, §3.2, §4): the closed forms of expect.c, and one table value
+ * recomputed by the continuous-time reference. */
+#define assert_abs(actual, expected, tol)                                                      \
+  do {                                                                                         \
+    const double a_ = (actual), e_ = (expected);                                               \
+    if (!(fabs(a_ - e_) <= (tol)))                                                             \
+      fail_msg("%s = %.17g, expected %.17g (diff %.3g > %.3g)", #actual, a_, e_, a_ - e_,      \
+               (double)(tol));                                                                 \
+  } while (0)
+
+static void expectations_to_twelve_digits(void **state) {
+  (void)state;
+  assert_abs(expect_C1(), 1.15344885810, 1e-11);
+  assert_abs(expect_const_damping_c1(), 1.78781414429, 1e-11);
+  assert_abs(expect_hertz_tc_coeff(), 3.21806545972, 1e-11);
+  assert_abs(expect_hertz_tc_coeff() / pow(1.25, 0.4), 2.94327518432, 1e-11); /* t_c,el v0/δ_max (§2.1) */
+  static const double E[] = {0.1, 0.5, 0.9}, EF12[] = {0.252729379588, 0.550283169627, 0.902026068717},
+                      EF4[] = {0.2527, 0.5503, 0.9020}; /* §1.2 */
+  for (int k = 0; k < 3; k++) {
+    assert_abs(expect_sp_e(expect_beta(E[k])), EF12[k], 1e-12);
+    assert_abs(EF12[k], EF4[k], 5e-5);
+  }
+  const double s2 = sqrt(2.0), s5 = sqrt(5.0); /* §2.3 at e = 0.5 */
+  assert_abs(expect_lsd_e(s2 * expect_tsuji_P(0.5) / s5), 0.499916452173, 1e-12);
+  assert_abs(expect_sp_e(s2 * expect_tsuji_P(0.5) / s5), 0.550216248571, 1e-12);
+  assert_abs(expect_lsd_e(expect_tsuji_P(0.5) / s5), 0.616076031185, 1e-12);
+  /* §4, γ = 0.5: hertz/material + mass_velocity, E = 1e8, ν = 0.3, R = 5 mm equal spheres */
+  const double Reff = 0.0025, m = 4.0 / 3.0 * GD_PI * 0.005 * 0.005 * 0.005 * 2500.0, meff = m / 2.0;
+  const double kH = 4.0 / 3.0 * (1e8 / (2.0 * (1.0 - 0.09))) * sqrt(Reff);
+  char text[256];
+  snprintf(text, sizeof text, "hertz/material 1e8 %.17g 0.3 damping mass_velocity tangential linear_nohistory 0 0",
+           0.5 / pow(meff / kH, 0.4));
+  const LawModel cm = law_model(text);
+  OdeCollision d, f;
+  assert_true(ode_collide(&cm, Reff, meff, 1.0, ODE_DELTA_END, 1e-14, &d));
+  assert_true(ode_collide(&cm, Reff, meff, 1.0, ODE_FORCE_END, 1e-14, &f));
+  assert_abs(d.e, 0.356912974176, 1e-11);
+  assert_abs(f.e, 0.468038544825, 1e-11);
+  assert_abs(d.e, 0.35691, 5e-6);
+  assert_abs(f.e, 0.46804, 5e-6);
+}
+
 static void run_verify(CmdResult *r, const char *const *extra, char *dir, size_t n) {
   snprintf(dir, n, "/tmp/grandamp-test-verify-XXXXXX");
   assert_non_null(mkdtemp(dir));
@@ -180,6 +225,10 @@ static void verify_quick_passes(void **state) {
   assert_true(file_has(path, "failures=\"0\""));
   snprintf(path, sizeof path, "%s/verify-tsuji.dat", dir);
   assert_true(file_has(path, "0.5 "));
+  snprintf(path, sizeof path, "%s/verify-convergence-orders.dat", dir); /* expected order, measured, pass */
+  assert_true(file_has(path, "\nhooke/coeff_restitution/e=0.5 1.000 "));
+  assert_true(file_has(path, "\nhertz_material/coeff_restitution/e=0.5 1.125 "));
+  assert_false(file_has(path, "FAIL"));
   cleanup(dir);
 }
 
@@ -309,6 +358,7 @@ const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(collide_bad_input),            cmocka_unit_test(collide_capture),
     cmocka_unit_test(out_of_range_is_reported),
     cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
+    cmocka_unit_test(expectations_to_twelve_digits),
     cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
     cmocka_unit_test(verify_filter_on_name_end),    cmocka_unit_test(verify_compare_reports_changes),
     cmocka_unit_test(verify_lammps_asked_for_fails_without_lmp),

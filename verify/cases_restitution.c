@@ -5,7 +5,7 @@
  *   e       the pair loop's e against the continuous-time e of the model (closed form of
  *           §1-§2, else the reference integrator), tolerance f dt/t_c + 1e-12 (§7.2);
  *   energy  1 - e^2 - W/E0 (the applied-damping ledger) against the continuous-time value
- *           (0, or the JKR snap-off loss), tolerance LEDGER_F dt/t_c (§5, §7.5; see below);
+ *           (0, or the JKR snap-off loss), tolerance (2 f + LEDGER_Q) dt/t_c (§5, §7.5; see below);
  *   t_c     the duration against the continuous-time one, tolerance dt (§7.2); for the cohesive
  *           rows dt max(1, f/e), as the end moves by the overlap error over the exit speed.
  */
@@ -18,12 +18,16 @@
 #include "verify.h"
 
 #define DT_FRACTION (1.0 / 500.0)
-/* The energy ledger integrates the damping power at half-step velocities: a first-order
- * quadrature error of its own, on top of the 2e de of §7.5's estimate (which assumes an exact
- * ledger). Measured over the whole matrix (dt = t_c,el/500): at most 2.8 dt/t_c on the
- * non-cohesive rows (hooke + tsuji at e = 0.1, hertz + viscoelastic at b = 2) and 3.4 on the
- * cohesive ones (jkr + viscoelastic, b = 2); the convergence cases show it is first order. */
-#define LEDGER_F 3.5
+/* The ledger defect 1 − e² − W/E0 errs by −Δ(e²) − ΔW/E0. The first part is |Δe| (e_loop + e)
+ * <= 2 f dt/t_c (§7.5's d(e²) = 2e de, with e <= 1 and the row's e bound f). The second is the
+ * ledger's own quadrature error (the damping power at half-step velocities, first order,
+ * cases_convergence.c): its worst |ΔW|/E0 t_c/dt over 8 onset phases, 16 fractional N from 20
+ * to 1000, every row's sweep (speeds and geometries for the cohesive and hooke + viscoelastic
+ * rows) is 4.91 (Hertz + constant damping, γ = 1, N = 20; the cohesive rows 4.86, hooke 3.44),
+ * so LEDGER_Q = 6.0 (1.22x). Tolerance (2 f + LEDGER_Q) dt/t_c; the worst defect error of the
+ * same scan is 4.85 on the non-cohesive rows (against 6.3 to 8.8 here) and 6.15 on the cohesive
+ * ones (against 16). */
+#define LEDGER_Q 6.0
 
 static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool limit) {
   char id[64], group[96], base[192], text[512];
@@ -72,8 +76,9 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
     else {
       const double defect = 1.0 - c.e * c.e - c.W_damp / c.E0;
       const double ref_defect = 1.0 - ref.e * ref.e - ref.W / ref.E0;
-      case_end(v, defect, ref_defect, LEDGER_F * ratio + 1e-12,
-               "1-e^2=W/E0 (§5), applied-damping ledger; %.1f dt/t_c (first order, see file comment)", LEDGER_F);
+      case_end(v, defect, ref_defect, (2.0 * r->f + LEDGER_Q) * ratio + 1e-12,
+               "1-e^2=W/E0 (§5), applied-damping ledger; (2f + %.1f) dt/t_c (2e de + quadrature, see file comment)",
+               LEDGER_Q);
     }
   }
   if (want_t) {

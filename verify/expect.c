@@ -60,6 +60,8 @@ double expect_C1(void) {
   return sqrt(PI) * tgamma(0.6) / (pow(2.0, 0.2) * pow(5.0, 0.4) * tgamma(2.1)); /* §3.2 */
 }
 
+/* C2 = 0.798267 is a numerical fit (§3.2, 6 digits): the series is a literature formula held to
+ * §7.4's 1e-4; the reference itself is compared with the 12-digit §3.4 table (cases_theory.c). */
 double expect_ramirez2(double b) { return 1.0 - expect_C1() * b + 0.798267 * b * b; }
 
 double expect_const_damping_c1(void) {
@@ -67,6 +69,16 @@ double expect_const_damping_c1(void) {
   return 2.0 * pow(1.25, 0.4) * 0.4 * B;                    /* §4 */
 }
 
+double expect_hertz_tc_coeff(void) {
+  /* t_c = 2 ∫ dδ/v = 2 (δ_max/v0) ∫_0^1 (1 − u^(5/2))^(−1/2) du = (δ_max/v0) (4/5) B(2/5, 1/2),
+   * with δ_max = (5/4)^(2/5) (meff/k_H)^(2/5) v0^(4/5) (§2.1) */
+  const double B = tgamma(0.4) * tgamma(0.5) / tgamma(0.9);
+  return 0.8 * B * pow(1.25, 0.4);
+}
+
+/* 1.2785 and 0.688 are numerical fits (§4, 5 and 3 digits): the series is a literature formula
+ * held to §7.4's 2e-4 for γ < 0.05; the reference is compared with the 12-digit §4 table
+ * instead (cases_theory.c). */
 double expect_hertz_const_series(double g) {
   return 1.0 - expect_const_damping_c1() * g + 1.2785 * g * g - 0.688 * g * g * g; /* §4 */
 }

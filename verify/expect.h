@@ -31,5 +31,8 @@ double expect_hertz_const_series(double gamma);
 double expect_C1(void);
 /** The linear coefficient 2(5/4)^(2/5)(2/5)B(2/5, 3/2) of §4. */
 double expect_const_damping_c1(void);
+/** Elastic Hertz collision time over (meff/k_H)^(2/5) v0^(-1/5): (4/5)(5/4)^(2/5) B(2/5, 1/2)
+ *  = 3.21806545972 (§2.1 quotes 3.218065). */
+double expect_hertz_tc_coeff(void);
 
 #endif

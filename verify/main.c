@@ -264,7 +264,7 @@ int main(int argc, char **argv) {
   }
   fprintf(plot[0].f, "# target e_sqrt2(loop) e_sqrt2(table) e_legacy(loop) e_legacy(table) e_coeff_restitution(loop) eF_sqrt2(loop)\n");
   fprintf(plot[1].f, "# v0 b e_delta(loop) e_force(loop) pade-(4/15)b^2.5e^1.5 pade36\n");
-  fprintf(plot[2].f, "# row dt/t_c worst|e-e_exact| bound(f dt/t_c); one block per row\n");
+  fprintf(plot[2].f, "# row dt/t_c worst|e-e_exact| bound(f dt/t_c) expected-order line; one block per row\n");
   v.plot_tsuji = plot[0].f, v.plot_visco = plot[1].f, v.plot_conv = plot[2].f;
   v.dry = false;
   v.data = data;

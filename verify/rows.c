@@ -7,15 +7,33 @@
 
 #include "expect.h"
 
+/* Time-step tolerance factors f: |e_loop − e| <= f dt/t_c + 1e-12 for any onset phase and any
+ * dt <= t_c/20 (§7.2). The spec's four come with its worst cases (§6): 1.2 over 0.95 (hooke),
+ * 0.6 over 0.50, 0.35 over 0.29, 1.4 over 1.08, margins of 1.2-1.3. The others are derived the
+ * same way: the worst |Δe| t_c/dt of a scan over 8 onset phases and 16 fractional N from 20 to
+ * 1000 (log-spaced), every value of the row's sweep, both criteria where allowed, and for the
+ * rows whose e depends on speed and geometry also v0 = 0.01 ... 10 m/s and the three
+ * geometries; the factor is that worst case times about 1.25. (The same scan confirms the
+ * spec's rows: hooke 0.92, Hertz + tsuji-type 0.43, Hertz + viscoelastic 0.27, Hertz + constant
+ * damping 1.24 at γ = 1, N = 20, which is above §6's 1.08 but within 1.4.) */
 #define F_HOOKE 1.2, "f=1.2 hooke (§7.2)"
 #define F_HERTZ_E 0.6, "f=0.6 Hertz+tsuji/coeff_restitution (§7.2)"
 #define F_VISCO 0.35, "f=0.35 Hertz+viscoelastic (§7.2)"
 #define F_CONST 1.4, "f=1.4 Hertz+velocity/mass_velocity (§7.2)"
-#define F_ELASTIC 0.6, "f=0.6 elastic Hertz (within the §7.2 Hertz bounds)"
-#define F_NONE_SPEC 1.4, "f=1.4 assumed: the largest §7.2 factor (no spec bound for this row)"
-/* dmt, jkr: no spec bound; the cohesive force jumps at onset and end. Measured worst over the
- * matrix 1.68 dt/t_c (jkr + velocity, gamma = 0.1, v = 0.01), first order (convergence cases). */
-#define F_COHESIVE 2.0, "f=2.0 from the measured time-step error (cohesive rows: no spec bound)"
+/* Elastic Hertz: second order and above (order 2.5, cases_convergence.c), worst 0.009 at N = 20;
+ * the Hertz family's 0.6 holds it with room. */
+#define F_ELASTIC 0.6, "f=0.6 elastic Hertz (worst 0.009; the Hertz family bound of §7.2)"
+/* hooke + viscoelastic (no spec bound): η ∝ δ^(1/2) vanishes at onset and end, so only the
+ * half-step damping velocity errs; worst 0.134 for ζ <= 0.8 at the elastic δ_max (0.072 over
+ * the sweep ζ = 0.05, 0.2), at ζ = 0.8, v0 = 0.01, N = 20: f = 0.17 (1.27x). */
+#define F_VISCO_HOOKE 0.17, "f=0.17 hooke+viscoelastic (derived: scan worst 0.134 x 1.27)"
+/* dmt, jkr (no spec bound): the total force jumps to −F_po at onset (DMT) or at snap-in and
+ * pull-off (JKR); a step straddling a jump misplaces up to half a step of F_po, so the error
+ * grows with J = F_po t_c/(meff v0), the adhesive impulse over the momentum: about
+ * (f_Hertz + J) dt/t_c. Over the verifier's range (γ_s = 0.5 J/m², R = 5 mm, v0 >= 0.01 m/s, so
+ * J <= 3.7) the scan's worst is 3.98 (dmt + velocity, γ = 0.1, wall, v0 = 0.01, N = 770):
+ * f = 5.0 (1.26x). A slower impact or a larger surface energy needs a larger factor. */
+#define F_COHESIVE 5.0, "f=5.0 cohesive (derived: scan worst 3.98 x 1.26, v0 >= 0.01 m/s)"
 
 /* The normal families a damping model's expectation distinguishes (from the rows' flags). */
 enum Family { LINEAR, HERTZIAN, COHESIVE, N_FAMILY };
@@ -56,7 +74,7 @@ static const Expectation EXPECTATIONS[N_DAMPING] = {
     [DAMPING_VELOCITY] = {true, {ON(E, F_HOOKE), ON(GAMMA, F_CONST), ON(GAMMA, F_COHESIVE)}, zeta_beta_linear, true},
     [DAMPING_MASS_VELOCITY] = {true, {ON(E, F_HOOKE), ON(GAMMA, F_CONST), ON(GAMMA, F_COHESIVE)}, zeta_beta_linear,
                                true},
-    [DAMPING_VISCOELASTIC] = {true, {ON(ZETA, F_NONE_SPEC), ON(B, F_VISCO), ON(B, F_COHESIVE)}, NULL, true},
+    [DAMPING_VISCOELASTIC] = {true, {ON(ZETA, F_VISCO_HOOKE), ON(B, F_VISCO), ON(B, F_COHESIVE)}, NULL, true},
     [DAMPING_TSUJI] = {true, {ON(E, F_HOOKE), ON(E, F_HERTZ_E)}, zeta_tsuji, false},
     [DAMPING_TSUJI_LEGACY] = {true, {ON(E, F_HOOKE), ON(E, F_HERTZ_E)}, zeta_tsuji_legacy, true}, /* its tsuji */
     [DAMPING_COEFF_RESTITUTION] = {true, {ON(E, F_HOOKE), ON(E, F_HERTZ_E)}, zeta_beta, false},

@@ -11,6 +11,7 @@
 #include "collide.h"
 #include "contact.h"
 #include "expect.h"
+#include "faults.h"
 
 static const char *verify_bin(void) {
   const char *b = getenv("GRANDAMP_VERIFY_BIN");
@@ -266,6 +267,55 @@ static void verify_compare_reports_changes(void **state) {
   cleanup(dir);
 }
 
+/* Every deliberate fault of verify/faults.c makes the quick subset fail (exit 3), announced in
+ * the run's header: the verifier sees a small bug in each damping model and each end-of-contact
+ * criterion. No --filter: each run is the whole quick subset, as `--quick --broken F` is for a
+ * user, so a fault no quick case can see fails this test (add a quick case, not a filter). */
+static void verify_catches_every_fault(void **state) {
+  (void)state;
+  const int n = fault_count();
+  int caught = 0;
+  char missed[2048] = "";
+  for (int k = 0; k < n; k++) {
+    const Fault *f = fault_at(k);
+    CmdResult r;
+    char dir[64], header[160];
+    const char *extra[] = {"--broken", f->name, NULL};
+    run_verify(&r, extra, dir, sizeof dir);
+    snprintf(header, sizeof header, "WITH THE DELIBERATE FAULT %s (", f->name);
+    if (r.status == 3 && strstr(r.out, header)) caught++;
+    else
+      snprintf(missed + strlen(missed), sizeof missed - strlen(missed), "\n  %s (%s): exit %d", f->name, f->breaks,
+               r.status);
+    cleanup(dir);
+  }
+  printf("faults caught: %d/%d\n", caught, n);
+  if (caught < n) fail_msg("faults the quick subset does not catch:%s", missed);
+}
+
+/* --broken list and --list-faults print the table; an unknown fault is a usage error that lists
+ * the faults; --help says so. */
+static void verify_fault_usage(void **state) {
+  (void)state;
+  CmdResult r;
+  const char *l1[] = {"--broken", "list", NULL}, *l2[] = {"--list-faults", NULL};
+  const char *bad[] = {"--broken", "no-such-fault", NULL}, *help[] = {"--help", NULL};
+  for (int k = 0; k < 3; k++) {
+    run_program(&r, verify_bin(), k == 0 ? l1 : k == 1 ? l2 : bad);
+    assert_int_equal(r.status, k < 2 ? 0 : 2);
+    const char *text = k < 2 ? r.out : r.err;
+    for (int j = 0; j < fault_count(); j++) {
+      const Fault *f = fault_at(j);
+      if (!strstr(text, f->name) || !strstr(text, f->imitates)) fail_msg("fault %s missing from:\n%s", f->name, text);
+    }
+  }
+  assert_non_null(strstr(r.err, "'no-such-fault' is unknown"));
+  run_program(&r, verify_bin(), help);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "--broken list"));
+  assert_non_null(strstr(r.out, "--list-faults"));
+}
+
 static void verify_bad_usage(void **state) {
   (void)state;
   CmdResult r;
@@ -285,5 +335,6 @@ const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
     cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
     cmocka_unit_test(verify_filter_on_name_end),    cmocka_unit_test(verify_compare_reports_changes),
+    cmocka_unit_test(verify_catches_every_fault),   cmocka_unit_test(verify_fault_usage),
 };
 const size_t verify_ntests = sizeof verify_tests / sizeof verify_tests[0];

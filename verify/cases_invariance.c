@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "faults.h"
 #include "rows.h"
 #include "verify.h"
 
@@ -18,6 +19,7 @@ static CollideResult collide_bodies(const char *text, double Ri, double Rj, doub
   CollideSpec c = collide_defaults();
   c.model = setup_model(text);
   c.Ri = Ri, c.Rj = Rj, c.mi = mi, c.mj = mj, c.wall = wall;
+  fault_apply(&c.model, mi, wall ? INFINITY : mj); /* --broken */
   c.v0 = 1.0;
   c.dt = 2e-7;
   c.phase = 0.3;

@@ -150,10 +150,10 @@ static void tsuji_tables(Verifier *v) {
       continue;
     const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / 1000, .phase = 0.3,
                      .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
-    const ContactModel mts = model_of(ts, t, GEO_EQUAL, 1.0, false, v->broken);
+    const ContactModel mts = model_of(ts, t, GEO_EQUAL, 1.0, false, NULL);
     const ContactModel mlg = model_of(lg, t, GEO_EQUAL, 1.0, false, NULL);
     const ContactModel mcr = model_of(cr, t, GEO_EQUAL, 1.0, false, NULL);
-    const ContactModel mtsF = model_of(ts, t, GEO_EQUAL, 1.0, true, v->broken);
+    const ContactModel mtsF = model_of(ts, t, GEO_EQUAL, 1.0, true, NULL);
     const CollideResult cts = setup_collide(&mts, &s), clg = setup_collide(&mlg, &s), ccr = setup_collide(&mcr, &s);
     const CollideResult ctsF = setup_collide(&mtsF, &s);
     const double tol_ts = 0.6 * cts.dt / cts.t_c + 5e-6, tol_lg = 0.6 * clg.dt / clg.t_c + 5e-5;

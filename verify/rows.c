@@ -185,9 +185,8 @@ void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, c
   else if (!(nf & NFLAG_COHESIVE))
     snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g", r->normal, E_MOD, damp, NU);
   else snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g %.17g", r->normal, E_MOD, damp, NU, SURFACE_ENERGY);
-  const char *dm = r->damping;
-  if (broken && strcmp(broken, "tsuji-without-sqrt2") == 0 && r->dm == DAMPING_TSUJI) dm = "tsuji/legacy";
-  snprintf(buf, (size_t)size, "%s damping %s tangential linear_nohistory 0 0%s", normal, dm,
+  (void)broken; /* faults act on the parsed production model (verify/faults.h) */
+  snprintf(buf, (size_t)size, "%s damping %s tangential linear_nohistory 0 0%s", normal, r->damping,
            limit ? " limit_damping" : "");
 }
 

@@ -46,8 +46,9 @@ int row_params(const Row *r, bool quick, double out[8]);
 /** "e=0.5", "gamma=0.1", ... */
 const char *row_param_name(RowParam p);
 
-/** Model text of a row at parameter value x for a geometry and impact speed. broken: the
- *  self-test's deliberate fault ("tsuji-without-sqrt2" writes tsuji/legacy for tsuji). */
+/** Model text of a row at parameter value x for a geometry and impact speed. broken is not
+ *  used: the self-test's faults act on the parsed production model (verify/faults.h), so the
+ *  text is always the model as written; the parameter stays so that callers need not change. */
 void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, const char *broken,
                     char *buf, int size);
 

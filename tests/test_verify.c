@@ -268,6 +268,45 @@ static void verify_compare_reports_changes(void **state) {
   cleanup(dir);
 }
 
+/* Each fault changes exactly the models it names (its damping model, or the end criterion), and
+ * with none selected fault_apply changes nothing: a fault cannot be caught through a model it
+ * was not meant to break. */
+static void faults_break_only_their_model(void **state) {
+  (void)state;
+  static const char *const DAMPING[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji", "coeff_restitution"};
+  char text[16][160], breaks[16][32];
+  int n = 0;
+  for (int d = 0; d < 5; d++)
+    for (int limit = 0; limit < 2; limit++, n++) {
+      snprintf(text[n], sizeof text[n], "hertz/material 1e8 0.5 0.3 damping %s tangential linear_nohistory 0 0%s",
+               DAMPING[d], limit ? " limit_damping" : "");
+      snprintf(breaks[n], sizeof breaks[n], "%s", DAMPING[d]);
+    }
+  for (int d = 1; d <= 2; d++, n++) {
+    snprintf(text[n], sizeof text[n], "mdr 5e6 0.4 1.9e5 0 0 0.1 tangential linear_nohistory 0 0 damping mdr %d", d);
+    snprintf(breaks[n], sizeof breaks[n], "mdr (d_type %d)", d);
+  }
+  for (int k = -1; k < fault_count(); k++) {
+    const Fault *f = fault_at(k);
+    assert_true(fault_select(f ? f->name : NULL));
+    for (int t = 0; t < n; t++) {
+      const ContactModel honest = parse_ok(text[t]);
+      ContactModel m = honest;
+      fault_apply(&m, 1.0, 2.0);
+      const bool changed = m.damping.D != honest.damping.D || m.normal.coeff[5] != honest.normal.coeff[5] ||
+                           m.limit_damping != honest.limit_damping;
+      const bool meant = f && (strcmp(f->breaks, breaks[t]) == 0 ||
+                               (strcmp(f->breaks, "delta-end") == 0 && !honest.limit_damping) ||
+                               (strcmp(f->breaks, "force-end") == 0 && honest.limit_damping));
+      if (changed != meant)
+        fail_msg("fault %s %s '%s'", f ? f->name : "(none)", changed ? "changes" : "leaves", text[t]);
+    }
+  }
+  assert_true(fault_select(NULL));
+  assert_false(fault_select("no-such-fault"));
+  assert_null(fault_selected());
+}
+
 /* Every deliberate fault of verify/faults.c makes the quick subset fail (exit 3), announced in
  * the run's header: the verifier sees a small bug in each damping model and each end-of-contact
  * criterion. No --filter: each run is the whole quick subset, as `--quick --broken F` is for a
@@ -342,6 +381,7 @@ const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
     cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
     cmocka_unit_test(verify_filter_on_name_end),    cmocka_unit_test(verify_compare_reports_changes),
-    cmocka_unit_test(verify_catches_every_fault),   cmocka_unit_test(verify_fault_usage),
+    cmocka_unit_test(faults_break_only_their_model), cmocka_unit_test(verify_catches_every_fault),
+    cmocka_unit_test(verify_fault_usage),
 };
 const size_t verify_ntests = sizeof verify_tests / sizeof verify_tests[0];

@@ -186,7 +186,8 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
     else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
     else if (strcmp(a, "--compare") == 0 && has_val) compare = argv[++k];
-    else if (strcmp(a, "--list-faults") == 0 || (strcmp(a, "--broken") == 0 && has_val && strcmp(argv[k + 1], "list") == 0)) {
+    else if (strcmp(a, "--list-faults") == 0 ||
+             (strcmp(a, "--broken") == 0 && has_val && strcmp(argv[k + 1], "list") == 0)) {
       printf("grandamp-verify: the deliberate faults of --broken (name, what it breaks, the bug it imitates):\n");
       fault_print_table(stdout);
       return GD_EXIT_OK;

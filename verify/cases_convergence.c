@@ -20,7 +20,7 @@
 static void hooke_ratio(Verifier *v) {
   const Row *r = row_find("hooke", "coeff_restitution");
   char text[512];
-  row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
+  row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, text, sizeof text);
   const ContactModel m = setup_model(text);
   const double zeta = expect_beta(0.5);
   static const int N[] = {50, 100, 200, 400, 800};
@@ -154,7 +154,7 @@ static void model_order(Verifier *v, const Row *r, double x, bool limit, OrderLi
   double lx[N_STEPS] = {0}, ly[N_STEPS] = {0}, ly_w[N_STEPS] = {0}, ratios[N_STEPS] = {0}, worsts[N_STEPS] = {0};
   int nfit = 0;
   if (work) {
-    row_model_text(r, x, GEO_EQUAL, 1.0, limit, NULL, text, sizeof text);
+    row_model_text(r, x, GEO_EQUAL, 1.0, limit, text, sizeof text);
     const ContactModel m = setup_model(text);
     const double Reff = setup_reff(GEO_EQUAL), meff = setup_meff(GEO_EQUAL);
     const LawModel law = law_model(text); /* the reference's own force law, same text */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "faults.h"
 #include "rows.h"
 #include "verify.h"
 
@@ -18,6 +19,7 @@ static CollideResult collide_bodies(const char *text, double Ri, double Rj, doub
   CollideSpec c = collide_defaults();
   c.model = setup_model(text);
   c.Ri = Ri, c.Rj = Rj, c.mi = mi, c.mj = mj, c.wall = wall;
+  fault_apply(&c.model, mi, wall ? INFINITY : mj); /* --broken */
   c.v0 = 1.0;
   c.dt = 2e-7;
   c.phase = 0.3;
@@ -37,7 +39,7 @@ static void speed_and_mass(Verifier *v) {
   for (int d = 0; d < 2; d++) {
     const Row *r = row_find("hertz/material", DM[d]);
     char text[512];
-    row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
+    row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, text, sizeof text);
     const LawModel m = law_model(text); /* the reference's own force law */
     const double Reff = setup_reff(GEO_EQUAL), meff = setup_meff(GEO_EQUAL);
     if (case_begin(v, "invariance.speed", "invariance/hertz_material/%s/e=0.5/v=1e-2..1e2/reference", DM[d])) {
@@ -64,8 +66,8 @@ static void material_vs_hertz(Verifier *v) {
   for (int d = 0; d < 3; d++) {
     if (!case_begin(v, "invariance.material", "invariance/hertz_material=hertz/%s/loop", DM[d])) continue;
     char a[512], b[512];
-    row_model_text(row_find("hertz/material", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, a, sizeof a);
-    row_model_text(row_find("hertz", DM[d]), 0.3, GEO_EQUAL, 1.0, false, NULL, b, sizeof b);
+    row_model_text(row_find("hertz/material", DM[d]), 0.3, GEO_EQUAL, 1.0, false, a, sizeof a);
+    row_model_text(row_find("hertz", DM[d]), 0.3, GEO_EQUAL, 1.0, false, b, sizeof b);
     const double mm = 2.0 * setup_meff(GEO_EQUAL);
     const CollideResult ca = collide_bodies(a, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
     const CollideResult cb = collide_bodies(b, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
@@ -79,7 +81,7 @@ static void pair_vs_wall(Verifier *v) {
     if (!case_begin(v, "invariance.wall", "invariance/pair=wall/%s/viscoelastic/loop", k == 1 ? "hertz_material" : NM[k])) continue;
     char text[512];
     const Row *r = row_find(NM[k], "viscoelastic");
-    row_model_text(r, r->param == PARAM_ZETA ? 0.2 : 0.3, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
+    row_model_text(r, r->param == PARAM_ZETA ? 0.2 : 0.3, GEO_EQUAL, 1.0, false, text, sizeof text);
     const double mm = 2.0 * setup_meff(GEO_EQUAL);
     /* pair: R, R, m, m -> Reff = R/2, meff = m/2; wall: radius R/2, mass m/2 */
     const CollideResult p = collide_bodies(text, 0.005, 0.005, mm, mm, false, FORCE_HALF_REDUCE, false, v->threads);
@@ -97,7 +99,7 @@ static void threads_and_strategies(Verifier *v) {
     row_id(r, id, sizeof id);
     double xs[8];
     row_params(r, true, xs);
-    row_model_text(r, xs[0], GEO_UNEQUAL, 1.0, false, NULL, text, sizeof text);
+    row_model_text(r, xs[0], GEO_UNEQUAL, 1.0, false, text, sizeof text);
     double Ri, Rj, mi, mj;
     setup_bodies(GEO_UNEQUAL, &Ri, &Rj, &mi, &mj);
     const bool want_t = case_begin(v, "invariance.threads", "invariance/%s/full/threads=1:2/bitwise", id);

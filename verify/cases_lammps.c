@@ -173,7 +173,7 @@ static int collision_list(bool quick, Coll *out, int max) {
         c->row = r, c->geo = (Geometry)g, c->limit = limit, c->x = xs[0];
         snprintf(c->name, sizeof c->name, "lammps/collision/%s/%s/%s=%g%s", id, GEO_NAMES[g], row_param_name(r->param),
                  xs[0], limit ? "/limit_damping" : "");
-        row_model_text(r, xs[0], (Geometry)g, V0, limit, NULL, c->text, sizeof c->text);
+        row_model_text(r, xs[0], (Geometry)g, V0, limit, c->text, sizeof c->text);
         lammps_text(c->text, g == GEO_WALL, c->lmp, sizeof c->lmp);
       }
   }

@@ -30,6 +30,7 @@
 
 #include "contact.h"
 #include "error.h"
+#include "faults.h"
 #include "output.h"
 #include "sim.h"
 #include "verify.h"
@@ -178,6 +179,7 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
   p.radius[0] = R, p.mass[0] = m;
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = model;
+  fault_apply(&models[0], m, wall ? INFINITY : m); /* --broken: the Sim only, not damp/d_type above */
   Sim s;
   sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.2 * R, dt);
   if (wall) walls_add(&s.walls, 0, false, 0.0);
@@ -257,6 +259,7 @@ static double static_pair_force(const char *text, double R, double D, bool swap_
   Box box = {.lo = {-1, -1, -1}, .hi = {1, 1, 1}, .periodic = {false, false, false}};
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = setup_model(text);
+  fault_apply(&models[0], p.mass[0], p.mass[1]); /* --broken */
   Sim s;
   sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.1 * R, 1e-6);
   const char *why = NULL;
@@ -274,6 +277,7 @@ static double static_wall_force(const char *text, double R, double d) {
   Box box = {.lo = {-1, -1, -1}, .hi = {1, 1, 1}, .periodic = {false, false, false}};
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = setup_model(text);
+  fault_apply(&models[0], p.mass[0], INFINITY); /* --broken */
   Sim s;
   /* One regular step (the setup evaluation reads the magnifier from the stored DELTAO_0 = 0,
    * §6.6), with dt = 1e-12 s: the particle moves by F dt^2/(2m) ~ 1e-20 m, far below rounding. */
@@ -573,6 +577,7 @@ static void restitution_cases(Verifier *v) {
       cs.model = m;
       cs.Ri = cs.Rj = R;
       cs.mi = cs.mj = sphere_mass(R);
+      fault_apply(&cs.model, cs.mi, cs.mj); /* --broken */
       cs.v0 = vr * VY;
       cs.dt_fraction = dt_fraction;
       cs.max_tc = VERIFY_MAX_TC;
@@ -689,6 +694,7 @@ static Compaction compact(double psi_b, int nc, double strain_end, double transi
   char text[256];
   mdr_text(text, sizeof text, MDR_Y, psi_b, 0.5, 1); /* eta_n0 = 0.5: quasi-static, little ringing */
   models[0] = setup_model(text);
+  fault_apply(&models[0], sphere_mass(R), sphere_mass(R)); /* --broken */
   const double kappa = MDR_E / (3.0 * (1.0 - 2.0 * MDR_NU));
   const double dt = 0.08 * sqrt(sphere_mass(R) / (kappa * R)); /* the docs' time step (§6.1) */
   /* Quasi-static: the wall crosses the gap in many elastic wave transits (c = sqrt(E/rho)). */

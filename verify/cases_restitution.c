@@ -42,16 +42,14 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
   const bool want_t = case_begin(v, group, "%s/t_c", base);
   if (!want_e && !want_w && !want_t) return;
   const double t_start = omp_get_wtime(); /* the collision and reference count to the e case */
-  row_model_text(r, x, g, v0, limit, v->broken, text, sizeof text);
+  row_model_text(r, x, g, v0, limit, text, sizeof text);
   const ContactModel m = setup_model(text);
   const Setup s = {.geo = g, .v0 = v0, .dt_fraction = DT_FRACTION, .phase = 0.3,
                    .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
-  const CollideResult c = setup_collide(&m, &s);
+  const CollideResult c = setup_collide(&m, &s); /* with the --broken fault, if any */
   /* The reference sees the model as written (the broken self-test must not fix it). */
-  char honest[512];
-  row_model_text(r, x, g, v0, limit, NULL, honest, sizeof honest);
-  const LawModel mh = law_model(honest);
-  const Reference ref = reference_collide(&mh, c.Reff, c.meff, v0, limit);
+  const LawModel law = law_model(text); /* the text as written: the fault lives in setup_collide */
+  const Reference ref = reference_collide(&law, c.Reff, c.meff, v0, limit);
   const char *src = NULL;
   const double closed = row_closed_form(r, x, limit, &src);
   const double e_exp = isnan(closed) ? ref.e : closed;

@@ -14,16 +14,16 @@
 #include "rows.h"
 #include "verify.h"
 
-static ContactModel model_of(const Row *r, double x, Geometry g, double v0, bool limit, const char *broken) {
+static ContactModel model_of(const Row *r, double x, Geometry g, double v0, bool limit) {
   char text[512];
-  row_model_text(r, x, g, v0, limit, broken, text, sizeof text);
+  row_model_text(r, x, g, v0, limit, text, sizeof text);
   return setup_model(text);
 }
 
 /* The reference's own force law (verify/law.c) read from the same text, as written. */
 static LawModel law_of(const Row *r, double x, Geometry g, double v0, bool limit) {
   char text[512];
-  row_model_text(r, x, g, v0, limit, NULL, text, sizeof text);
+  row_model_text(r, x, g, v0, limit, text, sizeof text);
   return law_model(text);
 }
 
@@ -168,10 +168,10 @@ static void tsuji_tables(Verifier *v) {
       continue;
     const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / 1000, .phase = 0.3,
                      .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
-    const ContactModel mts = model_of(ts, t, GEO_EQUAL, 1.0, false, v->broken);
-    const ContactModel mlg = model_of(lg, t, GEO_EQUAL, 1.0, false, NULL);
-    const ContactModel mcr = model_of(cr, t, GEO_EQUAL, 1.0, false, NULL);
-    const ContactModel mtsF = model_of(ts, t, GEO_EQUAL, 1.0, true, v->broken);
+    const ContactModel mts = model_of(ts, t, GEO_EQUAL, 1.0, false);
+    const ContactModel mlg = model_of(lg, t, GEO_EQUAL, 1.0, false);
+    const ContactModel mcr = model_of(cr, t, GEO_EQUAL, 1.0, false);
+    const ContactModel mtsF = model_of(ts, t, GEO_EQUAL, 1.0, true);
     const CollideResult cts = setup_collide(&mts, &s), clg = setup_collide(&mlg, &s), ccr = setup_collide(&mcr, &s);
     const CollideResult ctsF = setup_collide(&mtsF, &s);
     const double tol_ts = 0.6 * cts.dt / cts.t_c + 1e-12, tol_lg = 0.6 * clg.dt / clg.t_c + 1e-12;
@@ -234,9 +234,9 @@ static void viscoelastic(Verifier *v) {
   /* e against the impact speed at a fixed eta0 (b = 0.5 at 1 m/s), both criteria, pair loop. */
   static const double V[] = {1e-3, 1e-2, 1e-1, 1.0, 10.0, 100.0};
   char text[512];
-  row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, NULL, text, sizeof text);
+  row_model_text(r, 0.5, GEO_EQUAL, 1.0, false, text, sizeof text);
   const ContactModel md = setup_model(text);
-  row_model_text(r, 0.5, GEO_EQUAL, 1.0, true, NULL, text, sizeof text);
+  row_model_text(r, 0.5, GEO_EQUAL, 1.0, true, text, sizeof text);
   const ContactModel mf = setup_model(text);
   for (int k = 0; k < 6; k++) {
     if (v->quick && V[k] != 1.0) continue;
@@ -307,7 +307,7 @@ static void hooke_force_end(Verifier *v) {
   for (int k = 0; k < 8; k++) {
     if (v->quick && T[k] != 0.5) continue;
     if (!case_begin(v, "literature.coeff_restitution", "coeff_restitution/hooke/force-end/e=%g/table", T[k])) continue;
-    const ContactModel m = model_of(r, T[k], GEO_EQUAL, 1.0, true, NULL);
+    const ContactModel m = model_of(r, T[k], GEO_EQUAL, 1.0, true);
     const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / 1000, .phase = 0.3,
                      .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
     const CollideResult c = setup_collide(&m, &s);

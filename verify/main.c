@@ -2,10 +2,12 @@
  * main.c - grandamp-verify: the nightly verification run (`make verify`).
  *
  *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]
- *                   [--broken tsuji-without-sqrt2] [--compare PREVIOUS.csv] [--list]
+ *                   [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
  * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
  * all written atomically. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
+ * --broken FAULT injects one deliberate fault of verify/faults.c into the production side; the
+ * run must then fail (exit 3).
  */
 #include <math.h>
 #include <omp.h>
@@ -19,19 +21,22 @@
 #include "build_info.h"
 #include "compare.h"
 #include "error.h"
+#include "faults.h"
 #include "output.h"
 #include "verify.h"
 
 static const char USAGE[] =
     "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]\n"
-    "                       [--broken tsuji-without-sqrt2] [--compare PREVIOUS.csv] [--list]\n"
+    "                       [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]\n"
     "  --quick     the make-test subset (well under a minute)\n"
     "  --filter    only cases whose name or group contains TEXT\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
     "  --threads   threads of the pair loop in the collisions (default 1)\n"
     "  --lammps    the LAMMPS cases must run: each fails when lmp is not on PATH\n"
     "  --no-lammps skip the LAMMPS cases (default: run them when lmp is on PATH, else skip)\n"
-    "  --broken    self-test: run with a deliberately broken model; the run must fail\n"
+    "  --broken    self-test: inject the deliberate fault FAULT into the production side (the\n"
+    "              reference and the expectations see the model as written); the run must fail.\n"
+    "              --broken list (or --list-faults) prints the faults and what each imitates\n"
     "  --compare   after the run, list what changed since PREVIOUS.csv (a verify.csv): status\n"
     "              changes, values moved by more than a tenth of the tolerance, new and gone cases\n"
     "  --list      print the case names and exit\n"
@@ -201,10 +206,16 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
     else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
     else if (strcmp(a, "--compare") == 0 && has_val) compare = argv[++k];
-    else if (strcmp(a, "--broken") == 0 && has_val) {
+    else if (strcmp(a, "--list-faults") == 0 ||
+             (strcmp(a, "--broken") == 0 && has_val && strcmp(argv[k + 1], "list") == 0)) {
+      printf("grandamp-verify: the deliberate faults of --broken (name, what it breaks, the bug it imitates):\n");
+      fault_print_table(stdout);
+      return GD_EXIT_OK;
+    } else if (strcmp(a, "--broken") == 0 && has_val) {
       v.broken = argv[++k];
-      if (strcmp(v.broken, "tsuji-without-sqrt2") != 0) {
-        fprintf(stderr, "grandamp-verify: error: --broken: '%s' is unknown; expected tsuji-without-sqrt2\n", v.broken);
+      if (!fault_select(v.broken)) {
+        fprintf(stderr, "grandamp-verify: error: --broken: '%s' is unknown; the faults are:\n", v.broken);
+        fault_print_table(stderr);
         return GD_EXIT_USAGE;
       }
     } else if (strcmp(a, "--threads") == 0 && has_val) {
@@ -268,8 +279,12 @@ int main(int argc, char **argv) {
   v.plot_tsuji = plot[0].f, v.plot_visco = plot[1].f, v.plot_conv = plot[2].f;
   v.dry = false;
   v.data = data;
-  printf("grandamp-verify %s: %d cases%s%s\n", GD_BUILD_REVISION, v.total, v.quick ? " (quick subset)" : "",
-         v.broken ? " WITH A DELIBERATELY BROKEN MODEL (self-test)" : "");
+  printf("grandamp-verify %s: %d cases%s\n", GD_BUILD_REVISION, v.total, v.quick ? " (quick subset)" : "");
+  if (v.broken) {
+    const Fault *f = fault_selected();
+    printf("grandamp-verify: WITH THE DELIBERATE FAULT %s (self-test; breaks %s: %s): the run must fail\n", f->name,
+           f->breaks, f->imitates);
+  }
   fflush(stdout);
   const RunId id = run_id();
   const double t0 = omp_get_wtime();

@@ -193,8 +193,7 @@ static double damping_coeff(const Row *r, double x, Geometry g, double v0) {
   return form == DFORM_CONSTANT ? eta_per_m * meff : eta_per_m;
 }
 
-void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, const char *broken,
-                    char *buf, int size) {
+void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, char *buf, int size) {
   const double damp = damping_coeff(r, x, g, v0);
   const unsigned nf = normal_model_flags(r->nm);
   char normal[160];
@@ -203,9 +202,7 @@ void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, c
   else if (!(nf & NFLAG_COHESIVE))
     snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g", r->normal, E_MOD, damp, NU);
   else snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g %.17g", r->normal, E_MOD, damp, NU, SURFACE_ENERGY);
-  const char *dm = r->damping;
-  if (broken && strcmp(broken, "tsuji-without-sqrt2") == 0 && r->dm == DAMPING_TSUJI) dm = "tsuji/legacy";
-  snprintf(buf, (size_t)size, "%s damping %s tangential linear_nohistory 0 0%s", normal, dm,
+  snprintf(buf, (size_t)size, "%s damping %s tangential linear_nohistory 0 0%s", normal, r->damping,
            limit ? " limit_damping" : "");
 }
 

@@ -46,10 +46,9 @@ int row_params(const Row *r, bool quick, double out[8]);
 /** "e=0.5", "gamma=0.1", ... */
 const char *row_param_name(RowParam p);
 
-/** Model text of a row at parameter value x for a geometry and impact speed. broken: the
- *  self-test's deliberate fault ("tsuji-without-sqrt2" writes tsuji/legacy for tsuji). */
-void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, const char *broken,
-                    char *buf, int size);
+/** Model text of a row at parameter value x for a geometry and impact speed: the model as
+ *  written (the self-test's faults act on the parsed production model, verify/faults.h). */
+void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, char *buf, int size);
 
 /** The continuous-time expectation of a row: a closed form where §1-§2 give one (sets
  *  *closed and the source), else NAN (the caller uses the reference integrator). */

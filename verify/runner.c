@@ -7,6 +7,7 @@
 
 #include "contact.h"
 #include "error.h"
+#include "faults.h"
 #include "verify.h"
 
 const char *const GEO_NAMES[N_GEO] = {"equal", "unequal", "wall"};
@@ -135,6 +136,7 @@ CollideResult setup_collide(const ContactModel *m, const Setup *s) {
   CollideSpec c = collide_defaults();
   c.model = *m;
   setup_bodies(s->geo, &c.Ri, &c.Rj, &c.mi, &c.mj);
+  fault_apply(&c.model, c.mi, c.mj); /* --broken: the production run only, never the reference */
   c.wall = s->geo == GEO_WALL;
   c.v0 = s->v0;
   c.dt_fraction = s->dt_fraction;

@@ -265,12 +265,6 @@ static void viscoelastic(Verifier *v) {
 static void constant_damping(Verifier *v) {
   const Row *r = row_find("hertz/material", "mass_velocity");
   static const double G[] = {0.01, 0.1, 0.3, 0.5, 0.7, 1.0, 1.5, 3.0};
-  /* The §4 table to 12 digits: ode_collide at rtol 1e-14 (hertz/material + mass_velocity, equal
-   * spheres, 1 m/s); the published 5 digits are these rounded; 0: captured. */
-  static const double ED[] = {0.982249024662, 0.833347084890, 0.562526645371, 0.356912974176,
-                              0.201101224348, 0.0413203434943, 0, 0};
-  static const double EF[] = {0.982524258515, 0.844884676586, 0.620680970178, 0.468038544825,
-                              0.360439102750, 0.251843353468, 0.149077141856, 0.0451922150779};
   for (int k = 0; k < 8; k++) {
     if (v->quick && G[k] != 0.1 && G[k] != 1.5) continue;
     for (int limit = 0; limit < 2; limit++) {
@@ -279,7 +273,7 @@ static void constant_damping(Verifier *v) {
         continue;
       const Reference ref = ref_of(r, G[k], GEO_EQUAL, 1.0, limit);
       if (!limit && G[k] > 1.128) case_end_bool(v, ref.captured, ref.captured, 1, "captured for gamma > 1.1280 (§4)");
-      else case_end(v, ref.e, limit ? EF[k] : ED[k], 1e-11, "§4 table (12 digits, from verify/ode_ref.c); the two integrators agree to 1e-11");
+      else case_end(v, ref.e, expect_hertz_const_table(G[k], limit), 1e-11, "§4 table (12 digits, from verify/ode_ref.c); the two integrators agree to 1e-11");
     }
   }
   if (case_begin(v, "literature.mass_velocity", "mass_velocity/reference/delta-end/gamma=0.01/series")) {
@@ -292,7 +286,7 @@ static void constant_damping(Verifier *v) {
   const Row *rv = row_find("hertz", "velocity");
   if (case_begin(v, "literature.velocity", "velocity/hertz/reference/delta-end/gamma=0.5/table")) {
     const Reference ref = ref_of(rv, 0.5, GEO_UNEQUAL, 1.0, false);
-    case_end(v, ref.e, 0.356912974176, 1e-11, "§4 table (12 digits, equal spheres), velocity damping eta = gamma meff ...");
+    case_end(v, ref.e, expect_hertz_const_table(0.5, false), 1e-11, "§4 table (12 digits, equal spheres), velocity damping eta = gamma meff ...");
   }
 }
 

@@ -82,3 +82,14 @@ double expect_hertz_tc_coeff(void) {
 double expect_hertz_const_series(double g) {
   return 1.0 - expect_const_damping_c1() * g + 1.2785 * g * g - 0.688 * g * g * g; /* §4 */
 }
+
+double expect_hertz_const_table(double gamma, bool force_end) {
+  static const double G[] = {0.01, 0.1, 0.3, 0.5, 0.7, 1.0, 1.5, 3.0};
+  static const double ED[] = {0.982249024662, 0.833347084890, 0.562526645371, 0.356912974176,
+                              0.201101224348, 0.0413203434943, 0, 0};
+  static const double EF[] = {0.982524258515, 0.844884676586, 0.620680970178, 0.468038544825,
+                              0.360439102750, 0.251843353468, 0.149077141856, 0.0451922150779};
+  for (int k = 0; k < (int)(sizeof G / sizeof *G); k++)
+    if (gamma == G[k]) return force_end ? EF[k] : ED[k];
+  return NAN;
+}

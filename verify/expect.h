@@ -5,6 +5,8 @@
 #ifndef GD_VERIFY_EXPECT_H
 #define GD_VERIFY_EXPECT_H
 
+#include <stdbool.h>
+
 /** β(e) = |ln e|/sqrt(π² + ln² e): the LSD damping ratio that gives e with δ-end (§1.1). */
 double expect_beta(double e);
 /** LSD δ-end restitution exp(−πζ/sqrt(1−ζ²)); 0 for ζ ≥ 1 (§1.1). */
@@ -27,6 +29,11 @@ double expect_visco_delta_end(double b);
 double expect_ramirez2(double b);
 /** Hertz + constant damping, δ-end small-γ series 1 − 1.787814γ + 1.2785γ² − 0.688γ³ (§4). */
 double expect_hertz_const_series(double gamma);
+/** §4's table of Hertz + constant damping, e(γ) for γ in {0.01, 0.1, 0.3, 0.5, 0.7, 1, 1.5, 3}
+ *  (0: captured), δ-end or force-end, to 12 digits: the reference integrator at rtol 1e-14
+ *  (verify/ode_ref.c, equal spheres, 1 m/s); the published 5 digits are these rounded. NAN for
+ *  a γ not in the table. */
+double expect_hertz_const_table(double gamma, bool force_end);
 /** The C1 constant of §3.2 from its Gamma-function form. */
 double expect_C1(void);
 /** The linear coefficient 2(5/4)^(2/5)(2/5)B(2/5, 3/2) of §4. */

@@ -16,14 +16,6 @@
 #define TOL_E 3e-12  /* §7 item 1, absolute in e */
 #define TOL_TC 1e-12 /* §7 item 1, relative in t_c */
 
-#define assert_abs(actual, expected, tol)                                                      \
-  do {                                                                                         \
-    const double a_ = (actual), e_ = (expected);                                               \
-    if (!(fabs(a_ - e_) <= (tol)))                                                             \
-      fail_msg("%s = %.17g, expected %.17g (diff %.3g > %.3g)", #actual, a_, e_, a_ - e_,      \
-               (double)(tol));                                                                 \
-  } while (0)
-
 /* ---- closed forms (docs/verification.md), independent of the model kernels ---- */
 
 /* §1.1: LSD δ-end restitution, duration times ω0, maximum overlap times ω0/v0 (ζ < 1). */

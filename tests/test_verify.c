@@ -145,14 +145,6 @@ static void expectations_match_spec(void **state) {
 /* The verifier's constants and tables carry 12 digits that round to the published ones
  * (docs/verification.md §1.2, §2.1, §3.2, §4): the closed forms of expect.c, and one table value
  * recomputed by the continuous-time reference. */
-#define assert_abs(actual, expected, tol)                                                      \
-  do {                                                                                         \
-    const double a_ = (actual), e_ = (expected);                                               \
-    if (!(fabs(a_ - e_) <= (tol)))                                                             \
-      fail_msg("%s = %.17g, expected %.17g (diff %.3g > %.3g)", #actual, a_, e_, a_ - e_,      \
-               (double)(tol));                                                                 \
-  } while (0)
-
 static void expectations_to_twelve_digits(void **state) {
   (void)state;
   assert_abs(expect_C1(), 1.15344885810, 1e-11);

@@ -62,6 +62,15 @@ static inline bool rel_close(double a, double b, double tol) {
                fabs(a_ - e_) / fmax(fabs(e_), 1e-300), (double)(tol));                         \
   } while (0)
 
+/** |actual - expected| <= tol (an absolute tolerance), with both values in the message. */
+#define assert_abs(actual, expected, tol)                                                      \
+  do {                                                                                         \
+    const double a_ = (actual), e_ = (expected);                                               \
+    if (!(fabs(a_ - e_) <= (tol)))                                                             \
+      fail_msg("%s = %.17g, expected %.17g (diff %.3g > %.3g)", #actual, a_, e_, a_ - e_,      \
+               (double)(tol));                                                                 \
+  } while (0)
+
 /* Result of running build/grandamp with arguments. */
 typedef struct CmdResult {
   int status;   /* exit status, or -1 if it did not exit normally */

@@ -313,6 +313,15 @@ static void verify_compare_reports_changes(void **state) {
 /* Each fault changes exactly the models it names (its damping model, or the end criterion), and
  * with none selected fault_apply changes nothing: a fault cannot be caught through a model it
  * was not meant to break. */
+/* Whether the selected fault changes the production model of a text (masses 1 and 2). */
+static bool fault_changes(const char *text) {
+  const ContactModel honest = parse_ok(text);
+  ContactModel m = honest;
+  fault_apply(&m, 1.0, 2.0);
+  return m.damping.D != honest.damping.D || m.normal.coeff[5] != honest.normal.coeff[5] ||
+         m.limit_damping != honest.limit_damping;
+}
+
 static void faults_break_only_their_model(void **state) {
   (void)state;
   static const char *const DAMPING[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji", "coeff_restitution"};
@@ -332,11 +341,8 @@ static void faults_break_only_their_model(void **state) {
     const Fault *f = fault_at(k);
     assert_true(fault_select(f ? f->name : NULL));
     for (int t = 0; t < n; t++) {
+      const bool changed = fault_changes(text[t]);
       const ContactModel honest = parse_ok(text[t]);
-      ContactModel m = honest;
-      fault_apply(&m, 1.0, 2.0);
-      const bool changed = m.damping.D != honest.damping.D || m.normal.coeff[5] != honest.normal.coeff[5] ||
-                           m.limit_damping != honest.limit_damping;
       const bool meant = f && (strcmp(f->breaks, breaks[t]) == 0 ||
                                (strcmp(f->breaks, "delta-end") == 0 && !honest.limit_damping) ||
                                (strcmp(f->breaks, "force-end") == 0 && honest.limit_damping));
@@ -379,6 +385,77 @@ static void verify_catches_every_fault(void **state) {
   if (set_wait) unsetenv("OMP_WAIT_POLICY");
   printf("faults caught: %d/%d\n", caught, n);
   if (caught < n) fail_msg("faults the quick subset does not catch:%s", missed);
+}
+
+/* A fault of one damping model shows in every matrix row it changes, not only somewhere in the
+ * run: with the fault, each (normal, damping, criterion) row whose production model it changes
+ * fails its e_fine case (the e check at dt = t_c/5000, where the time-step bound is below the
+ * effect of a 1 % error of eta). Rows the fault leaves alone (coeff_restitution's hooke branch,
+ * the other damping models) are not counted. The end-criterion and mdr faults have no row of
+ * their own here: verify_catches_every_fault covers them. */
+static void verify_sees_each_damping_fault_in_every_row(void **state) {
+  (void)state;
+  static const char *const MATRIX_DAMPING[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji", "coeff_restitution"};
+  const bool set_wait = !getenv("OMP_WAIT_POLICY");
+  if (set_wait) setenv("OMP_WAIT_POLICY", "passive", 1);
+  char report[4096] = "", missed[4096] = "";
+  int all_rows = 0, all_seen = 0;
+  for (int k = 0; k < fault_count(); k++) {
+    const Fault *f = fault_at(k);
+    bool matrix = false;
+    for (int d = 0; d < 5; d++) matrix = matrix || strcmp(f->breaks, MATRIX_DAMPING[d]) == 0;
+    if (!matrix) continue;
+    CmdResult r;
+    char dir[64];
+    const char *extra[] = {"--broken", f->name, "--filter", "e_fine", NULL};
+    run_verify(&r, extra, dir, sizeof dir);
+    cleanup(dir);
+    /* each row once: "normal/damping/criterion", with whether one of its cases failed */
+    enum { MAX_ROWS = 128 };
+    char key[MAX_ROWS][96];
+    bool failed[MAX_ROWS];
+    int nrows = 0;
+    for (const char *line = r.out; (line = strstr(line, "] ")) != NULL; line += 2) {
+      char status[8], normal[32], damping[32], crit[16];
+      if (sscanf(line, "] %7s restitution/%31[^/]/%31[^/]/equal/%15[^/]/", status, normal, damping, crit) != 4) continue;
+      char k_[96];
+      snprintf(k_, sizeof k_, "%s/%s/%s", normal, damping, crit);
+      int at = 0;
+      while (at < nrows && strcmp(key[at], k_) != 0) at++;
+      if (at == nrows) {
+        assert_true(nrows < MAX_ROWS);
+        snprintf(key[nrows], sizeof key[nrows], "%s", k_);
+        failed[nrows++] = false;
+      }
+      failed[at] = failed[at] || strcmp(status, "FAIL") == 0;
+    }
+    int rows = 0, seen = 0;
+    for (int q = 0; q < nrows; q++) {
+      char normal[32], damping[32], crit[16], text[256];
+      sscanf(key[q], "%31[^/]/%31[^/]/%15s", normal, damping, crit);
+      if (strcmp(normal, "hertz_material") == 0) snprintf(normal, sizeof normal, "hertz/material");
+      if (strcmp(damping, "tsuji_legacy") == 0) snprintf(damping, sizeof damping, "tsuji/legacy");
+      const bool cohesive = strcmp(normal, "dmt") == 0 || strcmp(normal, "jkr") == 0;
+      const bool material = cohesive || strcmp(normal, "hertz/material") == 0;
+      snprintf(text, sizeof text, "%s %s 0.5%s damping %s tangential linear_nohistory 0 0%s", normal,
+               material ? "1e8" : "1e5", cohesive ? " 0.3 0.5" : material ? " 0.3" : "", damping,
+               strcmp(crit, "force-end") == 0 ? " limit_damping" : "");
+      assert_true(fault_select(f->name));
+      const bool changes = fault_changes(text);
+      assert_true(fault_select(NULL));
+      if (!changes) continue;
+      rows++;
+      if (failed[q]) seen++;
+      else snprintf(missed + strlen(missed), sizeof missed - strlen(missed), "\n  %s: %s", f->name, key[q]);
+    }
+    snprintf(report + strlen(report), sizeof report - strlen(report), "  %s: seen in %d of the %d rows it changes\n",
+             f->name, seen, rows);
+    if (rows == 0) snprintf(missed + strlen(missed), sizeof missed - strlen(missed), "\n  %s: changes no row", f->name);
+    all_rows += rows, all_seen += seen;
+  }
+  if (set_wait) unsetenv("OMP_WAIT_POLICY");
+  printf("damping faults, row by row (e_fine):\n%srows: %d/%d\n", report, all_seen, all_rows);
+  if (missed[0]) fail_msg("rows a damping fault changes but no e_fine case sees:%s", missed);
 }
 
 /* --broken list and --list-faults print the table; an unknown fault is a usage error that lists
@@ -452,6 +529,6 @@ const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(verify_filter_on_name_end),    cmocka_unit_test(verify_compare_reports_changes),
     cmocka_unit_test(verify_lammps_asked_for_fails_without_lmp),
     cmocka_unit_test(faults_break_only_their_model), cmocka_unit_test(verify_catches_every_fault),
-    cmocka_unit_test(verify_fault_usage),
+    cmocka_unit_test(verify_fault_usage), cmocka_unit_test(verify_sees_each_damping_fault_in_every_row),
 };
 const size_t verify_ntests = sizeof verify_tests / sizeof verify_tests[0];

@@ -1,13 +1,15 @@
 /*
  * cases_restitution.c - the matrix: every normal x damping row, geometries (equal spheres,
  * unequal radii and masses, sphere-wall), both end-of-contact criteria, the row's parameter
- * sweep and impact speeds over three decades. Per collision three checks:
+ * sweep and impact speeds over three decades. Per collision three checks, and a fourth on equal
+ * spheres at 1 m/s:
  *   e       the pair loop's e against the continuous-time e of the model (closed form of
  *           §1-§2, else the reference integrator), tolerance f dt/t_c + 1e-12 (§7.2);
  *   energy  1 - e^2 - W/E0 (the applied-damping ledger) against the continuous-time value
  *           (0, or the JKR snap-off loss), tolerance (2 f + LEDGER_Q) dt/t_c (§5, §7.5; see below);
  *   t_c     the duration against the continuous-time one, tolerance dt (§7.2); for the cohesive
- *           rows dt max(1, f/e), as the end moves by the overlap error over the exit speed.
+ *           rows dt max(1, f/e), as the end moves by the overlap error over the exit speed;
+ *   e_fine  the e check at a ten times finer step (see FINE).
  */
 #include <math.h>
 #include <omp.h>
@@ -18,6 +20,11 @@
 #include "verify.h"
 
 #define DT_FRACTION (1.0 / 500.0)
+/* The e check once more at a ten times finer step (equal spheres, 1 m/s): a 1 % error of η moves
+ * e by |de/d ln η|/100, 1e-3 to 4e-3 on the rows here, which at dt = t_c/500 can sit inside the
+ * bound f dt/t_c (2.4e-3 for hooke, 1e-2 for the cohesive rows). At t_c/5000 the bound is ten
+ * times tighter, so such a fault shows in every row (the per-row fault test, tests/test_verify.c). */
+#define FINE 10.0
 /* The ledger defect 1 − e² − W/E0 errs by −Δ(e²) − ΔW/E0. The first part is |Δe| (e_loop + e)
  * <= 2 f dt/t_c (§7.5's d(e²) = 2e de, with e <= 1 and the row's e bound f). The second is the
  * ledger's own quadrature error (the damping power at half-step velocities, first order,
@@ -40,7 +47,8 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
   const bool want_e = case_begin(v, group, "%s/e", base);
   const bool want_w = case_begin(v, group, "%s/energy", base);
   const bool want_t = case_begin(v, group, "%s/t_c", base);
-  if (!want_e && !want_w && !want_t) return;
+  const bool want_f = g == GEO_EQUAL && v0 == 1.0 && case_begin(v, group, "%s/e_fine", base);
+  if (!want_e && !want_w && !want_t && !want_f) return;
   const double t_start = omp_get_wtime(); /* the collision and reference count to the e case */
   row_model_text(r, x, g, v0, limit, text, sizeof text);
   const ContactModel m = setup_model(text);
@@ -53,7 +61,7 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
   const char *src = NULL;
   const double closed = row_closed_form(r, x, limit, &src);
   const double e_exp = isnan(closed) ? ref.e : closed;
-  if (isnan(closed)) src = "continuous-time reference (verify/ode_ref.c)";
+  if (isnan(closed)) src = "continuous-time reference (verify/reference.c)";
   const double tc = ref.captured ? NAN : (limit ? ref.t_pos : ref.t_c);
   const double ratio = c.captured || !(c.t_c > 0) ? c.dt / c.tc_elastic : c.dt / c.t_c;
   const double tol = r->f * ratio + 1e-12;
@@ -85,6 +93,18 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
     else if (row_allows_limit(r)) case_end(v, c.t_c, tc, c.dt, "continuous-time contact duration (reference), +-dt (§7.2)");
     else /* cohesive: the end moves by the overlap error over the exit speed, ~ f dt/e (inferred) */
       case_end(v, c.t_c, tc, c.dt * fmax(1.0, r->f / c.e), "continuous-time duration, +-dt max(1, f/e) (cohesive: inferred)");
+  }
+  if (want_f) {
+    const Setup sf = {.geo = g, .v0 = v0, .dt_fraction = DT_FRACTION / FINE, .phase = 0.3,
+                      .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+    const CollideResult cf = setup_collide(&m, &sf);
+    case_begin(v, group, "%s/e_fine", base);
+    if (ref.captured || cf.captured)
+      case_end_bool(v, ref.captured == cf.captured, cf.captured, ref.captured,
+                    "captured (never separates) in both the pair loop and the reference");
+    else
+      case_end(v, cf.e, e_exp, r->f * cf.dt / cf.t_c + 1e-12, "%s at dt = t_c/%g; %s", src, FINE / DT_FRACTION,
+               r->f_src);
   }
 }
 

@@ -2,8 +2,8 @@
  * cases_mdr.c - the MDR normal model and `damping mdr` in `make verify` (issue 7 item 4; spec
  * docs/models.md §6, §6.10 verification hooks, §3.4), through the production code: the
  * Sim (neighbour list, MDR pre-force pass, MDR pair and wall passes, velocity Verlet) and
- * collide_run. Every expectation comes from the docs' formulas, evaluated here (yield_ratio, the
- * quasi-static side model, the affine fcc estimate), never from mdr.c. Cases:
+ * collide_run. Every expectation comes from the docs' formulas (expect_mdr.c: the yield onset,
+ * the quasi-static side model; the Tsuji form and §4's table), never from mdr.c. Cases:
  *   mdr/elastic/...     Y = 1e30, gamma = 0, psi_b = 0 (§6.10 "elastic limit"): the pair force
  *                       over hertz/material, its 3/80 slope, the wall factor ~2, e = 1 without
  *                       damping and no hysteresis in the force-overlap loop, e of damping mdr 1
@@ -17,10 +17,7 @@
  *   mdr/restitution/... e(v) of head-on impacts, 0.3..100 v_Y: e = 1 below V_y is judged; the
  *                       curves beside Thornton (1997) are plot data (data/verify-mdr-
  *                       restitution.dat, plots/verify-mdr-restitution.gp), not cases;
- *   mdr/compaction/...  a small fcc packing squeezed between a static and a moving wall: with
- *                       psi_b = 0.8 the bulk response stiffens it once psi < psi_b (against
- *                       psi_b = 0, identical before); the crossing strain and the force ratio
- *                       against an affine fcc estimate: data/verify-mdr-compaction.dat.
+ *   mdr/compaction/...  cases_mdr_compaction.c.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -31,101 +28,11 @@
 #include "contact.h"
 #include "error.h"
 #include "expect.h"
+#include "expect_mdr.h"
 #include "faults.h"
 #include "output.h"
 #include "sim.h"
 #include "verify.h"
-
-#define MDR_E 5.0e6
-#define MDR_NU 0.4
-#define MDR_Y 1.9e5 /* the seed/docs example material */
-#define RAD 0.005   /* setup_bodies: R = 5 mm, 2500 kg/m^3 */
-#define RHO 2500.0
-
-static double eeff(void) { return MDR_E / (1.0 - MDR_NU * MDR_NU); }
-static double sphere_mass(double R) { return 4.0 / 3.0 * GD_PI * R * R * R * RHO; }
-
-/* Root x = delta_Y/R of the §6.10 hook 5 condition 4 sqrt(x)/(3 pi) = (Y/Eeff)(1.75 e^{-4.4x} + 1),
- * by bisection (independent of mdr.c). */
-static double yield_ratio(double y_over_eeff) {
-  double lo = 0.0, hi = 1.0;
-  for (int k = 0; k < 200; k++) {
-    const double x = 0.5 * (lo + hi);
-    if (4.0 * sqrt(x) / (3.0 * GD_PI) - y_over_eeff * (1.75 * exp(-4.4 * x) + 1.0) > 0.0) hi = x;
-    else lo = x;
-  }
-  return 0.5 * (lo + hi);
-}
-
-/* ---- the quasi-static side model of §6.5, written here from the docs (not from mdr.c) ------- */
-
-/* F_na(x) of §6.5: the force of the 1D indenter (A, B) pressed to x. */
-static double indenter_force(double x, double A, double B) {
-  if (x <= 0.0) return 0.0;
-  const double u = fmin(x / A, 0.5);
-  return eeff() * A * B / 4.0 * (acos(1.0 - 2.0 * u) - (2.0 - 4.0 * u) * sqrt(u - u * u));
-}
-
-static double yield_pressure(double dmax, double R) { return MDR_Y * (1.75 * exp(-4.4 * dmax / R) + 1.0); }
-
-/* The wall's magnifier of §6.6 at side displacement d (radius growth neglected: delta_o = d). */
-static double wall_magnifier(double d, double R, bool wall) { return wall ? 1.0 + exp(10.7 * d / R - 10.0) : 1.0; }
-
-/* The side's force while it is at its maximum d (monotone loading, gamma = 0, no bulk): elastic
- * Hertz-against-a-flat below the yield displacement dY, then pi p_Y a_max^2 with the area
- * intercept of dY. */
-static double side_loading_force(double d, double R, double dY) {
-  if (d < dY) return indenter_force(d, 4.0 * R, 2.0 * R);
-  return GD_PI * yield_pressure(d, R) * (2.0 * d * R - d * d + dY * dY - dY * R);
-}
-
-/* Composite Simpson of f over [a, b] with n (even) intervals. */
-static double simpson(double (*f)(double, const void *), const void *ctx, double a, double b, int n) {
-  const double h = (b - a) / n;
-  double sum = f(a, ctx) + f(b, ctx);
-  for (int k = 1; k < n; k++) sum += (k % 2 ? 4.0 : 2.0) * f(a + k * h, ctx);
-  return sum * h / 3.0;
-}
-
-typedef struct SideLoop {
-  double R, dY, dm; /**< radius, yield displacement, largest displacement */
-  bool wall;
-  double A, B, de_max, dR; /**< the unloading indenter (plastic) and its radius correction */
-} SideLoop;
-
-static double loading_integrand(double d, const void *ctx) {
-  const SideLoop *l = ctx;
-  return side_loading_force(d, l->R, l->dY) * wall_magnifier(d, l->R, l->wall);
-}
-
-static double unloading_integrand(double d, const void *ctx) {
-  const SideLoop *l = ctx;
-  const double de = (d - l->dm + l->de_max + l->dR) / (1.0 + l->dR / l->de_max);
-  return indenter_force(de, l->A, l->B) * wall_magnifier(d, l->R, l->wall);
-}
-
-/* W_out/W_in of one side loaded to dm and unloaded to zero force, quasi-statically (§6.5): the
- * work on the way in (elastic to dY, then plastic at the maximum) and on the way out (along the
- * elastic indenter of the largest contact, A = 4 p_Y a_max/Eeff, B = 2 a_max, shifted by the
- * radius correction Delta R). 1 when dm < dY. */
-static double side_loop_ratio(double R, double dY, double dm, bool wall) {
-  SideLoop l = {.R = R, .dY = dY, .dm = dm, .wall = wall};
-  if (dm <= dY) return 1.0;
-  const int n = 20000;
-  const double w_in = simpson(loading_integrand, &l, 0.0, dY, n) + simpson(loading_integrand, &l, dY, dm, n);
-  const double a2 = 2.0 * dm * R - dm * dm + dY * dY - dY * R, a = sqrt(a2), pY = yield_pressure(dm, R);
-  const double G = MDR_E / (2.0 * (1.0 + MDR_NU)), Fmax = GD_PI * pY * a2;
-  l.A = 4.0 * pY * a / eeff(), l.B = 2.0 * a, l.de_max = 0.5 * l.A;
-  const double z = R - (dm - l.de_max), q = sqrt(a2 + z * z);
-  l.dR = (2.0 * a2 * (MDR_NU - 1.0) - (2.0 * MDR_NU - 1.0) * z * (q - z)) * Fmax / (2.0 * GD_PI * a2 * G * q);
-  const double w_out = simpson(unloading_integrand, &l, dm - l.de_max - l.dR, dm, n);
-  return w_out / w_in;
-}
-
-static void mdr_text(char *buf, size_t n, double Y, double psi_b, double damp, int d_type) {
-  snprintf(buf, n, "mdr %.17g %.17g %.17g 0 %.17g %.17g tangential linear_nohistory 0 0 damping mdr %d", MDR_E, MDR_NU,
-           Y, psi_b, damp, d_type);
-}
 
 /* Whether the filter lets the case named fmt... through (case_begin's test, without starting it). */
 static bool wants(const Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -162,7 +69,7 @@ static const double *contact_hist(const Sim *s, bool wall) {
 
 static Impact impact(const char *text, bool wall, double v0, double dt) {
   Impact r = {0};
-  const double R = RAD, m = sphere_mass(R), meff = wall ? m : 0.5 * m;
+  const double R = RAD, m = mdr_sphere_mass(R), meff = wall ? m : 0.5 * m;
   const ContactModel model = setup_model(text);
   const double damp = model.normal.coeff[5]; /* eta_n0, the sixth mdr coefficient (§3.4) */
   const int d_type = model.damping.d_type;
@@ -255,7 +162,7 @@ static double static_pair_force(const char *text, double R, double D, bool swap_
   p.x[0] = 0.0, p.x[1] = 2.0 * R - D;
   p.vx[0] = 0.5 * vrel, p.vx[1] = -0.5 * vrel;
   p.radius[0] = p.radius[1] = R;
-  p.mass[0] = p.mass[1] = sphere_mass(R);
+  p.mass[0] = p.mass[1] = mdr_sphere_mass(R);
   if (swap_tags) p.id[0] = 2, p.id[1] = 1;
   Box box = {.lo = {-1, -1, -1}, .hi = {1, 1, 1}, .periodic = {false, false, false}};
   ContactModel *models = gd_xmalloc(sizeof *models);
@@ -274,7 +181,7 @@ static double static_pair_force(const char *text, double R, double D, bool swap_
 static double static_wall_force(const char *text, double R, double d) {
   Particles p;
   particles_alloc(&p, 1, 1);
-  p.x[0] = R - d, p.radius[0] = R, p.mass[0] = sphere_mass(R);
+  p.x[0] = R - d, p.radius[0] = R, p.mass[0] = mdr_sphere_mass(R);
   Box box = {.lo = {-1, -1, -1}, .hi = {1, 1, 1}, .periodic = {false, false, false}};
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = setup_model(text);
@@ -292,7 +199,7 @@ static double static_wall_force(const char *text, double R, double d) {
 }
 
 /* hertz/material with the same E, nu (§2.3): (4/3)(Eeff/2) sqrt(Reff) delta^{3/2}. */
-static double hertz_material(double Reff, double d) { return 4.0 / 3.0 * (0.5 * eeff()) * sqrt(Reff) * pow(d, 1.5); }
+static double hertz_material(double Reff, double d) { return 4.0 / 3.0 * (0.5 * mdr_eeff()) * sqrt(Reff) * pow(d, 1.5); }
 
 static void elastic(Verifier *v) {
   char el[256];
@@ -360,7 +267,7 @@ static void elastic(Verifier *v) {
       continue;
     }
     const ContactModel m = setup_model(el);
-    const double meff = w ? sphere_mass(R) : 0.5 * sphere_mass(R), Reff = w ? R : 0.5 * R;
+    const double meff = w ? mdr_sphere_mass(R) : 0.5 * mdr_sphere_mass(R), Reff = w ? R : 0.5 * R;
     const double tc = collide_elastic_time(&m, Reff, meff, 1.0) * (w ? pow(2.0, -0.4) : 1.0);
     const double frac = 1.0 / 200.0;
     const Impact r = impact(el, w, 1.0, frac * tc);
@@ -390,7 +297,7 @@ static void elastic(Verifier *v) {
     const double alpha = (w ? sqrt(3.0 / 8.0) : sqrt(6.0)) * 0.1, zeta = alpha / sqrt(5.0);
     const double e_exp = exp(-GD_PI * zeta / sqrt(1.0 - zeta * zeta));
     const ContactModel m = setup_model(dm);
-    const double meff = w ? sphere_mass(R) : 0.5 * sphere_mass(R), Reff = w ? R : 0.5 * R;
+    const double meff = w ? mdr_sphere_mass(R) : 0.5 * mdr_sphere_mass(R), Reff = w ? R : 0.5 * R;
     const double tc = collide_elastic_time(&m, Reff, meff, 0.1) * (w ? pow(2.0, -0.4) : 1.0);
     const double frac = 1.0 / 400.0;
     const Impact r = impact(dm, w, 0.1, frac * tc);
@@ -414,8 +321,8 @@ static void damping_mdr_2(Verifier *v) {
     const bool w = C[c].wall;
     if (v->quick && c) continue;
     if (!case_begin(v, "mdr.elastic", "mdr/elastic/%s/damping_mdr_2/gamma=%g", w ? "wall" : "pair", C[c].gamma)) continue;
-    const double meff = w ? sphere_mass(R) : 0.5 * sphere_mass(R);
-    const double kH = w ? 4.0 / 3.0 * eeff() * sqrt(R) : 4.0 / 3.0 * (0.5 * eeff()) * sqrt(0.5 * R);
+    const double meff = w ? mdr_sphere_mass(R) : 0.5 * mdr_sphere_mass(R);
+    const double kH = w ? 4.0 / 3.0 * mdr_eeff() * sqrt(R) : 4.0 / 3.0 * (0.5 * mdr_eeff()) * sqrt(0.5 * R);
     const double eta = C[c].gamma * pow(meff, 0.6) * pow(kH, 0.4) * pow(v0, 0.2);
     char dm[256];
     mdr_text(dm, sizeof dm, 1e30, 0.0, eta, 2);
@@ -438,7 +345,7 @@ static void damping_mdr_2(Verifier *v) {
 /* ---- yield, hysteresis, residual overlap ------------------------------------------------- */
 
 static void yield_cases(Verifier *v) {
-  const double R = RAD, xY = yield_ratio(MDR_Y / eeff());
+  const double R = RAD, xY = mdr_yield_ratio(MDR_Y / mdr_eeff());
   for (int w = 0; w < 2; w++) {
     const char *geo = w ? "wall" : "pair";
     const bool want = wants(v, "mdr.yield", "mdr/yield/%s/onset", geo) ||
@@ -456,7 +363,7 @@ static void yield_cases(Verifier *v) {
     char text[256];
     mdr_text(text, sizeof text, MDR_Y, 0.0, 0.0, 2);
     const ContactModel m = setup_model(text);
-    const double meff = w ? sphere_mass(R) : 0.5 * sphere_mass(R), Reff = w ? R : 0.5 * R;
+    const double meff = w ? mdr_sphere_mass(R) : 0.5 * mdr_sphere_mass(R), Reff = w ? R : 0.5 * R;
     const double dt = collide_elastic_time(&m, Reff, meff, 3.0) / 2000.0;
     const Impact r = impact(text, w, 3.0, dt);
     const double DY = (w ? 1.0 : 2.0) * xY * R; /* hook 5: Delta_Y = 2 delta_Y for equal spheres */
@@ -475,7 +382,7 @@ static void yield_cases(Verifier *v) {
        * which the ten-step smoothing carries past the maximum, by 1-2 g more (1.5 g pair, 2.3 g
        * wall measured): 3 g. The trapezoid over steps of at most v0 dt at the yield kink and the
        * turning point: 3 v0 dt/Delta_max. */
-      const double dm = (w ? 1.0 : 0.5) * r.D_max, ratio = side_loop_ratio(R, xY * R, dm, w);
+      const double dm = (w ? 1.0 : 0.5) * r.D_max, ratio = mdr_side_loop_ratio(R, xY * R, dm, w);
       const double g = dm * dm * (3.0 * R - dm) / (12.0 * R * R * R), h = 3.0 * dt / r.D_max;
       const double tol = ratio * (3.0 * g + 3.0 * h);
       case_end(v, r.W_out / r.W_in, ratio, tol,
@@ -499,9 +406,9 @@ static void energy_cases(Verifier *v) {
       if (!case_begin(v, "mdr.energy", "mdr/energy/%s/damping_mdr_%d/closure", w ? "wall" : "pair", d)) continue;
       /* d_type 1: eta_n0 = 0.1; d_type 2: the same eta at the elastic Delta_Y scale, so both
        * damp comparably: DAMP_SCALE(pair, elastic) = sqrt(meff 2 Eeff 2 sqrt(delta R)). */
-      const double meff = w ? sphere_mass(R) : 0.5 * sphere_mass(R);
-      const double xY = yield_ratio(MDR_Y / eeff());
-      const double ds = sqrt(meff * 2.0 * eeff() * (w ? 0.5 : 2.0) * sqrt(xY) * R);
+      const double meff = w ? mdr_sphere_mass(R) : 0.5 * mdr_sphere_mass(R);
+      const double xY = mdr_yield_ratio(MDR_Y / mdr_eeff());
+      const double ds = sqrt(meff * 2.0 * mdr_eeff() * (w ? 0.5 : 2.0) * sqrt(xY) * R);
       char text[256];
       mdr_text(text, sizeof text, MDR_Y, 0.0, d == 1 ? 0.1 : 0.1 * ds, d);
       const ContactModel m = setup_model(text);
@@ -542,8 +449,8 @@ static void restitution_cases(Verifier *v) {
   /* Y/Eeff = 1e-3 (delta_Y/R = 4.2e-5): 100 V_y stays at small overlaps. Thornton's V_y is the
    * speed at which the contact first yields; here from MDR's own onset (hook 5) with the
    * hertz/material pair energy (8/15) E* sqrt(R*) Delta_Y^{5/2} = meff V_y^2 / 2. */
-  const double R = RAD, Y = 1e-3 * eeff(), xY = yield_ratio(1e-3), DY = 2.0 * xY * R;
-  const double meff = 0.5 * sphere_mass(R), Rs = 0.5 * R, Es = 0.5 * eeff();
+  const double R = RAD, Y = 1e-3 * mdr_eeff(), xY = mdr_yield_ratio(1e-3), DY = 2.0 * xY * R;
+  const double meff = 0.5 * mdr_sphere_mass(R), Rs = 0.5 * R, Es = 0.5 * mdr_eeff();
   const double VY = sqrt(2.0 * (8.0 / 15.0) * Es * sqrt(Rs) * pow(DY, 2.5) / meff);
   static const double VR[] = {0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 50.0, 100.0};
   static const int QUICK[] = {1, 5, 11};
@@ -555,7 +462,7 @@ static void restitution_cases(Verifier *v) {
    * e - e_Thornton follows from either model (the undamped curve lies 0.02-0.03 below it above
    * 1.5 V_y). What is judged is the part that follows from MDR alone: below V_y the contact
    * never yields, so e = 1. */
-  const double ds = sqrt(meff * 2.0 * eeff() * 2.0 * sqrt(xY) * R);
+  const double ds = sqrt(meff * 2.0 * mdr_eeff() * 2.0 * sqrt(xY) * R);
   const struct { int d; double damp; const char *name; } CURVE[3] = {
       {1, 0.0, "mdr_1_eta0=0"}, {1, 0.05, "mdr_1_eta0=0.05"}, {2, 0.05 * ds, "mdr_2_eta=0.05dsY"}};
   bool any = false;
@@ -576,7 +483,7 @@ static void restitution_cases(Verifier *v) {
       CollideSpec cs = collide_defaults();
       cs.model = m;
       cs.Ri = cs.Rj = R;
-      cs.mi = cs.mj = sphere_mass(R);
+      cs.mi = cs.mj = mdr_sphere_mass(R);
       fault_apply(&cs.model, cs.mi, cs.mj); /* --broken */
       cs.v0 = vr * VY;
       cs.dt_fraction = dt_fraction;
@@ -637,214 +544,11 @@ static void restitution_cases(Verifier *v) {
   if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
 }
 
-/* ---- uniaxial compaction between walls --------------------------------------------------- */
-
-typedef struct Compaction {
-  int n;
-  double *strain, *force, *psi_min;
-  double strain_at_psib; /**< first strain with some psi < psi_b (NaN if never) */
-  double D_cross;        /**< mean interior bond overlap at that strain */
-  double D_end, nx_end;  /**< the same and its mean |cos| to the wall normal, at the end */
-} Compaction;
-
-/* The mean overlap and |n_x| of the inclined bonds between interior particles (centres more than
- * 1.7 R from both walls: not the wall layers), from the positions (periodic in y and z). */
-static void interior_bonds(const Sim *s, const Box *box, double gap_hi, double *D_mean, double *nx_mean) {
-  const double R = RAD, Ly = box->hi[1] - box->lo[1], Lz = box->hi[2] - box->lo[2];
-  double sum = 0.0, snx = 0.0;
-  int cnt = 0;
-  for (int64_t i = 0; i < s->p.n; i++) {
-    if (s->p.x[i] < 1.7 * R || s->p.x[i] > gap_hi - 1.7 * R) continue;
-    for (int64_t k = s->nl.start[i]; k < s->nl.start[i + 1]; k++) {
-      const int64_t j = s->nl.j[k];
-      if (s->p.x[j] < 1.7 * R || s->p.x[j] > gap_hi - 1.7 * R) continue;
-      const double dx = s->p.x[j] - s->p.x[i];
-      double dy = s->p.y[j] - s->p.y[i], dz = s->p.z[j] - s->p.z[i];
-      dy -= round(dy / Ly) * Ly, dz -= round(dz / Lz) * Lz;
-      const double r = sqrt(dx * dx + dy * dy + dz * dz), D = s->p.radius[i] + s->p.radius[j] - r;
-      if (fabs(dx) < 0.3 * R || D <= 0.0) continue; /* the bonds in the y-z planes carry nothing */
-      sum += D, snx += fabs(dx) / r, cnt++;
-    }
-  }
-  *D_mean = cnt ? sum / cnt : NAN;
-  *nx_mean = cnt ? snx / cnt : NAN;
-}
-
-/* An fcc block of nc x 3 x 3 cells (touching, periodic in y and z) between a lo wall at x = 0
- * and a hi wall moving in at speed vw, to the given strain of the wall gap. Force on the hi
- * wall (positive = compressive) and min psi per sample. */
-static Compaction compact(double psi_b, int nc, double strain_end, double transits, int samples) {
-  const double R = RAD, a = 2.0 * sqrt(2.0) * R; /* touching fcc: nearest distance a/sqrt2 = 2R */
-  const int ny = 3, nz = 3; /* periodic: at least 3 interaction ranges 2R + skin wide */
-  const int64_t n = 4 * (int64_t)nc * ny * nz;
-  Particles p;
-  particles_alloc(&p, n, 1);
-  static const double B[4][3] = {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
-  int64_t k = 0;
-  for (int i = 0; i < nc; i++)
-    for (int j = 0; j < ny; j++)
-      for (int l = 0; l < nz; l++)
-        for (int b = 0; b < 4; b++, k++) {
-          p.x[k] = R + (i + B[b][0]) * a, p.y[k] = (j + B[b][1]) * a, p.z[k] = (l + B[b][2]) * a;
-          p.radius[k] = R, p.mass[k] = sphere_mass(R);
-        }
-  const double gap0 = (nc - 0.5) * a + 2.0 * R; /* last layer at x = R + (nc - 1/2) a */
-  Box box = {.lo = {-R, 0, 0}, .hi = {gap0 + 2.0 * R, ny * a, nz * a}, .periodic = {false, true, true}};
-  ContactModel *models = gd_xmalloc(sizeof *models);
-  char text[256];
-  mdr_text(text, sizeof text, MDR_Y, psi_b, 0.5, 1); /* eta_n0 = 0.5: quasi-static, little ringing */
-  models[0] = setup_model(text);
-  fault_apply(&models[0], sphere_mass(R), sphere_mass(R)); /* --broken */
-  const double kappa = MDR_E / (3.0 * (1.0 - 2.0 * MDR_NU));
-  const double dt = 0.08 * sqrt(sphere_mass(R) / (kappa * R)); /* the docs' time step (§6.1) */
-  /* Quasi-static: the wall crosses the gap in many elastic wave transits (c = sqrt(E/rho)). */
-  const double transit = gap0 / sqrt(MDR_E / RHO), T = transits * transit * strain_end / 0.1;
-  const double vw = strain_end * gap0 / T;
-  const int64_t steps = (int64_t)ceil(T / dt);
-  Sim s;
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.2 * R, dt);
-  walls_add(&s.walls, 0, false, 0.0);
-  walls_add(&s.walls, 0, true, gap0);
-  s.walls.w[1].vel = -vw;
-  const char *why = NULL;
-  if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr compaction: %s", why);
-  Compaction c = {.n = samples, .strain_at_psib = NAN, .D_cross = NAN};
-  c.strain = gd_xmalloc((size_t)samples * sizeof *c.strain);
-  c.force = gd_xmalloc((size_t)samples * sizeof *c.force);
-  c.psi_min = gd_xmalloc((size_t)samples * sizeof *c.psi_min);
-  int next = 0;
-  for (int64_t st = 1; st <= steps; st++) {
-    if (!sim_step(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr compaction: %s", why);
-    const double strain = (gap0 - s.walls.w[1].pos) / gap0;
-    double pmin = 1.0;
-    for (int64_t i = 0; i < s.p.n; i++) pmin = fmin(pmin, s.mdr.s.psi[i]);
-    if (isnan(c.strain_at_psib) && pmin < psi_b) {
-      c.strain_at_psib = strain;
-      double nx;
-      interior_bonds(&s, &box, s.walls.w[1].pos, &c.D_cross, &nx);
-    }
-    if (next < samples && st >= (int64_t)((double)(next + 1) * (double)steps / samples)) {
-      c.strain[next] = strain, c.force[next] = -s.walls.force[1], c.psi_min[next] = pmin;
-      next++;
-    }
-  }
-  c.n = next;
-  interior_bonds(&s, &box, s.walls.w[1].pos, &c.D_end, &c.nx_end);
-  sim_free(&s);
-  return c;
-}
-
-static void compaction_free(Compaction *c) {
-  free(c->strain);
-  free(c->force);
-  free(c->psi_min);
-}
-
-/* ---- the interior bond force of the compaction, from §6.3 and §6.5 (written here) ---------- */
-
-/* A side's plastic contact area A_c of §6.5 at side displacement d, radius R (yield at dY). */
-static double side_area(double d, double R, double dY) {
-  return d < dY ? GD_PI * d * R : GD_PI * (2.0 * d * R - d * d) + GD_PI * (dY * dY - dY * R);
-}
-
-/* The radius that keeps the volume of an interior particle with 8 caps of height d at V_o (the
- * growth of §6.3 undoes plastic flattening): (4/3) pi R^3 - 8 (pi/3) d^2 (3R - d) = (4/3) pi R_o^3. */
-static double grown_radius(double d) {
-  double R = RAD;
-  for (int k = 0; k < 60; k++) R = cbrt(RAD * RAD * RAD + 2.0 * d * d * (3.0 * R - d));
-  return R;
-}
-
-/* The force of a bond between two interior fcc particles of radius R at side displacement d,
- * each with 8 such bonds (the 4 in the y-z plane stay at zero overlap: no area), the bulk
- * response on from side displacement db (d <= db: none). Every contact of such a particle
- * advances alike, so ddelta_bar (their area-weighted mean advance, §6.3) equals each side's
- * advance and dDelta_MDR = min(dd - ddelta_bar, ...) = 0: the MDR part stays at db and the
- * rest, delta_BULK = d - db, adds kappa Acon0 delta_BULK A_c/Vgeo (§6.5), Acon0 = 8 A_c,
- * Vgeo = (4/3) pi R^3 - 8 caps (at most V_o). */
-static double interior_bond_force(double d, double db, double R, double dY) {
-  if (d <= db) return side_loading_force(d, R, dY);
-  const double Ac = side_area(d, R, dY), kappa = MDR_E / (3.0 * (1.0 - 2.0 * MDR_NU));
-  const double Vo = 4.0 / 3.0 * GD_PI * RAD * RAD * RAD;
-  const double Vgeo = fmin(4.0 / 3.0 * GD_PI * R * R * R - 8.0 * GD_PI / 3.0 * d * d * (3.0 * R - d), Vo);
-  return side_loading_force(db, R, dY) + kappa * (8.0 * Ac) * (d - db) * Ac / Vgeo;
-}
-
-static void compaction_cases(Verifier *v) {
-  const double R = RAD;
-  const bool want_a = wants(v, "mdr.compaction", "mdr/compaction/identical_before_psi_b");
-  const bool want_b = wants(v, "mdr.compaction", "mdr/compaction/stiffening_past_psi_b");
-  if (v->dry || !(want_a || want_b)) {
-    case_begin(v, "mdr.compaction", "mdr/compaction/identical_before_psi_b"); /* counts (dry pass) */
-    case_begin(v, "mdr.compaction", "mdr/compaction/stiffening_past_psi_b");
-    return;
-  }
-  /* psi_b = 0.8: uniaxial strain of an fcc block lowers psi by ~0.016 per 1 % (measured), so
-   * psi_b = 0.5 would need ~35 % strain, near the 0.95 overlap cap; 0.8 is crossed near 12 %. */
-  const int nc = v->quick ? 2 : 3, samples = 250;
-  const double strain_end = 0.25, psi_b = 0.8, transits = v->quick ? 10.0 : 40.0; /* per 10 % strain */
-  Compaction b = compact(psi_b, nc, strain_end, transits, samples), z = compact(0.0, nc, strain_end, transits, samples);
-  const int n = b.n < z.n ? b.n : z.n;
-  /* Before any psi < psi_b the two runs are the same computation (the bulk term and the radius
-   * freeze both need psi <= psi_b): identical forces. */
-  double worst = 0.0;
-  int k_cross = n;
-  for (int k = 0; k < n; k++) {
-    if (!isnan(b.strain_at_psib) && b.strain[k] >= b.strain_at_psib) {
-      k_cross = k;
-      break;
-    }
-    worst = fmax(worst, fabs(b.force[k] - z.force[k]) / fmax(fabs(z.force[k]), 1e-300));
-  }
-  if (case_begin(v, "mdr.compaction", "mdr/compaction/identical_before_psi_b")) {
-    case_end(v, worst, 0.0, 0.0, "psi_b = 0.8 vs 0: same wall force until some psi < psi_b (%d of %d samples; §6.3, §6.5)",
-             k_cross, n);
-  }
-  if (case_begin(v, "mdr.compaction", "mdr/compaction/stiffening_past_psi_b")) {
-    /* The wall force is the force through any layer interface, 72 bonds times F n_x (quasi-
-     * static), so the ratio of the two runs is the ratio of their interior bond forces times
-     * their n_x, at the bond overlaps measured in each run (the geometry is the trajectory's; the
-     * forces are §6.5's, evaluated here): psi_b = 0.8, the MDR part frozen where psi crossed
-     * psi_b plus the bulk term (interior_bond_force); psi_b = 0, the plastic side force. Radius
-     * growth (§6.3) lies between none and the growth that conserves the volume, which the
-     * psi_b = 0.8 run stops at the crossing (psi <= psi_b) and the psi_b = 0 run keeps: the
-     * expectation is the middle of the ratio with R = R_o and with the grown radii, the
-     * tolerance half their difference (the growth lags the volume: ten-step smoothing, w_c) plus
-     * 2 % of the stiffening for the rest (penalties of the 60 degree triangles, w = 1 - 2.4e-4;
-     * damping at the quasi-static wall speed; the layers next to the walls, whose contacts do not
-     * advance alike). */
-    const double dY = yield_ratio(MDR_Y / eeff()) * R, db = 0.5 * b.D_cross;
-    const double Rb = grown_radius(db), Rz = grown_radius(0.5 * z.D_end);
-    const double bare = interior_bond_force(0.5 * b.D_end, db, R, dY) * b.nx_end /
-                        (side_loading_force(0.5 * z.D_end, R, dY) * z.nx_end);
-    const double grown = interior_bond_force(0.5 * b.D_end, db, Rb, dY) * b.nx_end /
-                         (side_loading_force(0.5 * z.D_end, Rz, dY) * z.nx_end);
-    const double pred = 0.5 * (bare + grown), tol = 0.5 * fabs(bare - grown) + 0.02 * (pred - 1.0);
-    const double ratio = n ? b.force[n - 1] / z.force[n - 1] : NAN;
-    case_end(v, ratio, pred, tol,
-             "wall force, psi_b = 0.8 over 0, at strain %.3f = interior bond force ratio, bulk term of §6.5; tol: growth", n ? b.strain[n - 1] : NAN);
-  }
-  if (v->data) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/verify-mdr-compaction.dat", v->data);
-    OutFile o;
-    if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
-    fprintf(o.f, "# strain F_wall(psi_b=0.8) [N] F_wall(psi_b=0) [N] psi_min(psi_b=0.8) psi_min(psi_b=0); "
-                 "fcc %dx3x3 cells, %d spheres R = %g m, mdr %g %g %g 0 psi_b(0.8|0) 0.5 damping mdr 1; psi < psi_b from "
-                 "strain %.6g\n", nc, 36 * nc, RAD, MDR_E, MDR_NU, MDR_Y, b.strain_at_psib);
-    for (int k = 0; k < n; k++)
-      fprintf(o.f, "%.6g %.8g %.8g %.6f %.6f\n", b.strain[k], b.force[k], z.force[k], b.psi_min[k], z.psi_min[k]);
-    if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
-  }
-  compaction_free(&b);
-  compaction_free(&z);
-}
-
 void cases_mdr(Verifier *v) {
   elastic(v);
   damping_mdr_2(v);
   yield_cases(v);
   energy_cases(v);
   restitution_cases(v);
-  compaction_cases(v);
+  cases_mdr_compaction(v);
 }

@@ -96,5 +96,7 @@ void cases_invariance(Verifier *v);
 void cases_packing(Verifier *v);
 void cases_lammps(Verifier *v);
 void cases_mdr(Verifier *v);
+/** The MDR compaction cases (cases_mdr_compaction.c), run by cases_mdr. */
+void cases_mdr_compaction(Verifier *v);
 
 #endif

@@ -446,7 +446,7 @@ static void verify_sees_each_damping_fault_in_every_row(void **state) {
       if (!changes) continue;
       rows++;
       if (failed[q]) seen++;
-      else snprintf(missed + strlen(missed), sizeof missed - strlen(missed), "\n  %s: %s", f->name, key[q]);
+      else snprintf(missed + strlen(missed), sizeof missed - strlen(missed), "\n  %s: %.95s", f->name, key[q]);
     }
     snprintf(report + strlen(report), sizeof report - strlen(report), "  %s: seen in %d of the %d rows it changes\n",
              f->name, seen, rows);

@@ -169,6 +169,7 @@ static void law_refuses_what_library_refuses(void **state) {
         ContactModel cm;
         ErrList err = {0};
         const bool lib = model_parse(text, &cm, &err) == 0 && err.n == 0;
+        errlist_free(&err);
         LawModel lm;
         char why[256];
         const bool law = law_parse(text, &lm, why, sizeof why);

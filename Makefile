@@ -183,12 +183,16 @@ $(BUILD)/build_info.h: FORCE
 $(MAIN_OBJ): $(BUILD)/build_info.h
 
 # ---- tests -------------------------------------------------------------------------------
+# engines/*.c: one adapter per outside DEM engine (LAMMPS, LIGGGHTS, Yade), POSIX only; linked
+# into the verifier and the tests.
+ENGINE_SRC := $(wildcard engines/*.c)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 # The verifier modules the unit tests call directly (compiled by the verifier's rules below).
-TEST_VERIFY_OBJ := $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o
+TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
-$(TEST_OBJ): CPPFLAGS += -Iverify
+$(TEST_OBJ): CPPFLAGS += -Iverify -Iengines
 
 # The unit tests, after a smoke run of the benchmark harness (two tiny benchmarks).
 test:
@@ -255,10 +259,11 @@ plots:
 # reference integrator, linked against the same library the benchmark times.
 VERIFY_SRC := $(wildcard verify/*.c)
 VERIFY_OBJ := $(VERIFY_SRC:%.c=$(BUILD)/%.o)
-DEPS += $(VERIFY_OBJ:.o=.d)
-$(VERIFY_OBJ): CPPFLAGS += -Iverify
+DEPS += $(VERIFY_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d)
+$(VERIFY_OBJ): CPPFLAGS += -Iverify -Iengines
+$(ENGINE_OBJ): CPPFLAGS += -Iengines
 $(VERIFY_OBJ): $(BUILD)/build_info.h
-$(BUILD)/grandamp_verify: $(VERIFY_OBJ) $(BUILD)/libgrandamp.a
+$(BUILD)/grandamp_verify: $(VERIFY_OBJ) $(ENGINE_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The nightly run: every case, data/verify.csv, data/verify-junit.xml, plots/verify-*.

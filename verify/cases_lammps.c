@@ -298,7 +298,7 @@ static void force_cases(LmpBatch *b, ForceRun *fr, const char *bin, const char *
     if (!fr[k].want) continue;
     fr[k].job = -1;
     if (pack_error) {
-      lmp_msgf(fr[k].error, sizeof fr[k].error, "%s", pack_error);
+      engine_msgf(fr[k].error, sizeof fr[k].error, "%s", pack_error);
       continue;
     }
     char name[64], coeff[600], why[256] = "";
@@ -309,11 +309,11 @@ static void force_cases(LmpBatch *b, ForceRun *fr, const char *bin, const char *
     snprintf(out, sizeof out, "%s", lmp_batch_path(b, name));
     snprintf(coeff, sizeof coeff, "* * %s", FORCES[k].text);
     const char *argv[] = {bin, "forces", "--data", data_path, "--coeff", coeff, "--threads", "1", "--out", fr[k].csv, NULL};
-    const int rc = lmp_spawn(argv, out, LMP_TIMEOUT, why, sizeof why);
+    const int rc = engine_spawn(argv, out, LMP_TIMEOUT, why, sizeof why);
     if (rc != 0) {
       char line[200] = "";
-      lmp_file_line(out, "grandamp: error", line, sizeof line);
-      lmp_msgf(fr[k].error, sizeof fr[k].error, "grandamp forces: %s", rc < 0 ? why : line[0] ? line : "failed");
+      engine_file_line(out, "grandamp: error", line, sizeof line);
+      engine_msgf(fr[k].error, sizeof fr[k].error, "grandamp forces: %s", rc < 0 ? why : line[0] ? line : "failed");
     }
     char lmp[512];
     lammps_text(FORCES[k].text, false, lmp, sizeof lmp);
@@ -338,7 +338,7 @@ static bool pack_scan(const char *path, PackScan *ps, char *why, size_t why_size
   Box box = {0};
   ErrList err = {0};
   if (!datafile_read(path, &p, &box, &err)) {
-    lmp_msgf(why, why_size, "reading %s: %s", path, err.n ? err.msg[0] : "failed");
+    engine_msgf(why, why_size, "reading %s: %s", path, err.n ? err.msg[0] : "failed");
     errlist_free(&err);
     return false;
   }
@@ -364,7 +364,7 @@ static bool pack_scan(const char *path, PackScan *ps, char *why, size_t why_size
   free(z);
   particles_free(&p);
   if (ps->zmax == 0) {
-    lmp_msgf(why, why_size, "the packing has no contacts");
+    engine_msgf(why, why_size, "the packing has no contacts");
     return false;
   }
   return true;
@@ -493,7 +493,7 @@ void cases_lammps(Verifier *v) {
       char bwhy[256], pwhy[256] = "", pack_msg[300] = "";
       const char *bin = lmp_grandamp_bin(bwhy, sizeof bwhy);
       if (!bin) {
-        lmp_msgf(pack_msg, sizeof pack_msg, "%s", bwhy);
+        engine_msgf(pack_msg, sizeof pack_msg, "%s", bwhy);
       } else {
         char n_s[32], seed_s[32], data[8192], out[8192];
         snprintf(n_s, sizeof n_s, "%d", PACK_N);
@@ -502,13 +502,13 @@ void cases_lammps(Verifier *v) {
         snprintf(out, sizeof out, "%s", lmp_batch_path(&b, "grandamp-packing.txt"));
         const char *argv[] = {bin, "packing", "--type", "random", "--n", n_s, "--seed", seed_s, "--ratio", "2",
                               "--threads", "1", "--out", data, NULL};
-        const int rc = lmp_spawn(argv, out, LMP_TIMEOUT, pwhy, sizeof pwhy);
+        const int rc = engine_spawn(argv, out, LMP_TIMEOUT, pwhy, sizeof pwhy);
         if (rc != 0) {
           char line[200] = "";
-          lmp_file_line(out, "grandamp: error", line, sizeof line);
-          lmp_msgf(pack_msg, sizeof pack_msg, "grandamp packing: %s", rc < 0 ? pwhy : line[0] ? line : "failed");
+          engine_file_line(out, "grandamp: error", line, sizeof line);
+          engine_msgf(pack_msg, sizeof pack_msg, "grandamp packing: %s", rc < 0 ? pwhy : line[0] ? line : "failed");
         } else if (!pack_scan(data, &ps, pwhy, sizeof pwhy)) {
-          lmp_msgf(pack_msg, sizeof pack_msg, "%s", pwhy);
+          engine_msgf(pack_msg, sizeof pack_msg, "%s", pwhy);
         }
       }
       force_cases(&b, fr, bin, pack_msg[0] ? pack_msg : NULL);

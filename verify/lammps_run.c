@@ -16,25 +16,17 @@
 
 #include "error.h"
 
-extern char **environ;
-
-void lmp_msgf(char *dst, size_t n, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(dst, n, fmt, ap); /* through vsnprintf: the cut is intended, not a format warning */
-  va_end(ap);
-}
 
 bool lmp_batch_open(LmpBatch *b, char *why, size_t why_size) {
   memset(b, 0, sizeof *b);
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
   if (snprintf(b->dir, sizeof b->dir, "%s/grandamp-lammps-XXXXXX", tmp) >= (int)sizeof b->dir) {
-    lmp_msgf(why, why_size, "TMPDIR '%.100s' is too long", tmp);
+    engine_msgf(why, why_size, "TMPDIR '%.100s' is too long", tmp);
     return false;
   }
   if (!mkdtemp(b->dir)) {
-    lmp_msgf(why, why_size, "mkdtemp %s: %s", b->dir, strerror(errno));
+    engine_msgf(why, why_size, "mkdtemp %s: %s", b->dir, strerror(errno));
     b->dir[0] = '\0';
     return false;
   }
@@ -106,14 +98,14 @@ static bool file_exists(const char *path) { return access(path, R_OK) == 0; }
 static bool write_input(const LmpBatch *b, int first, const char *path, char *why, size_t why_size) {
   FILE *f = fopen(path, "w");
   if (!f) {
-    lmp_msgf(why, why_size, "%s: %s", path, strerror(errno));
+    engine_msgf(why, why_size, "%s: %s", path, strerror(errno));
     return false;
   }
   bool ok = true;
   for (int k = first; k < b->n && ok; k++)
     ok = fprintf(f, "%s# ---- job %d\n%s", k > first ? "clear\n" : "", k, b->job[k].script ? b->job[k].script : "") >= 0;
   ok = fclose(f) == 0 && ok;
-  if (!ok) lmp_msgf(why, why_size, "%s: write failed", path);
+  if (!ok) engine_msgf(why, why_size, "%s: write failed", path);
   return ok;
 }
 
@@ -132,7 +124,7 @@ void lmp_batch_run(LmpBatch *b, double timeout_s) {
     int rc = -1;
     if (write_input(b, first, in_path, why, sizeof why)) {
       const char *argv[] = {"lmp", "-in", in_path, "-log", log_path, "-screen", "none", "-nocite", NULL};
-      rc = lmp_spawn(argv, out_path, timeout_s, why, sizeof why);
+      rc = engine_spawn(argv, out_path, timeout_s, why, sizeof why);
     }
     int k = first;
     while (k < b->n && file_exists(b->job[k].dump)) b->job[k++].ok = true;
@@ -140,36 +132,18 @@ void lmp_batch_run(LmpBatch *b, double timeout_s) {
     /* Job k wrote nothing: lmp stopped there. Its ERROR line says why. */
     LmpJob *j = &b->job[k];
     char line[200];
-    if (lmp_file_line(log_path, "ERROR", line, sizeof line) || lmp_file_line(out_path, "ERROR", line, sizeof line))
-      lmp_msgf(j->error, sizeof j->error, "lmp: %s", line);
+    if (engine_file_line(log_path, "ERROR", line, sizeof line) || engine_file_line(out_path, "ERROR", line, sizeof line))
+      engine_msgf(j->error, sizeof j->error, "lmp: %s", line);
     else if (why[0])
-      lmp_msgf(j->error, sizeof j->error, "lmp: %s", why);
-    else if (lmp_file_line(log_path, NULL, line, sizeof line) || lmp_file_line(out_path, NULL, line, sizeof line))
-      lmp_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump; last output: %s", rc, line);
+      engine_msgf(j->error, sizeof j->error, "lmp: %s", why);
+    else if (engine_file_line(log_path, NULL, line, sizeof line) || engine_file_line(out_path, NULL, line, sizeof line))
+      engine_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump; last output: %s", rc, line);
     else
-      lmp_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump and without output", rc);
+      engine_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump and without output", rc);
     first = k + 1;
   }
 }
 
-bool lmp_file_line(const char *path, const char *prefix, char *buf, size_t size) {
-  FILE *f = fopen(path, "r");
-  if (!f) return false;
-  char line[1024];
-  bool found = false;
-  while (fgets(line, sizeof line, f)) {
-    line[strcspn(line, "\r\n")] = '\0';
-    if (prefix ? strncmp(line, prefix, strlen(prefix)) == 0 : line[0] != '\0') {
-      const size_t n = strlen(line) < size ? strlen(line) : size - 1; /* an excerpt may be cut */
-      memcpy(buf, line, n);
-      buf[n] = '\0';
-      found = true;
-      if (prefix) break;
-    }
-  }
-  fclose(f);
-  return found;
-}
 
 /* Splits s at separators sep into at most max numbers; returns the count (-1: not a number). */
 static int parse_row(char *s, const char *sep, double *out, int max) {
@@ -190,7 +164,7 @@ static int64_t read_rows(const char *path, const char *after, const char *sep, i
                          int64_t max, char *why, size_t why_size) {
   FILE *f = fopen(path, "r");
   if (!f) {
-    lmp_msgf(why, why_size, "%s: %s", path, strerror(errno));
+    engine_msgf(why, why_size, "%s: %s", path, strerror(errno));
     return -1;
   }
   char line[4096];
@@ -208,7 +182,7 @@ static int64_t read_rows(const char *path, const char *after, const char *sep, i
     double row[16];
     const int got = parse_row(line, sep, row, ncols + 1);
     if (got != ncols + 1 || n == max) {
-      lmp_msgf(why, why_size, "%s:%ld: %s", path, lineno,
+      engine_msgf(why, why_size, "%s:%ld: %s", path, lineno,
                n == max ? "more rows than atoms" : "expected an id and numbers");
       fclose(f);
       return -1;
@@ -219,7 +193,7 @@ static int64_t read_rows(const char *path, const char *after, const char *sep, i
   }
   fclose(f);
   if (!in_rows) {
-    lmp_msgf(why, why_size, "%s: no %s line", path, after ? after : "header");
+    engine_msgf(why, why_size, "%s: no %s line", path, after ? after : "header");
     return -1;
   }
   return n;
@@ -235,48 +209,7 @@ int64_t lmp_forces_csv_read(const char *path, int64_t *id, double *val, int64_t 
   return read_rows(path, NULL, ",", 6, id, val, max, why, why_size);
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
-int lmp_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-  pid_t pid;
-  /* posix_spawnp takes char *const argv[] for historical reasons; it does not modify them. */
-  const int err = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (err) {
-    lmp_msgf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
-    return -1;
-  }
-  const double t0 = now();
-  int status = 0;
-  for (;;) {
-    const pid_t w = waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
-    if (w < 0 && errno != EINTR) {
-      lmp_msgf(why, why_size, "waitpid %s: %s", argv[0], strerror(errno));
-      return -1;
-    }
-    if (now() - t0 > timeout_s) {
-      kill(pid, SIGKILL); /* the process this function started, by its id */
-      waitpid(pid, &status, 0);
-      lmp_msgf(why, why_size, "%s killed after %.0f s", argv[0], timeout_s);
-      return -1;
-    }
-    const struct timespec nap = {0, 2000000}; /* 2 ms */
-    nanosleep(&nap, NULL);
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  lmp_msgf(why, why_size, "%s died of signal %d", argv[0], WIFSIGNALED(status) ? WTERMSIG(status) : -1);
-  return -1;
-}
 
 const char *lmp_grandamp_bin(char *why, size_t why_size) {
   static char path[4096];
@@ -284,7 +217,7 @@ const char *lmp_grandamp_bin(char *why, size_t why_size) {
   if (env && *env) {
     snprintf(path, sizeof path, "%s", env);
     if (access(path, X_OK) == 0) return path;
-    lmp_msgf(why, why_size, "GRANDAMP_BIN '%.200s' is not executable", env);
+    engine_msgf(why, why_size, "GRANDAMP_BIN '%.200s' is not executable", env);
     return NULL;
   }
   char self[4096];
@@ -297,7 +230,7 @@ const char *lmp_grandamp_bin(char *why, size_t why_size) {
       if (snprintf(path, sizeof path, "%s/grandamp", self) < (int)sizeof path && access(path, X_OK) == 0) return path;
     }
   }
-  lmp_msgf(why, why_size, "the grandamp binary is not next to the verifier (%.200s); build it or set GRANDAMP_BIN",
+  engine_msgf(why, why_size, "the grandamp binary is not next to the verifier (%.200s); build it or set GRANDAMP_BIN",
            n > 0 ? path : "/proc/self/exe unreadable");
   return NULL;
 }

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "run.h"
+
 typedef struct LmpJob {
   char *script;    /**< the commands of the run, ending with the write_dump of dump */
   size_t len, cap;
@@ -51,16 +53,7 @@ int64_t lmp_dump_read(const char *path, int ncols, int64_t *id, double *val, int
 /** Reads a `grandamp forces` CSV (id,fx,fy,fz,tqx,tqy,tqz): as lmp_dump_read with ncols = 6. */
 int64_t lmp_forces_csv_read(const char *path, int64_t *id, double *val, int64_t max, char *why, size_t why_size);
 
-/** Runs argv[0] (searched in PATH) with stdin from /dev/null and stdout+stderr to out_path;
- *  kills it after timeout_s. Returns its exit status, or -1 with *why (spawn failure, signal,
- *  timeout). */
-int lmp_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size);
-/** The first line of a file that starts with prefix (NULL: the last non-empty line), into buf.
- *  False when there is none. */
-bool lmp_file_line(const char *path, const char *prefix, char *buf, size_t size);
 
-/** printf into a message buffer of size n; longer messages are cut (they are excerpts). */
-void lmp_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /** The grandamp binary: $GRANDAMP_BIN, else `grandamp` next to this executable. NULL with
  *  *why when neither is executable. */

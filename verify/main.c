@@ -23,6 +23,7 @@
 #include "error.h"
 #include "faults.h"
 #include "output.h"
+#include "run.h"
 #include "verify.h"
 
 static const char USAGE[] =
@@ -176,20 +177,6 @@ static void report_skips(const Verifier *v) {
   }
 }
 
-static bool lmp_installed(void) {
-  const char *path = getenv("PATH");
-  if (!path) return false;
-  char buf[4096];
-  for (const char *p = path; *p;) {
-    const char *e = strchr(p, ':');
-    const size_t n = e ? (size_t)(e - p) : strlen(p);
-    snprintf(buf, sizeof buf, "%.*s/lmp", (int)n, p);
-    if (access(buf, X_OK) == 0) return true;
-    p += n + (e ? 1 : 0);
-  }
-  return false;
-}
-
 int main(int argc, char **argv) {
   Verifier v = {0};
   const char *data = "data", *compare = NULL;
@@ -244,7 +231,7 @@ int main(int argc, char **argv) {
     return GD_EXIT_USAGE;
   }
   v.lmp_required = lammps;
-  v.have_lmp = !no_lammps && lmp_installed();
+  v.have_lmp = !no_lammps && engine_installed("lmp");
   v.dry = true;
   v.list = list;
   run_all(&v);

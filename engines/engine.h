@@ -1,0 +1,53 @@
+/*
+ * engine.h - the engine layer: one adapter per outside DEM engine (LAMMPS, LIGGGHTS, Yade) that
+ * runs one head-on collision inside that engine and reads back what the verifier judges. An
+ * adapter writes the engine's own input (from a deck or script that is this project's file),
+ * runs the engine with a time limit and a captured log, and parses the log or the files the
+ * deck wrote. It knows nothing of grandamp's force code: the verifier judges what the engine
+ * gives against its own expectations (docs/verification.md), never against grandamp.
+ *
+ * Units: SI. Masses and radii are those of the two spheres; Rj = INFINITY is a flat wall.
+ */
+#ifndef GD_ENGINE_H
+#define GD_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/** One head-on collision, in grandamp's terms (the adapter maps them onto the engine's). */
+typedef struct EngineCase {
+  const char *normal;  /**< grandamp normal model: "hooke", "hertz", "hertz/material", ... */
+  const char *damping; /**< grandamp damping model: "coeff_restitution", "tsuji", "viscoelastic", ... */
+  double kn;           /**< hooke: k [N/m]; hertz: k [N/m^2] (F = k sqrt(Reff) delta^1.5) */
+  double E, nu;        /**< Young's modulus [Pa] and Poisson ratio of both bodies (material models) */
+  double damp;         /**< the damping number as grandamp's pair_coeff writes it (e for the
+                            restitution-type models) */
+  double Ri, Rj;       /**< radii [m]; Rj = INFINITY: a wall */
+  double rho;          /**< density of both spheres [kg/m^3] */
+  double v0;           /**< approach speed [m/s] */
+  double dt;           /**< time step [s] */
+  double t_run;        /**< simulated time, long enough for the bodies to separate [s] */
+} EngineCase;
+
+/** What the verifier judges of one collision. */
+typedef struct EngineResult {
+  double e;      /**< coefficient of restitution: -(normal relative velocity after)/v0 */
+  double t_c;    /**< contact duration [s] (NAN when the engine's output does not give it) */
+  double ke_in, ke_out; /**< kinetic energy of the relative motion before and after [J] */
+  char version[64];     /**< the engine's version as it reports it */
+} EngineResult;
+
+/** One engine. */
+typedef struct Engine {
+  const char *name;    /**< "lammps", "liggghts", "yade" */
+  const char *command; /**< the program looked up on PATH: "lmp", "liggghts", "yade" */
+  const char *package; /**< the Debian package that installs it */
+  /** Whether the engine can run this grandamp model; *native gets the engine's own spelling
+   *  (for the table that `grandamp engines` prints) or why not. */
+  bool (*supports)(const char *normal, const char *damping, const char **native);
+  /** Runs one collision in workdir (an existing, empty folder); false with a one-line reason
+   *  in why when the engine fails, times out or its output cannot be read. */
+  bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
+} Engine;
+
+#endif

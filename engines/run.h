@@ -1,0 +1,24 @@
+/*
+ * run.h - what every engine adapter needs of the operating system: start a program found on
+ * PATH with a time limit, its output captured in a log file; find a line of that log; tell
+ * whether a program is installed. POSIX only, nothing of grandamp.
+ */
+#ifndef GD_ENGINE_RUN_H
+#define GD_ENGINE_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/** Runs argv[0] (searched in PATH) with stdin from /dev/null and stdout+stderr to out_path;
+ *  kills it after timeout_s. Returns its exit status, or -1 with *why (spawn failure, signal,
+ *  timeout). */
+int engine_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size);
+/** The first line of a file that starts with prefix (NULL: the last non-empty line), into buf.
+ *  False when there is none. */
+bool engine_file_line(const char *path, const char *prefix, char *buf, size_t size);
+/** printf into a message buffer of size n; longer messages are cut (they are excerpts). */
+void engine_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** Whether an executable of that name is on PATH. */
+bool engine_installed(const char *command);
+
+#endif

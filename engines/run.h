@@ -20,5 +20,9 @@ bool engine_file_line(const char *path, const char *prefix, char *buf, size_t si
 void engine_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** Whether an executable of that name is on PATH. */
 bool engine_installed(const char *command);
+/** The path of one of this project's engine decks (engines/decks/NAME): $GRANDAMP_ENGINE_DECKS/NAME,
+ *  else engines/decks/NAME beside the folder of this executable (build/..). NULL with *why
+ *  when it is not readable. The returned buffer is static. */
+const char *engine_deck_path(const char *name, char *why, size_t why_size);
 
 #endif

@@ -20,6 +20,7 @@ typedef struct EngineCase {
   const char *damping; /**< grandamp damping model: "coeff_restitution", "tsuji", "viscoelastic", ... */
   double kn;           /**< hooke: k [N/m]; hertz: k [N/m^2] (F = k sqrt(Reff) delta^1.5) */
   double E, nu;        /**< Young's modulus [Pa] and Poisson ratio of both bodies (material models) */
+  double surface_energy; /**< dmt, jkr: surface energy [J/m^2] */
   double damp;         /**< the damping number as grandamp's pair_coeff writes it (e for the
                             restitution-type models) */
   double Ri, Rj;       /**< radii [m]; Rj = INFINITY: a wall */

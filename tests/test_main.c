@@ -50,6 +50,7 @@ int main(void) {
   add(all, &n, verify_tests, verify_ntests);
   add(all, &n, ode_ref_tests, ode_ref_ntests);
   add(all, &n, law_tests, law_ntests);
+  add(all, &n, engine_lammps_tests, engine_lammps_ntests);
   add(all, &n, output_tests, output_ntests);
   add(all, &n, fuzz_regress_tests, fuzz_regress_ntests);
   add(all, &n, determinism_tests, determinism_ntests);

@@ -41,6 +41,7 @@ TEST_GROUP(mdr_run);
 TEST_GROUP(verify);
 TEST_GROUP(ode_ref);
 TEST_GROUP(law);
+TEST_GROUP(engine_lammps);
 TEST_GROUP(output);
 TEST_GROUP(fuzz_regress);
 TEST_GROUP(determinism);

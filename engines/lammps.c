@@ -1,0 +1,167 @@
+/* lammps.c - one head-on collision inside Debian's LAMMPS 29Sep2021 (see lammps.h). */
+#include "lammps.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+#define PI 3.14159265358979323846
+#define TIMEOUT_S 120.0
+
+static bool is_one_of(const char *s, const char *const *list) {
+  for (; *list; list++)
+    if (strcmp(s, *list) == 0) return true;
+  return false;
+}
+
+static const char *const NORMALS[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr", NULL};
+static const char *const DAMPINGS[] = {"none", "velocity", "mass_velocity", "viscoelastic", "tsuji", "tsuji/legacy", NULL};
+
+static bool lammps_supports(const char *normal, const char *damping, const char **native) {
+  static const char *const WHY_NOT = "not in LAMMPS 29Sep2021 (coeff_restitution and mdr came later)";
+  const bool cohesive = !strcmp(normal, "dmt") || !strcmp(normal, "jkr");
+  const bool tsuji = !strcmp(damping, "tsuji") || !strcmp(damping, "tsuji/legacy");
+  if (!is_one_of(normal, NORMALS) || !is_one_of(damping, DAMPINGS)) {
+    if (native) *native = WHY_NOT;
+    return false;
+  }
+  if (cohesive && tsuji) {
+    if (native) *native = "refused by LAMMPS (tsuji needs F_ne/delta >= 0)";
+    return false;
+  }
+  if (native) {
+    if (!strcmp(damping, "tsuji")) *native = "pair_style granular ... damping tsuji (29Sep2021: without the sqrt 2)";
+    else if (!strcmp(damping, "tsuji/legacy")) *native = "pair_style granular ... damping tsuji";
+    else if (!strcmp(damping, "none")) *native = "pair_style granular ... damping velocity, coefficient 0";
+    else *native = "pair_style granular (same model name)";
+  }
+  return true;
+}
+
+bool lammps_model_text(const EngineCase *c, char *out, size_t size) {
+  const char *native;
+  if (!lammps_supports(c->normal, c->damping, &native)) {
+    engine_msgf(out, size, "%s", native);
+    return false;
+  }
+  const bool none = !strcmp(c->damping, "none");
+  const double damp = none ? 0.0 : c->damp;
+  const char *damping = none ? "velocity" : !strncmp(c->damping, "tsuji", 5) ? "tsuji" : c->damping;
+  const char *tangential = !strcmp(c->normal, "jkr") ? "linear_history 0 0 0" : "linear_nohistory 0 0";
+  char normal[256];
+  if (!strcmp(c->normal, "hooke") || !strcmp(c->normal, "hertz"))
+    snprintf(normal, sizeof normal, "%s %.17g %.17g", c->normal, c->kn, damp);
+  else if (!strcmp(c->normal, "hertz/material"))
+    snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g", c->normal, c->E, damp, c->nu);
+  else
+    snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g %.17g", c->normal, c->E, damp, c->nu, c->surface_energy);
+  const int n = snprintf(out, size, "%s damping %s tangential %s", normal, damping, tangential);
+  return n > 0 && (size_t)n < size;
+}
+
+bool lammps_read_log(const char *log_path, double *v1, double *v2, char *version, size_t version_size, char *why,
+                     size_t why_size) {
+  char line[1024];
+  if (version_size) version[0] = '\0';
+  if (engine_file_line(log_path, "LAMMPS (", line, sizeof line)) {
+    const char *open = strchr(line, '('), *close = strrchr(line, ')');
+    if (open && close > open) engine_msgf(version, version_size, "%.*s", (int)(close - open - 1), open + 1);
+  }
+  if (engine_file_line(log_path, "GRANDAMP_RESULT", line, sizeof line)) {
+    if (sscanf(line, "GRANDAMP_RESULT v1=%lf v2=%lf", v1, v2) == 2 && isfinite(*v1) && isfinite(*v2)) return true;
+    engine_msgf(why, why_size, "lmp result line unreadable: %.200s", line);
+    return false;
+  }
+  if (engine_file_line(log_path, "ERROR", line, sizeof line)) engine_msgf(why, why_size, "lmp: %.300s", line);
+  else engine_msgf(why, why_size, "lmp wrote no result line (%.200s)", log_path);
+  return false;
+}
+
+long lammps_contact_steps(const char *gap_path) {
+  FILE *f = fopen(gap_path, "r");
+  if (!f) return -1;
+  char line[128];
+  long steps = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    char *end;
+    const double gap = strtod(line, &end);
+    if (end == line) continue;
+    steps += gap < 0.0;
+  }
+  fclose(f);
+  return steps;
+}
+
+static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
+  memset(r, 0, sizeof *r);
+  char text[512];
+  if (!lammps_model_text(c, text, sizeof text)) {
+    engine_msgf(why, why_size, "%s", text);
+    return false;
+  }
+  const bool wall = isinf(c->Rj);
+  const char *deck = engine_deck_path(wall ? "lammps_wall.in" : "lammps_pair.in", why, why_size);
+  if (!deck) return false;
+  const double mi = 4.0 / 3.0 * PI * c->Ri * c->Ri * c->Ri * c->rho;
+  const double mj = wall ? INFINITY : 4.0 / 3.0 * PI * c->Rj * c->Rj * c->Rj * c->rho;
+  const double meff = wall ? mi : mi * mj / (mi + mj);
+  /* Contact begins 2.3 steps in; the box holds the flight apart over the whole run. */
+  const double gap = 2.3 * c->v0 * c->dt, reach = (wall ? c->Ri : c->Ri + c->Rj) + gap;
+  const double L = 2.0 * reach + 2.0 * c->v0 * c->t_run + 2.0 * c->Ri;
+  const double steps = ceil(c->t_run / c->dt);
+  char log[4096], out[4096], gapfile[4096];
+  snprintf(log, sizeof log, "%s/log.lammps", workdir);
+  snprintf(out, sizeof out, "%s/lmp.out", workdir);
+  snprintf(gapfile, sizeof gapfile, "%s/gap.txt", workdir);
+  const char *argv[64];
+  char num[20][64];
+  int k = 0;
+  argv[k++] = "lmp", argv[k++] = "-in", argv[k++] = deck, argv[k++] = "-log", argv[k++] = log;
+  argv[k++] = "-screen", argv[k++] = "none";
+  int nv = 0;
+#define VAR(name, value) (snprintf(num[nv], 64, "%.17g", (double)(value)), argv[k++] = "-var", argv[k++] = (name), argv[k++] = num[nv++])
+  VAR("L", L);
+  VAR("d1", 2.0 * c->Ri);
+  VAR("m1", mi);
+  VAR("dt", c->dt);
+  VAR("n", steps);
+  if (wall) {
+    VAR("xw", 0.0);
+    VAR("x1", c->Ri + gap);
+    VAR("v1", -c->v0);
+  } else {
+    const double M = mi + mj;
+    VAR("x1", -(c->Ri + 0.5 * gap));
+    VAR("x2", c->Rj + 0.5 * gap);
+    VAR("d2", 2.0 * c->Rj);
+    VAR("m2", mj);
+    VAR("v1", c->v0 * mj / M);
+    VAR("v2", -c->v0 * mi / M);
+    VAR("skin", c->Ri);
+  }
+#undef VAR
+  argv[k++] = "-var", argv[k++] = "pc", argv[k++] = text;
+  argv[k++] = "-var", argv[k++] = "gapfile", argv[k++] = gapfile;
+  argv[k] = NULL;
+  const int rc = engine_spawn(argv, out, TIMEOUT_S, why, why_size);
+  if (rc < 0) return false;
+  double v1, v2;
+  if (!lammps_read_log(log, &v1, &v2, r->version, sizeof r->version, why, why_size)) return false;
+  if (rc != 0) {
+    engine_msgf(why, why_size, "lmp exited with status %d after its result line", rc);
+    return false;
+  }
+  const long contact = lammps_contact_steps(gapfile);
+  r->e = wall ? v1 / c->v0 : (v2 - v1) / c->v0;
+  r->t_c = contact >= 0 ? (double)contact * c->dt : NAN;
+  r->ke_in = 0.5 * meff * c->v0 * c->v0;
+  r->ke_out = 0.5 * meff * (r->e * c->v0) * (r->e * c->v0);
+  return true;
+}
+
+const Engine ENGINE_LAMMPS = {
+    .name = "lammps", .command = "lmp", .package = "lammps", .supports = lammps_supports, .collide = lammps_collide};

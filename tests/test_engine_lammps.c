@@ -1,0 +1,105 @@
+/*
+ * test_engine_lammps.c - the LAMMPS adapter of the engine layer (engines/lammps.c): the model text
+ * it hands lmp 29Sep2021, its log and gap-file readers on stored logs (tests/data/engines/), and
+ * one live collision judged against the linear spring-dashpot's closed form when lmp is installed.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+#include "expect.h"
+#include "lammps.h"
+#include "run.h"
+
+#define DATA "tests/data/engines/"
+
+static EngineCase hooke_case(const char *damping, double damp) {
+  return (EngineCase){.normal = "hooke", .damping = damping, .kn = 1e5, .damp = damp, .Ri = 0.005, .Rj = 0.005,
+                      .rho = 2500.0, .v0 = 1.0, .dt = 1e-6, .t_run = 4e-4};
+}
+
+/* 29Sep2021's spellings: tsuji/legacy is its tsuji, none its velocity 0, jkr needs a history;
+ * coeff_restitution and mdr it does not have. */
+static void lammps_model_text_maps_to_2021(void **state) {
+  (void)state;
+  char t[512];
+  EngineCase c = hooke_case("velocity", 0.2);
+  assert_true(lammps_model_text(&c, t, sizeof t));
+  assert_string_equal(t, "hooke 100000 0.20000000000000001 damping velocity tangential linear_nohistory 0 0");
+  c.damping = "none";
+  assert_true(lammps_model_text(&c, t, sizeof t));
+  assert_string_equal(t, "hooke 100000 0 damping velocity tangential linear_nohistory 0 0");
+  c = (EngineCase){.normal = "hertz/material", .damping = "tsuji/legacy", .E = 1e8, .nu = 0.3, .damp = 0.5};
+  assert_true(lammps_model_text(&c, t, sizeof t));
+  assert_string_equal(t, "hertz/material 100000000 0.5 0.29999999999999999 damping tsuji tangential linear_nohistory 0 0");
+  c = (EngineCase){.normal = "jkr", .damping = "viscoelastic", .E = 1e8, .nu = 0.3, .damp = 0.1, .surface_energy = 0.5};
+  assert_true(lammps_model_text(&c, t, sizeof t));
+  assert_non_null(strstr(t, "jkr 100000000 0.10000000000000001 0.29999999999999999 0.5 damping viscoelastic"));
+  assert_non_null(strstr(t, "tangential linear_history 0 0 0"));
+  c.normal = "hertz/material", c.damping = "coeff_restitution";
+  assert_false(lammps_model_text(&c, t, sizeof t));
+  assert_non_null(strstr(t, "not in LAMMPS 29Sep2021"));
+  c.normal = "dmt", c.damping = "tsuji";
+  assert_false(lammps_model_text(&c, t, sizeof t));
+  const char *native = NULL;
+  assert_true(ENGINE_LAMMPS.supports("hertz", "tsuji", &native));
+  assert_non_null(strstr(native, "without the sqrt 2"));
+}
+
+static void lammps_reads_its_logs(void **state) {
+  (void)state;
+  double v1 = 0, v2 = 0;
+  char version[64], why[512];
+  assert_true(lammps_read_log(DATA "lammps-collide.log", &v1, &v2, version, sizeof version, why, sizeof why));
+  assert_string_equal(version, "29 Sep 2021 - Update 2");
+  assert_rel(v1, -0.48098104080638454, 0.0);
+  assert_rel(v2, 0.48098104080638454, 0.0);
+  assert_false(lammps_read_log(DATA "lammps-error.log", &v1, &v2, version, sizeof version, why, sizeof why));
+  assert_non_null(strstr(why, "unrecognized damping model"));
+  assert_false(lammps_read_log(DATA "no-such.log", &v1, &v2, version, sizeof version, why, sizeof why));
+  assert_non_null(strstr(why, "no result line"));
+  char gap[] = "/tmp/grandamp-test-gap-XXXXXX";
+  const int fd = mkstemp(gap);
+  assert_true(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  fputs("# Fix print output for fix gaps\n1e-6\n-2e-7\n-1e-7\n3e-7\n", f);
+  fclose(f);
+  assert_int_equal(lammps_contact_steps(gap), 2);
+  unlink(gap);
+  assert_int_equal(lammps_contact_steps("/nonexistent/gap.txt"), -1);
+}
+
+/* hooke + velocity in lmp: e against the LSD's exp(-pi zeta/sqrt(1 - zeta^2)) within 1.2 dt/t_c
+ * (docs/verification.md §1.1, §7.2), the duration within a step of pi/omega_d. */
+static void lammps_live_collision_meets_theory(void **state) {
+  (void)state;
+  if (!engine_installed("lmp")) {
+    printf("      (lmp not installed: the live LAMMPS collision is not run)\n");
+    return;
+  }
+  char dir[] = "/tmp/grandamp-test-lmp-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  const EngineCase c = hooke_case("velocity", 2.0);
+  EngineResult r;
+  char why[512] = "";
+  const bool ok = ENGINE_LAMMPS.collide(&c, dir, &r, why, sizeof why);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  if (!ok) fail_msg("lmp collision: %s", why);
+  const double m = 4.0 / 3.0 * GD_PI * 0.005 * 0.005 * 0.005 * 2500.0, meff = m / 2.0;
+  const double zeta = 2.0 / (2.0 * sqrt(1e5 * meff)), w0 = sqrt(1e5 / meff);
+  const double tc = GD_PI / (w0 * sqrt(1.0 - zeta * zeta));
+  assert_abs(r.e, expect_lsd_e(zeta), 1.2 * c.dt / tc + 1e-12);
+  assert_abs(r.t_c, tc, c.dt);
+  assert_rel(r.ke_out / r.ke_in, r.e * r.e, 1e-14);
+  assert_non_null(strstr(r.version, "2021"));
+}
+
+const struct CMUnitTest engine_lammps_tests[] = {
+    cmocka_unit_test(lammps_model_text_maps_to_2021),
+    cmocka_unit_test(lammps_reads_its_logs),
+    cmocka_unit_test(lammps_live_collision_meets_theory),
+};
+const size_t engine_lammps_ntests = sizeof engine_lammps_tests / sizeof engine_lammps_tests[0];

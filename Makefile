@@ -268,18 +268,21 @@ $(BUILD)/grandamp_verify: $(VERIFY_OBJ) $(ENGINE_OBJ) $(BUILD)/libgrandamp.a
 
 # The nightly run: every case, data/verify.csv, data/verify-junit.xml, plots/verify-*.
 # Exit 3 when a case fails (the plots are still drawn). VERIFY_ARGS passes options through.
+# ENGINES="lammps liggghts yade": also run the matrix's collisions inside those engines (each
+# must be installed: make deps ENGINES=...; the Debian packages have the engines' names).
 VERIFY_ARGS ?=
+ENGINES ?=
 verify:
-	@tools/deps.sh $(TEST_PACKAGES) gnuplot-nox
+	@tools/deps.sh $(TEST_PACKAGES) gnuplot-nox $(ENGINES)
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/grandamp_verify
-	@tools/verify.sh $(BUILD)/grandamp_verify $(VERIFY_ARGS)
+	@tools/verify.sh $(BUILD)/grandamp_verify $(ENGINES:%=--engine %) $(VERIFY_ARGS)
 
 # A copy of the tree with one damping model changed by 1 % in src/ must fail the verifier.
 mutation-check:
 	@tools/mutation-check.sh
 
 deps:
-	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES)
+	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES) $(ENGINES)
 
 clean:
 	rm -rf $(BUILD)

@@ -51,4 +51,9 @@ typedef struct Engine {
   bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
 } Engine;
 
+/** The engines the verifier knows (engines/registry.c), by index or by name (NULL: none). */
+int engine_count(void);
+const Engine *engine_at(int k);
+const Engine *engine_find(const char *name);
+
 #endif

@@ -100,7 +100,6 @@ bool previous_load(Previous *prev, const char *path, char *why, size_t why_size)
   return true;
 }
 
-static const char *status_of(const CaseResult *c) { return c->skipped ? "SKIP" : c->pass ? "PASS" : "FAIL"; }
 
 /* Two measured values differ by more than a tenth of the tolerance (bitwise where it is 0;
  * NaN equals NaN, as the CSV writes both as nan). */
@@ -120,17 +119,17 @@ int previous_report(Previous *prev, const CaseResult *res, int nres, bool filter
     PrevCase *p = bsearch(&key, prev->c, (size_t)prev->n, sizeof *prev->c, by_name);
     if (!p) {
       added++;
-      fprintf(out, "  new      %s %s  measured=%.10g\n", status_of(c), c->name, c->measured);
+      fprintf(out, "  new      %s %s  measured=%.10g\n", case_status(c), c->name, c->measured);
       continue;
     }
     p->seen = true;
-    if (strcmp(p->status, status_of(c)) != 0) {
+    if (strcmp(p->status, case_status(c)) != 0) {
       changed++;
-      fprintf(out, "  status   %s -> %s %s  measured=%.10g (was %.10g) tol=%.3g\n", p->status, status_of(c), c->name,
+      fprintf(out, "  status   %s -> %s %s  measured=%.10g (was %.10g) tol=%.3g\n", p->status, case_status(c), c->name,
               c->measured, p->measured, c->tol);
     } else if (!c->skipped && moved(p->measured, c->measured, c->tol)) {
       shifted++;
-      fprintf(out, "  moved    %s %s  measured=%.10g (was %.10g, by %.3g; tol=%.3g)\n", status_of(c), c->name, c->measured,
+      fprintf(out, "  moved    %s %s  measured=%.10g (was %.10g, by %.3g; tol=%.3g)\n", case_status(c), c->name, c->measured,
               p->measured, c->measured - p->measured, c->tol);
     }
   }

@@ -2,7 +2,7 @@
  * main.c - grandamp-verify: the nightly verification run (`make verify`).
  *
  *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]
- *                   [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]
+ *                   [--engine NAME]... [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
  * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
  * all written atomically. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
@@ -20,6 +20,7 @@
 
 #include "build_info.h"
 #include "compare.h"
+#include "engine.h"
 #include "error.h"
 #include "faults.h"
 #include "output.h"
@@ -28,13 +29,15 @@
 
 static const char USAGE[] =
     "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]\n"
-    "                       [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]\n"
+    "                       [--engine NAME]... [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]\n"
     "  --quick     the make-test subset (well under a minute)\n"
     "  --filter    only cases whose name or group contains TEXT\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
     "  --threads   threads of the pair loop in the collisions (default 1)\n"
     "  --lammps    the LAMMPS cases must run: each fails when lmp is not on PATH\n"
     "  --no-lammps skip the LAMMPS cases (default: run them when lmp is on PATH, else skip)\n"
+    "  --engine    NAME (repeatable: lammps): run the matrix's collisions inside that outside engine\n"
+    "              and judge them against the same expectations; exit 2 when it is not installed\n"
     "  --broken    self-test: inject the deliberate fault FAULT into the production side (the\n"
     "              reference and the expectations see the model as written); the run must fail.\n"
     "              --broken list (or --list-faults) prints the faults and what each imitates\n"
@@ -51,6 +54,7 @@ static void run_all(Verifier *v) {
   cases_packing(v);
   cases_lammps(v);
   cases_mdr(v);
+  cases_engines(v);
 }
 
 static void csv_field(FILE *f, const char *s) {
@@ -104,7 +108,6 @@ static RunId run_id(void) {
   return id;
 }
 
-static const char *status(const CaseResult *c) { return c->skipped ? "SKIP" : c->pass ? "PASS" : "FAIL"; }
 
 static bool write_csv(const Verifier *v, const char *path, const RunId *id) {
   OutFile o;
@@ -115,7 +118,7 @@ static bool write_csv(const Verifier *v, const char *path, const RunId *id) {
     csv_field(o.f, c->group);
     fputc(',', o.f);
     csv_field(o.f, c->name);
-    fprintf(o.f, ",%s,%.17g,%.17g,%.6g,%.6g,", status(c), c->measured, c->expected, fabs(c->measured - c->expected),
+    fprintf(o.f, ",%s,%.17g,%.17g,%.6g,%.6g,", case_status(c), c->measured, c->expected, fabs(c->measured - c->expected),
             c->tol);
     csv_field(o.f, c->source);
     fprintf(o.f, ",%.6f,%s,%s,", c->seconds, GD_BUILD_REVISION, id->date);
@@ -144,13 +147,15 @@ static bool write_junit(const Verifier *v, const char *path, double seconds, con
     fprintf(o.f, "\" name=\"");
     xml_text(o.f, c->name);
     fprintf(o.f, "\" time=\"%.6f\"", c->seconds);
-    if (c->pass && !c->skipped) {
+    const bool xfailed = c->xfail && c->pass && !c->skipped; /* a known defect, as expected */
+    if (c->pass && !c->skipped && !xfailed) {
       fprintf(o.f, "/>\n");
       continue;
     }
-    fprintf(o.f, ">\n      <%s message=\"", c->skipped ? "skipped" : "failure");
+    fprintf(o.f, ">\n      <%s message=\"", c->skipped || xfailed ? "skipped" : "failure");
     char msg[512];
     if (c->skipped) snprintf(msg, sizeof msg, "%s", c->source);
+    else if (xfailed) snprintf(msg, sizeof msg, "XFAIL: measured %.10g, expected %.10g (%s)", c->measured, c->expected, c->source);
     else
       snprintf(msg, sizeof msg, "measured %.10g, expected %.10g, |diff| %.3g > tol %.3g (%s)", c->measured, c->expected,
                fabs(c->measured - c->expected), c->tol, c->source);
@@ -190,6 +195,20 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--list") == 0) list = true;
     else if (strcmp(a, "--no-lammps") == 0) no_lammps = true;
     else if (strcmp(a, "--lammps") == 0) lammps = true;
+    else if (strcmp(a, "--engine") == 0 && has_val) {
+      const char *name = argv[++k];
+      if (!engine_find(name)) {
+        fprintf(stderr, "grandamp-verify: error: --engine: '%s' is unknown; known:", name);
+        for (int e = 0; e < engine_count(); e++) fprintf(stderr, " %s", engine_at(e)->name);
+        fputc('\n', stderr);
+        return GD_EXIT_USAGE;
+      }
+      if (v.nengines == (int)(sizeof v.engines / sizeof *v.engines)) {
+        fprintf(stderr, "grandamp-verify: error: --engine: too many\n");
+        return GD_EXIT_USAGE;
+      }
+      v.engines[v.nengines++] = name;
+    }
     else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
     else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
     else if (strcmp(a, "--compare") == 0 && has_val) compare = argv[++k];
@@ -229,6 +248,15 @@ int main(int argc, char **argv) {
   if (lammps && no_lammps) {
     fprintf(stderr, "grandamp-verify: error: --lammps and --no-lammps exclude each other\n");
     return GD_EXIT_USAGE;
+  }
+  /* An engine asked for must be there: a nightly run that names it cannot pass without it. */
+  for (int e = 0; e < v.nengines && !list; e++) {
+    const Engine *eng = engine_find(v.engines[e]);
+    if (!engine_installed(eng->command)) {
+      fprintf(stderr, "grandamp-verify: error: --engine %s: '%s' is not on PATH (apt-get install %s, or make deps ENGINES=%s)\n",
+              eng->name, eng->command, eng->package, eng->name);
+      return GD_EXIT_USAGE;
+    }
   }
   v.lmp_required = lammps;
   v.have_lmp = !no_lammps && engine_installed("lmp");
@@ -289,7 +317,8 @@ int main(int argc, char **argv) {
     for (int k = 0; k < v.nres; k++) {
       const CaseResult *c = &v.res[k];
       if (!c->pass && !c->skipped)
-        printf("  FAIL %s  measured=%.10g expected=%.10g tol=%.3g\n", c->name, c->measured, c->expected, c->tol);
+        printf("  %s %s  measured=%.10g expected=%.10g tol=%.3g\n", case_status(c), c->name, c->measured, c->expected,
+               c->tol);
     }
   }
   report_skips(&v);
@@ -298,9 +327,12 @@ int main(int argc, char **argv) {
     previous_free(&prev);
   }
   free(v.res);
-  printf("grandamp-verify: %d cases in %.1f s: %d passed, %d failed, %d skipped; wrote %s, %s\n", v.done, seconds,
-         v.done - v.failed - v.skipped, v.failed, v.skipped, csv, junit);
-  printf("%d passed, %d failed\n", v.done - v.failed - v.skipped, v.failed);
+  const int passed = v.done - v.failed - v.skipped - v.xfailed;
+  char xf[64] = "";
+  if (v.xfailed) snprintf(xf, sizeof xf, ", %d known defects seen (XFAIL)", v.xfailed);
+  printf("grandamp-verify: %d cases in %.1f s: %d passed, %d failed, %d skipped%s; wrote %s, %s\n", v.done, seconds,
+         passed, v.failed, v.skipped, xf, csv, junit);
+  printf("%d passed, %d failed\n", passed, v.failed);
   if (!ok) return GD_EXIT_RUNTIME;
   return v.failed ? GD_EXIT_VERIFY : GD_EXIT_OK;
 }

@@ -206,6 +206,15 @@ void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, c
            limit ? " limit_damping" : "");
 }
 
+void row_engine_case(const Row *r, double x, Geometry g, double v0, EngineCase *c) {
+  double Ri, Rj, mi, mj;
+  setup_bodies(g, &Ri, &Rj, &mi, &mj);
+  *c = (EngineCase){.normal = r->normal, .damping = r->damping,
+                    .kn = family(r->nm) == LINEAR ? K_HOOKE : 4.0 / 3.0 * estar(), .E = E_MOD, .nu = NU,
+                    .surface_energy = SURFACE_ENERGY, .damp = damping_coeff(r, x, g, v0), .Ri = Ri, .Rj = Rj,
+                    .rho = mi / (4.0 / 3.0 * GD_PI * Ri * Ri * Ri), .v0 = v0};
+}
+
 double row_closed_form(const Row *r, double x, bool force_end, const char **src) {
   const bool hooke = family(r->nm) == LINEAR;
   const double zeta = family(r->nm) != COHESIVE && EXPECTATIONS[r->dm].zeta ? EXPECTATIONS[r->dm].zeta(x, hooke) : NAN;

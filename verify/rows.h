@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "engine.h"
 #include "verify.h"
 
 typedef enum RowParam {
@@ -49,6 +50,10 @@ const char *row_param_name(RowParam p);
 /** Model text of a row at parameter value x for a geometry and impact speed: the model as
  *  written (the self-test's faults act on the parsed production model, verify/faults.h). */
 void row_model_text(const Row *r, double x, Geometry g, double v0, bool limit, char *buf, int size);
+
+/** The same collision as row_model_text's, as an outside engine's case (engines/engine.h); the
+ *  caller sets dt and t_run. */
+void row_engine_case(const Row *r, double x, Geometry g, double v0, EngineCase *c);
 
 /** The continuous-time expectation of a row: a closed form where §1-§2 give one (sets
  *  *closed and the source), else NAN (the caller uses the reference integrator). */

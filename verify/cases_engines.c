@@ -1,0 +1,212 @@
+/*
+ * cases_engines.c - the outside DEM engines of --engine NAME (engines/: LAMMPS, ...) judged as
+ * grandamp's own pair loop is: the head-on collisions of the restitution matrix run inside the
+ * engine and are compared with the same expectations (the closed forms of docs/verification.md
+ * §1-§2, else the continuous-time reference of the verifier's own law), never with grandamp.
+ *
+ * Per engine and per matrix row the engine has (Engine.supports): the row's parameter sweep on
+ * equal spheres at 1 m/s, the middle parameter at 0.01 and 10 m/s (three decades) and on unequal
+ * spheres and a wall, each at dt = t_c/50 and t_c/200, so that time-step error and model error
+ * are told apart. Cases engine/NAME/ROW/GEOMETRY/PARAM=X/v=V0/N=50|200/e and .../t_c:
+ *   e    against the expectation within the row's bound f dt/t_c + 1e-12 (§7.2);
+ *   t_c  the steps with a positive overlap times dt, against the reference's duration within 2 dt
+ *        (a step at each end; not for dmt and jkr, whose contact the engine's gap does not follow
+ *        past delta = 0).
+ * Known defects of an engine build are expected failures (XFAIL), listed with their reason in
+ * engines/decks/known-defects.txt; a known defect that passes is XPASS, a failure of the run. A
+ * quantity that a defect shifts by about the tolerance is listed as not judged (SKIP).
+ * Writes DATA/verify-engines.csv.
+ */
+#include <fnmatch.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine.h"
+#include "error.h"
+#include "law.h"
+#include "output.h"
+#include "reference.h"
+#include "rows.h"
+#include "run.h"
+#include "verify.h"
+
+enum { MAX_DEFECTS = 64 };
+typedef struct Defect {
+  char engine[32], kind[8], pattern[192], reason[128];
+} Defect;
+
+/* engines/decks/known-defects.txt: ENGINE xfail|skip CASE-PATTERN REASON..., '#' comments. */
+static int load_defects(Defect *d, int max) {
+  char why[512];
+  const char *path = engine_deck_path("known-defects.txt", why, sizeof why);
+  if (!path) gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
+  FILE *f = fopen(path, "r");
+  if (!f) gd_die(GD_EXIT_RUNTIME, "verify: cannot read %s", path);
+  char line[512];
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    if (line[0] == '#' || line[0] == '\0') continue;
+    int used = 0;
+    if (n == max || sscanf(line, "%31s %7s %191s %n", d[n].engine, d[n].kind, d[n].pattern, &used) != 3 || !line[used] ||
+        (strcmp(d[n].kind, "xfail") && strcmp(d[n].kind, "skip")))
+      gd_die(GD_EXIT_RUNTIME, "verify: %s: unreadable line '%s'", path, line);
+    snprintf(d[n].reason, sizeof d[n].reason, "%s", line + used);
+    n++;
+  }
+  fclose(f);
+  return n;
+}
+
+static const Defect *known_defect(const Defect *d, int n, const char *engine, const char *name) {
+  for (int k = 0; k < n; k++)
+    if (!strcmp(d[k].engine, engine) && fnmatch(d[k].pattern, name, 0) == 0) return &d[k];
+  return NULL;
+}
+
+typedef struct Line {
+  char engine[32], version[64], name[192], normal[32], damping[32], param[16];
+  double x, v0, dt_over_tc, measured, expected, tol;
+  const char *status;
+} Line;
+
+typedef struct Lines {
+  Line *l;
+  int n, cap;
+} Lines;
+
+static void lines_add(Lines *ls, const Line *l) {
+  if (ls->n == ls->cap) {
+    ls->cap = ls->cap ? 2 * ls->cap : 256;
+    ls->l = gd_xrealloc(ls->l, (size_t)ls->cap * sizeof *ls->l);
+  }
+  ls->l[ls->n++] = *l;
+}
+
+static void write_lines(const Verifier *v, const Lines *ls) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/verify-engines.csv", v->data);
+  OutFile o;
+  if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+  fprintf(o.f, "engine,engine_version,case,normal,damping,param,param_value,target_e,v0,dt_over_tc,measured_e,"
+               "expected_e,tolerance,status\n");
+  for (int k = 0; k < ls->n; k++) {
+    const Line *l = &ls->l[k];
+    fprintf(o.f, "%s,\"%s\",%s,%s,%s,%s,%.6g,", l->engine, l->version, l->name, l->normal, l->damping, l->param, l->x);
+    if (!strcmp(l->param, "e")) fprintf(o.f, "%.6g", l->x);
+    fprintf(o.f, ",%.6g,%.6g,%.17g,%.17g,%.6g,%s\n", l->v0, l->dt_over_tc, l->measured, l->expected, l->tol, l->status);
+  }
+  if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+}
+
+/* One collision in the engine, its two cases. */
+static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
+                const Defect *defects, int ndef, const char *workdir, int *serial, Lines *ls) {
+  char id[64], group[96], base[192];
+  row_id(r, id, sizeof id);
+  snprintf(group, sizeof group, "engine.%s", eng->name);
+  snprintf(base, sizeof base, "engine/%s/%s/%s/%s=%g/v=%g/N=%d", eng->name, id, GEO_NAMES[g], row_param_name(r->param),
+           x, v0, N);
+  const bool judge_tc = row_allows_limit(r); /* not the cohesive rows (see the file comment) */
+  const bool want_e = case_begin(v, group, "%s/e", base);
+  const bool want_t = judge_tc && case_begin(v, group, "%s/t_c", base);
+  if (!want_e && !want_t) return;
+  char text[512];
+  row_model_text(r, x, g, v0, false, text, sizeof text);
+  const LawModel law = law_model(text);
+  EngineCase c;
+  row_engine_case(r, x, g, v0, &c);
+  const double Reff = isinf(c.Rj) ? c.Ri : c.Ri * c.Rj / (c.Ri + c.Rj);
+  const Reference ref = reference_collide(&law, Reff, setup_meff(g), v0, false);
+  const char *src = NULL;
+  const double closed = row_closed_form(r, x, false, &src);
+  const double e_exp = isnan(closed) ? ref.e : closed;
+  if (isnan(closed)) src = "continuous-time reference (verify/reference.c)";
+  c.dt = ref.t_c / N;
+  c.t_run = 1.3 * ref.t_c + 10.0 * c.dt;
+  EngineResult res = {0};
+  char why[512] = "", dir[4200];
+  snprintf(dir, sizeof dir, "%s/case%05d", workdir, (*serial)++);
+  const bool captured = ref.captured;
+  bool ran = false;
+  if (!captured) {
+    if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
+    ran = eng->collide(&c, dir, &res, why, sizeof why);
+  }
+  Line line = {.x = x, .v0 = v0, .dt_over_tc = 1.0 / N};
+  snprintf(line.engine, sizeof line.engine, "%s", eng->name);
+  snprintf(line.version, sizeof line.version, "%s", res.version);
+  snprintf(line.normal, sizeof line.normal, "%s", r->normal);
+  snprintf(line.damping, sizeof line.damping, "%s", r->damping);
+  snprintf(line.param, sizeof line.param, "%s", row_param_name(r->param));
+  for (int which = 0; which < 2; which++) {
+    if (which == 0 ? !want_e : !want_t) continue;
+    case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
+    const Defect *d = known_defect(defects, ndef, eng->name, v->cur.name);
+    if (d && !strcmp(d->kind, "xfail")) case_expect_failure(v, d->reason);
+    if (d && !strcmp(d->kind, "skip")) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "known defect, not judged: %.120s", d->reason);
+      case_skip(v, msg);
+    } else if (captured) {
+      case_skip(v, "captured in continuous time: no end of contact to compare");
+    } else if (!ran) {
+      case_end(v, NAN, which == 0 ? e_exp : ref.t_c, 0.0, "%s did not run: %s", eng->name, why);
+    } else if (which == 0) {
+      case_end(v, res.e, e_exp, r->f * (1.0 / N) + 1e-12, "%s; %s (%s)", src, r->f_src, res.version);
+    } else {
+      /* The steps with overlap bracket the duration to a step at each end (onset and end phase). */
+      case_end(v, res.t_c, ref.t_c, 2.0 * c.dt, "the reference's duration, +-2 dt: the engine's steps with overlap, a step at each end");
+    }
+    const CaseResult *cr = &v->res[v->nres - 1];
+    snprintf(line.name, sizeof line.name, "%s", cr->name);
+    line.measured = cr->measured, line.expected = cr->expected, line.tol = cr->tol;
+    line.status = case_status(cr);
+    lines_add(ls, &line);
+  }
+}
+
+static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, int ndef, Lines *ls) {
+  char workdir[4096] = "";
+  if (!v->dry) {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(workdir, sizeof workdir, "%s/grandamp-engine-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(workdir)) gd_die(GD_EXIT_RUNTIME, "verify: cannot create a folder under %s", tmp ? tmp : "/tmp");
+  }
+  int serial = 0;
+  static const int NS[2] = {50, 200};
+  for (int k = 0; k < row_count(); k++) {
+    const Row *r = row_at(k);
+    if (!eng->supports(r->normal, r->damping, NULL)) continue;
+    double xs[8];
+    const int nx = row_params(r, v->quick, xs);
+    const double xmid = xs[nx / 2];
+    for (int n = 0; n < 2; n++) {
+      for (int ix = 0; ix < nx; ix++) one(v, eng, r, xs[ix], GEO_EQUAL, 1.0, NS[n], defects, ndef, workdir, &serial, ls);
+      if (v->quick) continue;
+      one(v, eng, r, xmid, GEO_EQUAL, 0.01, NS[n], defects, ndef, workdir, &serial, ls);
+      one(v, eng, r, xmid, GEO_EQUAL, 10.0, NS[n], defects, ndef, workdir, &serial, ls);
+      one(v, eng, r, xmid, GEO_UNEQUAL, 1.0, NS[n], defects, ndef, workdir, &serial, ls);
+      one(v, eng, r, xmid, GEO_WALL, 1.0, NS[n], defects, ndef, workdir, &serial, ls);
+    }
+  }
+  if (workdir[0]) {
+    const char *argv[] = {"rm", "-rf", workdir, NULL};
+    char why[256];
+    if (engine_spawn(argv, "/dev/null", 60.0, why, sizeof why) != 0)
+      fprintf(stderr, "grandamp-verify: warning: %s not removed\n", workdir);
+  }
+}
+
+void cases_engines(Verifier *v) {
+  if (!v->nengines) return;
+  Defect defects[MAX_DEFECTS];
+  const int ndef = load_defects(defects, MAX_DEFECTS);
+  Lines ls = {0};
+  for (int k = 0; k < v->nengines; k++) engine_cases(v, engine_find(v->engines[k]), defects, ndef, &ls);
+  if (!v->dry && v->data && ls.n) write_lines(v, &ls);
+  free(ls.l);
+}

@@ -24,6 +24,7 @@
 #include "error.h"
 #include "faults.h"
 #include "output.h"
+#include "rows.h"
 #include "run.h"
 #include "verify.h"
 
@@ -37,7 +38,8 @@ static const char USAGE[] =
     "  --lammps    the LAMMPS cases must run: each fails when lmp is not on PATH\n"
     "  --no-lammps skip the LAMMPS cases (default: run them when lmp is on PATH, else skip)\n"
     "  --engine    NAME (repeatable: lammps): run the matrix's collisions inside that outside engine\n"
-    "              and judge them against the same expectations; exit 2 when it is not installed\n"
+    "              and judge them against the same expectations; exit 2 when it is not installed;\n"
+    "              --list-engines prints which rows each engine runs, under which native name\n"
     "  --broken    self-test: inject the deliberate fault FAULT into the production side (the\n"
     "              reference and the expectations see the model as written); the run must fail.\n"
     "              --broken list (or --list-faults) prints the faults and what each imitates\n"
@@ -182,6 +184,23 @@ static void report_skips(const Verifier *v) {
   }
 }
 
+/* Which matrix row each engine runs, under which native name, or why not (docs/engines.md). */
+static void print_engines(void) {
+  for (int e = 0; e < engine_count(); e++) {
+    const Engine *eng = engine_at(e);
+    printf("%s (command %s, Debian package %s): %s\n", eng->name, eng->command, eng->package,
+           engine_installed(eng->command) ? "installed" : "not installed");
+    for (int k = 0; k < row_count(); k++) {
+      const Row *r = row_at(k);
+      const char *native = "";
+      const bool ok = eng->supports(r->normal, r->damping, &native);
+      char id[64];
+      row_id(r, id, sizeof id);
+      printf("  %-34s %-3s %s\n", id, ok ? "yes" : "no", native ? native : "");
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   Verifier v = {0};
   const char *data = "data", *compare = NULL;
@@ -212,7 +231,10 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
     else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
     else if (strcmp(a, "--compare") == 0 && has_val) compare = argv[++k];
-    else if (strcmp(a, "--list-faults") == 0 ||
+    else if (strcmp(a, "--list-engines") == 0) {
+      print_engines();
+      return GD_EXIT_OK;
+    } else if (strcmp(a, "--list-faults") == 0 ||
              (strcmp(a, "--broken") == 0 && has_val && strcmp(argv[k + 1], "list") == 0)) {
       printf("grandamp-verify: the deliberate faults of --broken (name, what it breaks, the bug it imitates):\n");
       fault_print_table(stdout);

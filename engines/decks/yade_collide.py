@@ -11,12 +11,13 @@
 # R2=inf puts a flat wall (utils.wall) in place of the second sphere.
 #
 # Prints one line, every number with 17 significant digits:
-#   GRANDAMP_RESULT e=.. t_c=.. t_force=.. ke_in=.. ke_out=.. betan=.. steps=.. version=..
+#   GRANDAMP_RESULT e=.. t_c=.. t_force=.. ke_in=.. ke_out=.. betan=.. overlap_max=.. steps=.. version=..
 # or GRANDAMP_ERROR <why>. e is minus the relative normal velocity after over before; t_c counts
 # the steps the interaction holds an overlap, t_force those with a non-zero normal force (they
 # differ where the law clamps the force at zero); ke_* are the kinetic energies of the relative
 # motion, (1/2) meff u^2; betan is the damping ratio Yade's Mindlin law derived from en (nan for
-# the other laws).
+# the other laws); overlap_max the deepest overlap [m]. A collision in which the bodies pass
+# through each other (the centres cross when the law is too soft for v0) is an error.
 import math
 import sys
 
@@ -97,6 +98,7 @@ def main(argv):
     steps = int(math.ceil(a['t_run'] / dt))
     contact_steps = force_steps = 0
     betan = float('nan')
+    overlap_max = 0.0
     touched = separated = False
     for _ in range(steps):
         O.step()
@@ -106,6 +108,7 @@ def main(argv):
             if not touched and a['law'] == 'mindlin':
                 betan = i.phys.betan
             touched = True
+            overlap_max = max(overlap_max, i.geom.penetrationDepth)
             contact_steps += 1
             if i.phys.normalForce.norm() > 0:
                 force_steps += 1
@@ -119,9 +122,12 @@ def main(argv):
         print('GRANDAMP_ERROR the bodies did not separate in t_run = %.17g s' % a['t_run'])
         return
     u_out = relative_speed()
-    print('GRANDAMP_RESULT e=%.17g t_c=%.17g t_force=%.17g ke_in=%.17g ke_out=%.17g betan=%.17g steps=%d version=%s' % (
+    if u_out * u_in > 0:  # a contact law too soft for v0: the centres crossed, the normal flipped
+        print('GRANDAMP_ERROR the bodies passed through each other (largest overlap %.3g of R1)' % (overlap_max / R1))
+        return
+    print('GRANDAMP_RESULT e=%.17g t_c=%.17g t_force=%.17g ke_in=%.17g ke_out=%.17g betan=%.17g overlap_max=%.17g steps=%d version=%s' % (
         -u_out / u_in, contact_steps * dt, force_steps * dt, 0.5 * meff * u_in * u_in,
-        0.5 * meff * u_out * u_out, betan, O.iter, version))
+        0.5 * meff * u_out * u_out, betan, overlap_max, O.iter, version))
 
 
 try:

@@ -1,0 +1,137 @@
+# yade_collide.py - one frictionless head-on collision inside Yade, for grandamp's engine layer.
+#
+#   yade -n -x yade_collide.py law=LAW R1=.. R2=.. rho=.. v0=.. dt=.. t_run=.. [law parameters]
+#
+# LAW and its parameters (grandamp's model -> Yade's, see engines/yade.c):
+#   mindlin     young= poisson= [en=]  FrictMat + Ip2_FrictMat_FrictMat_MindlinPhys(en)
+#                                      + Law2_ScGeom_MindlinPhys_Mindlin (no en: undamped Hertz)
+#   viscel_kc   kn= cn=                ViscElMat(kn, cn) per body: the contact takes their
+#                                      harmonic mean, so the caller passes twice the contact value
+#   viscel_tc   tc= en=                ViscElMat(tc, en): Yade derives kn and cn itself
+# R2=inf puts a flat wall (utils.wall) in place of the second sphere.
+#
+# Prints one line, every number with 17 significant digits:
+#   GRANDAMP_RESULT e=.. t_c=.. t_force=.. ke_in=.. ke_out=.. betan=.. overlap_max=.. steps=.. version=..
+# or GRANDAMP_ERROR <why>. e is minus the relative normal velocity after over before; t_c counts
+# the steps the interaction holds an overlap, t_force those with a non-zero normal force (they
+# differ where the law clamps the force at zero); ke_* are the kinetic energies of the relative
+# motion, (1/2) meff u^2; betan is the damping ratio Yade's Mindlin law derived from en (nan for
+# the other laws); overlap_max the deepest overlap [m]. A collision in which the bodies pass
+# through each other (the centres cross when the law is too soft for v0) is an error.
+import math
+import sys
+
+from yade import utils
+
+
+def parse_args(argv):
+    args = {}
+    for item in argv:
+        key, sep, value = item.partition('=')
+        if not sep:
+            raise ValueError('argument %r is not key=value' % item)
+        args[key] = value if key == 'law' else float(value)
+    for key in ('law', 'R1', 'R2', 'rho', 'v0', 'dt', 't_run'):
+        if key not in args:
+            raise ValueError('missing argument %s' % key)
+    return args
+
+
+def material(a):
+    law = a['law']
+    if law == 'mindlin':
+        return FrictMat(young=a['young'], poisson=a['poisson'], density=a['rho'], frictionAngle=0.0)
+    if law == 'viscel_kc':
+        return ViscElMat(kn=a['kn'], cn=a['cn'], ks=0.0, cs=0.0, density=a['rho'], frictionAngle=0.0)
+    if law == 'viscel_tc':
+        # et = 1: no tangential damping; the collision is head-on and frictionless anyway.
+        return ViscElMat(tc=a['tc'], en=a['en'], et=1.0, density=a['rho'], frictionAngle=0.0)
+    raise ValueError('unknown law %r' % law)
+
+
+def physics_and_law(a):
+    if a['law'] == 'mindlin':
+        ip = Ip2_FrictMat_FrictMat_MindlinPhys(en=a['en']) if 'en' in a else Ip2_FrictMat_FrictMat_MindlinPhys()
+        return ip, Law2_ScGeom_MindlinPhys_Mindlin()
+    return Ip2_ViscElMat_ViscElMat_ViscElPhys(), Law2_ScGeom_ViscElPhys_Basic()
+
+
+def main(argv):
+    a = parse_args(argv)
+    wall = math.isinf(a['R2'])
+    O.materials.append(material(a))
+    dt, v0, R1, R2 = a['dt'], a['v0'], a['R1'], a['R2']
+    # The surfaces start 1.25 steps of approach apart: contact begins inside the second step.
+    gap = 1.25 * v0 * dt
+    if wall:
+        s1 = utils.sphere((-R1 - gap, 0, 0), R1)
+        s2 = utils.wall(0.0, axis=0)
+    else:
+        s1 = utils.sphere((-R1 - 0.5 * gap, 0, 0), R1)
+        s2 = utils.sphere((R2 + 0.5 * gap, 0, 0), R2)
+    O.bodies.append(s1)
+    O.bodies.append(s2)
+    m1 = s1.state.mass
+    if wall:
+        meff = m1
+        s1.state.vel = (v0, 0, 0)
+    else:
+        m2 = s2.state.mass
+        meff = m1 * m2 / (m1 + m2)
+        # Centre-of-mass frame: the relative speed is v0.
+        s1.state.vel = (v0 * m2 / (m1 + m2), 0, 0)
+        s2.state.vel = (-v0 * m1 / (m1 + m2), 0, 0)
+    ip, law = physics_and_law(a)
+    O.engines = [
+        ForceResetter(),
+        InsertionSortCollider([Bo1_Sphere_Aabb(), Bo1_Wall_Aabb()]),
+        InteractionLoop([Ig2_Sphere_Sphere_ScGeom(), Ig2_Wall_Sphere_ScGeom()], [ip], [law]),
+        # No numerical (non-viscous) damping and no gravity: only the contact law dissipates.
+        NewtonIntegrator(damping=0.0, gravity=(0, 0, 0)),
+    ]
+    O.dt = dt
+
+    def relative_speed():
+        return O.bodies[0].state.vel[0] - O.bodies[1].state.vel[0]
+
+    u_in = relative_speed()
+    steps = int(math.ceil(a['t_run'] / dt))
+    contact_steps = force_steps = 0
+    betan = float('nan')
+    overlap_max = 0.0
+    touched = separated = False
+    for _ in range(steps):
+        O.step()
+        i = O.interactions[0, 1] if O.interactions.has(0, 1) else None
+        overlap = i is not None and i.isReal and i.geom.penetrationDepth > 0
+        if overlap:
+            if not touched and a['law'] == 'mindlin':
+                betan = i.phys.betan
+            touched = True
+            overlap_max = max(overlap_max, i.geom.penetrationDepth)
+            contact_steps += 1
+            if i.phys.normalForce.norm() > 0:
+                force_steps += 1
+        elif touched:
+            separated = True
+            break
+    if not touched:
+        print('GRANDAMP_ERROR the bodies never touched in t_run = %.17g s' % a['t_run'])
+        return
+    if not separated:
+        print('GRANDAMP_ERROR the bodies did not separate in t_run = %.17g s' % a['t_run'])
+        return
+    u_out = relative_speed()
+    if u_out * u_in > 0:  # a contact law too soft for v0: the centres crossed, the normal flipped
+        print('GRANDAMP_ERROR the bodies passed through each other (largest overlap %.3g of R1)' % (overlap_max / R1))
+        return
+    print('GRANDAMP_RESULT e=%.17g t_c=%.17g t_force=%.17g ke_in=%.17g ke_out=%.17g betan=%.17g overlap_max=%.17g steps=%d version=%s' % (
+        -u_out / u_in, contact_steps * dt, force_steps * dt, 0.5 * meff * u_in * u_in,
+        0.5 * meff * u_out * u_out, betan, overlap_max, O.iter, version))
+
+
+try:
+    main(sys.argv[1:])
+except Exception as exc:  # one line the adapter can quote, not a traceback
+    print('GRANDAMP_ERROR %s: %s' % (type(exc).__name__, exc))
+sys.exit(0)

@@ -1,0 +1,213 @@
+/* yade.c - the Yade adapter: grandamp's case -> the project's Yade script, its result line -> EngineResult (see yade.h). */
+#include "yade.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+#define YADE_DECK "yade_collide.py"
+#define YADE_TIMEOUT_S 120.0 /* start-up is about 1 s; the stepping loop runs in Python */
+#define YADE_PI 3.14159265358979323846
+
+/* The Yade law behind one grandamp row. */
+typedef enum { LAW_VISCEL_KC, LAW_VISCEL_TC, LAW_MINDLIN } YadeLaw;
+
+typedef struct YadeRow {
+  const char *normal, *damping;
+  YadeLaw law;
+  bool damped;
+  const char *native;
+} YadeRow;
+
+static const YadeRow YADE_ROWS[] = {
+    {"hooke", "velocity", LAW_VISCEL_KC, true,
+     "ViscElMat(kn=2k, cn=2*damp) + Law2_ScGeom_ViscElPhys_Basic (F_n >= 0: force-end)"},
+    {"hooke", "coeff_restitution", LAW_VISCEL_TC, true,
+     "ViscElMat(tc, en=damp) + Law2_ScGeom_ViscElPhys_Basic (Pournin kn, cn; F_n >= 0: force-end)"},
+    {"hooke", "none", LAW_VISCEL_KC, false, "ViscElMat(kn=2k, cn=0) + Law2_ScGeom_ViscElPhys_Basic"},
+    {"hertz", "coeff_restitution", LAW_MINDLIN, true,
+     "FrictMat(young=3k/2, poisson=0) + Ip2_FrictMat_FrictMat_MindlinPhys(en=damp) + "
+     "Law2_ScGeom_MindlinPhys_Mindlin (Thornton 2013 beta_n; F_n >= 0: force-end)"},
+    {"hertz/material", "coeff_restitution", LAW_MINDLIN, true,
+     "FrictMat(young=E, poisson=nu) + Ip2_FrictMat_FrictMat_MindlinPhys(en=damp) + "
+     "Law2_ScGeom_MindlinPhys_Mindlin (Thornton 2013 beta_n; F_n >= 0: force-end)"},
+    {"hertz", "none", LAW_MINDLIN, false,
+     "FrictMat(young=3k/2, poisson=0) + Ip2_FrictMat_FrictMat_MindlinPhys + Law2_ScGeom_MindlinPhys_Mindlin"},
+    {"hertz/material", "none", LAW_MINDLIN, false,
+     "FrictMat(young=E, poisson=nu) + Ip2_FrictMat_FrictMat_MindlinPhys + Law2_ScGeom_MindlinPhys_Mindlin"},
+};
+
+static const YadeRow *yade_row(const char *normal, const char *damping) {
+  for (size_t i = 0; i < sizeof YADE_ROWS / sizeof YADE_ROWS[0]; i++)
+    if (strcmp(YADE_ROWS[i].normal, normal) == 0 && strcmp(YADE_ROWS[i].damping, damping) == 0) return &YADE_ROWS[i];
+  return NULL;
+}
+
+/* Why a row has no Yade equivalent: one line for the engines table. */
+static const char *yade_missing(const char *normal, const char *damping) {
+  if (strcmp(damping, "tsuji") == 0 || strcmp(damping, "tsuji/legacy") == 0)
+    return "no Yade law: Mindlin's en takes Thornton's damping ratio, not Tsuji's polynomial";
+  if (strcmp(damping, "viscoelastic") == 0) return "no Yade law: no damping proportional to the contact radius";
+  if (strcmp(damping, "mass_velocity") == 0) return "no Yade law: no damping proportional to meff";
+  if (strcmp(normal, "hooke") != 0 && strcmp(damping, "velocity") == 0)
+    return "no Yade law: Yade's Hertz damps with a ratio (betan), not a constant coefficient";
+  if (strcmp(normal, "dmt") == 0 || strcmp(normal, "jkr") == 0 || strcmp(normal, "mdr") == 0)
+    return "not mapped: no Yade law with this cohesion (Mindlin's DMT adhesion is not wired here)";
+  return "no Yade law for this row";
+}
+
+static bool yade_supports(const char *normal, const char *damping, const char **native) {
+  const YadeRow *row = yade_row(normal, damping);
+  *native = row ? row->native : yade_missing(normal, damping);
+  return row != NULL;
+}
+
+static void add_arg(YadeArgs *a, const char *fmt, double value, const char *key) {
+  char *slot = a->text[a->argc - 4]; /* argv[0..3] are the program, its options and the deck */
+  snprintf(slot, sizeof a->text[0], fmt, key, value);
+  a->argv[a->argc++] = slot;
+}
+
+static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * YADE_PI * R * R * R * rho; }
+
+bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, size_t why_size) {
+  const YadeRow *row = yade_row(c->normal, c->damping);
+  if (!row) {
+    engine_msgf(why, why_size, "%s + %s: %s", c->normal, c->damping, yade_missing(c->normal, c->damping));
+    return false;
+  }
+  if (!(c->Ri > 0) || !(c->Rj > 0) || !(c->rho > 0) || !(c->v0 > 0) || !(c->dt > 0) || !(c->t_run > c->dt)) {
+    engine_msgf(why, why_size, "yade: radii, density, v0, dt and t_run must be positive (t_run > dt)");
+    return false;
+  }
+  if (row->damped && strcmp(c->damping, "coeff_restitution") == 0 && !(c->damp > 0 && c->damp < 1)) {
+    engine_msgf(why, why_size, "yade: en = %g must lie in (0, 1)", c->damp);
+    return false;
+  }
+  memset(a, 0, sizeof *a);
+  a->argv[0] = "yade";
+  a->argv[1] = "-n"; /* no GUI */
+  a->argv[2] = "-x"; /* exit when the script ends */
+  a->argv[3] = deck;
+  a->argc = 4;
+  const char *law = row->law == LAW_MINDLIN ? "mindlin" : row->law == LAW_VISCEL_TC ? "viscel_tc" : "viscel_kc";
+  snprintf(a->text[0], sizeof a->text[0], "law=%s", law);
+  a->argv[a->argc++] = a->text[0];
+  const char *g = "%s=%.17g";
+  add_arg(a, g, c->Ri, "R1");
+  if (isinf(c->Rj)) {
+    snprintf(a->text[a->argc - 4], sizeof a->text[0], "R2=inf");
+    a->argv[a->argc] = a->text[a->argc - 4];
+    a->argc++;
+  } else {
+    add_arg(a, g, c->Rj, "R2");
+  }
+  add_arg(a, g, c->rho, "rho");
+  add_arg(a, g, c->v0, "v0");
+  add_arg(a, g, c->dt, "dt");
+  add_arg(a, g, c->t_run, "t_run");
+  switch (row->law) {
+  case LAW_VISCEL_KC: /* each body twice the contact value: Yade takes their harmonic mean */
+    add_arg(a, g, 2.0 * c->kn, "kn");
+    add_arg(a, g, row->damped ? 2.0 * c->damp : 0.0, "cn");
+    break;
+  case LAW_VISCEL_TC: {
+    /* The duration of the linear spring-dashpot with stiffness k and damping ratio beta(e):
+     * Yade turns (tc, en) back into kn = meff (pi^2 + ln^2 en)/tc^2, i.e. k for two spheres. */
+    const double m1 = sphere_mass(c->Ri, c->rho);
+    const double meff = isinf(c->Rj) ? m1 : m1 * sphere_mass(c->Rj, c->rho) / (m1 + sphere_mass(c->Rj, c->rho));
+    const double ln_e = log(c->damp);
+    add_arg(a, g, sqrt(meff * (YADE_PI * YADE_PI + ln_e * ln_e) / c->kn), "tc");
+    add_arg(a, g, c->damp, "en");
+    break;
+  }
+  case LAW_MINDLIN:
+    if (strcmp(c->normal, "hertz") == 0) { /* (4/3) E* = k with E* = young/2 at poisson 0 */
+      add_arg(a, g, 1.5 * c->kn, "young");
+      add_arg(a, g, 0.0, "poisson");
+    } else {
+      add_arg(a, g, c->E, "young");
+      add_arg(a, g, c->nu, "poisson");
+    }
+    if (row->damped) add_arg(a, g, c->damp, "en");
+    break;
+  }
+  a->argv[a->argc] = NULL;
+  return true;
+}
+
+/* One key=value field of the result line, as a number; false when absent or not a whole number. */
+static bool field_double(const char *line, const char *key, double *out) {
+  char pat[32];
+  snprintf(pat, sizeof pat, " %s=", key);
+  const char *p = strstr(line, pat);
+  if (!p) return false;
+  p += strlen(pat);
+  char *end;
+  *out = strtod(p, &end);
+  return end != p && (*end == ' ' || *end == '\0');
+}
+
+bool yade_parse_log(const char *log_path, EngineResult *r, char *why, size_t why_size) {
+  char line[1024];
+  if (engine_file_line(log_path, "GRANDAMP_ERROR ", line, sizeof line)) {
+    engine_msgf(why, why_size, "yade script: %s", line + strlen("GRANDAMP_ERROR "));
+    return false;
+  }
+  if (!engine_file_line(log_path, "GRANDAMP_RESULT ", line, sizeof line)) {
+    char last[256] = "(empty log)";
+    engine_file_line(log_path, NULL, last, sizeof last);
+    engine_msgf(why, why_size, "no GRANDAMP_RESULT line in %s; its last line: %s", log_path, last);
+    return false;
+  }
+  static const char *const keys[] = {"e", "t_c", "ke_in", "ke_out"};
+  double v[4];
+  for (size_t i = 0; i < 4; i++)
+    if (!field_double(line, keys[i], &v[i]) || !isfinite(v[i])) {
+      engine_msgf(why, why_size, "malformed GRANDAMP_RESULT line (field %s): %s", keys[i], line);
+      return false;
+    }
+  const char *ver = strstr(line, " version=");
+  if (!ver || !ver[9] || ver[9] == ' ') {
+    engine_msgf(why, why_size, "malformed GRANDAMP_RESULT line (field version): %s", line);
+    return false;
+  }
+  ver += 9;
+  const size_t n = strcspn(ver, " ");
+  snprintf(r->version, sizeof r->version, "%.*s", (int)(n < sizeof r->version ? n : sizeof r->version - 1), ver);
+  r->e = v[0];
+  r->t_c = v[1];
+  r->ke_in = v[2];
+  r->ke_out = v[3];
+  return true;
+}
+
+static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
+  const char *deck = engine_deck_path(YADE_DECK, why, why_size);
+  if (!deck) return false;
+  char deck_copy[4096]; /* engine_deck_path's buffer is static */
+  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
+  YadeArgs a;
+  if (!yade_args(c, deck_copy, &a, why, why_size)) return false;
+  char log[4096];
+  snprintf(log, sizeof log, "%s/yade.log", workdir);
+  const int status = engine_spawn(a.argv, log, YADE_TIMEOUT_S, why, why_size);
+  if (status < 0) return false;
+  if (!yade_parse_log(log, r, why, why_size)) return false;
+  if (status != 0) { /* a result printed before a crash on exit is not trusted */
+    engine_msgf(why, why_size, "yade exited with status %d (log %s)", status, log);
+    return false;
+  }
+  return true;
+}
+
+const Engine ENGINE_YADE = {
+    .name = "yade",
+    .command = "yade",
+    .package = "yade",
+    .supports = yade_supports,
+    .collide = yade_collide,
+};

@@ -43,7 +43,10 @@ typedef struct Engine {
   const char *name;    /**< "lammps", "liggghts", "yade" */
   const char *command; /**< the program looked up on PATH: "lmp", "liggghts", "yade" */
   const char *package; /**< the Debian package that installs it */
-  /** Whether the engine can run this grandamp model; *native gets the engine's own spelling
+  bool force_end;      /**< its laws clamp the normal force at zero (no pull): its e is the
+                            force-end e of docs/verification.md (grandamp's limit_damping) */
+  /** Whether the engine can run this grandamp model; *native (native must not be NULL) gets the
+   *  engine's own spelling
    *  (for the table that `grandamp engines` prints) or why not. */
   bool (*supports)(const char *normal, const char *damping, const char **native);
   /** Runs one collision in workdir (an existing, empty folder); false with a one-line reason

@@ -3,8 +3,9 @@
 
 #include "engine.h"
 #include "lammps.h"
+#include "yade.h"
 
-static const Engine *const ENGINES[] = {&ENGINE_LAMMPS};
+static const Engine *const ENGINES[] = {&ENGINE_LAMMPS, &ENGINE_YADE};
 #define N_ENGINES ((int)(sizeof ENGINES / sizeof ENGINES[0]))
 
 int engine_count(void) { return N_ENGINES; }

@@ -208,6 +208,7 @@ const Engine ENGINE_YADE = {
     .name = "yade",
     .command = "yade",
     .package = "yade",
+    .force_end = true, /* every law here clamps the normal force at zero (yade.h) */
     .supports = yade_supports,
     .collide = yade_collide,
 };

@@ -4,6 +4,8 @@
  * engine and are compared with the same expectations (the closed forms of docs/verification.md
  * §1-§2, else the continuous-time reference of the verifier's own law), never with grandamp.
  *
+ * An engine whose laws clamp the normal force at zero (Engine.force_end: Yade) is judged against the
+ * force-end expectations (grandamp's limit_damping), the others against the delta-end ones.
  * Per engine and per matrix row the engine has (Engine.supports): the row's parameter sweep on
  * equal spheres at 1 m/s, the middle parameter at 0.01 and 10 m/s (three decades) and on unequal
  * spheres and a wall, each at dt = t_c/50 and t_c/200, so that time-step error and model error
@@ -111,22 +113,24 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
   snprintf(base, sizeof base, "engine/%s/%s/%s/%s=%g/v=%g/N=%d", eng->name, id, GEO_NAMES[g], row_param_name(r->param),
            x, v0, N);
   const bool judge_tc = row_allows_limit(r); /* not the cohesive rows (see the file comment) */
+  const bool limit = eng->force_end; /* an engine that clamps the force is judged force-end */
   const bool want_e = case_begin(v, group, "%s/e", base);
   const bool want_t = judge_tc && case_begin(v, group, "%s/t_c", base);
   if (!want_e && !want_t) return;
   char text[512];
-  row_model_text(r, x, g, v0, false, text, sizeof text);
+  row_model_text(r, x, g, v0, limit, text, sizeof text);
   const LawModel law = law_model(text);
   EngineCase c;
   row_engine_case(r, x, g, v0, &c);
   const double Reff = isinf(c.Rj) ? c.Ri : c.Ri * c.Rj / (c.Ri + c.Rj);
-  const Reference ref = reference_collide(&law, Reff, setup_meff(g), v0, false);
+  const Reference ref = reference_collide(&law, Reff, setup_meff(g), v0, limit);
   const char *src = NULL;
-  const double closed = row_closed_form(r, x, false, &src);
+  const double closed = row_closed_form(r, x, limit, &src);
+  const double tc = limit ? ref.t_pos : ref.t_c; /* the duration of delta > 0 */
   const double e_exp = isnan(closed) ? ref.e : closed;
   if (isnan(closed)) src = "continuous-time reference (verify/reference.c)";
-  c.dt = ref.t_c / N;
-  c.t_run = 1.3 * ref.t_c + 10.0 * c.dt;
+  c.dt = tc / N;
+  c.t_run = 1.3 * tc + 10.0 * c.dt;
   EngineResult res = {0};
   char why[512] = "", dir[4200];
   snprintf(dir, sizeof dir, "%s/case%05d", workdir, (*serial)++);
@@ -154,12 +158,12 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
     } else if (captured) {
       case_skip(v, "captured in continuous time: no end of contact to compare");
     } else if (!ran) {
-      case_end(v, NAN, which == 0 ? e_exp : ref.t_c, 0.0, "%s did not run: %s", eng->name, why);
+      case_end(v, NAN, which == 0 ? e_exp : tc, 0.0, "%s did not run: %s", eng->name, why);
     } else if (which == 0) {
       case_end(v, res.e, e_exp, r->f * (1.0 / N) + 1e-12, "%s; %s (%s)", src, r->f_src, res.version);
     } else {
       /* The steps with overlap bracket the duration to a step at each end (onset and end phase). */
-      case_end(v, res.t_c, ref.t_c, 2.0 * c.dt, "the reference's duration, +-2 dt: the engine's steps with overlap, a step at each end");
+      case_end(v, res.t_c, tc, 2.0 * c.dt, "the reference's duration, +-2 dt: the engine's steps with overlap, a step at each end");
     }
     const CaseResult *cr = &v->res[v->nres - 1];
     snprintf(line.name, sizeof line.name, "%s", cr->name);
@@ -180,7 +184,8 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, 
   static const int NS[2] = {50, 200};
   for (int k = 0; k < row_count(); k++) {
     const Row *r = row_at(k);
-    if (!eng->supports(r->normal, r->damping, NULL)) continue;
+    const char *native;
+    if (!eng->supports(r->normal, r->damping, &native)) continue;
     double xs[8];
     const int nx = row_params(r, v->quick, xs);
     const double xmid = xs[nx / 2];

@@ -136,7 +136,8 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   if (!(c->rho > 0 && isfinite(c->rho)) || !(c->v0 > 0 && isfinite(c->v0)) || !(c->dt > 0 && isfinite(c->dt)) ||
       !(c->t_run > 0 && isfinite(c->t_run)))
     return bad(why, why_size, "rho, v0, dt and t_run must be finite and > 0");
-  const double steps_d = ceil(c->t_run / c->dt) + 3.0; /* + the approach of (2 + phase) steps */
+  /* + the approach of (2 + phase) steps; 1e-9 keeps 1e-3/1e-6 = 1000.0000000000001 at 1000 */
+  const double steps_d = ceil(c->t_run / c->dt - 1e-9) + 3.0;
   if (!(steps_d <= (double)LIGGGHTS_MAX_STEPS)) return bad(why, why_size, "t_run/dt is over 1e8 steps");
   a->steps = (long)steps_d;
 

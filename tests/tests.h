@@ -46,6 +46,7 @@ TEST_GROUP(fuzz_regress);
 TEST_GROUP(determinism);
 TEST_GROUP(results);
 TEST_GROUP(model_lists);
+TEST_GROUP(engine_liggghts);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

@@ -202,12 +202,13 @@ static void test_liggghts_parse_failures(void **state) {
   assert_non_null(strstr(why, "no log"));
 }
 
-/* One live collision each of LIGGGHTS hertz and hooke (equal spheres, e = 0.5, v0 = 1 m/s,
- * dt = t_c/200). Tolerances of docs/verification.md §7.2: e within f dt/t_c + 1e-12 of the
- * target (δ-end exact, §1.3 and §2.2), f = 0.6 Hertz + coeff_restitution, 1.2 hooke; t_c within
- * 2 dt of the continuous value (hooke: pi/(w0 sqrt(1 - zeta^2)); Hertz: 1.0934 t_c,el at e = 0.5,
- * §2.1, its 4 digits adding 1e-4 t_c): §7.2's dt for the integrator plus < dt for counting whole
- * steps in contact (the adapter does not interpolate the onset and the end). */
+/* One live collision each of LIGGGHTS hertz and hooke (equal spheres) and of hertz on a wall
+ * (e = 0.5, v0 = 1 m/s, dt = t_c/200). Tolerances of docs/verification.md §7.2: e within
+ * f dt/t_c + 1e-12 of the target (δ-end exact, §1.3 and §2.2), f = 0.6 Hertz +
+ * coeff_restitution, 1.2 hooke; t_c within 2 dt of the continuous value (hooke:
+ * pi/(w0 sqrt(1 - zeta^2)); Hertz: 1.0934 t_c,el at e = 0.5, §2.1, its 4 digits adding
+ * 1e-4 t_c): §7.2's dt for the integrator plus < dt for counting whole steps in contact (the
+ * adapter does not interpolate the onset and the end). */
 static void test_liggghts_live(void **state) {
   (void)state;
   if (!engine_installed("liggghts")) {
@@ -218,9 +219,12 @@ static void test_liggghts_live(void **state) {
   char dir[512];
   snprintf(dir, sizeof dir, "%s/gd-liggghts-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   assert_non_null(mkdtemp(dir));
-  const double meff = mass(0.005) / 2, Reff = 0.0025, v0 = 1.0;
-  for (int hooke = 0; hooke < 2; hooke++) {
+  const double v0 = 1.0;
+  for (int k = 0; k < 3; k++) { /* hertz pair, hooke pair, hertz on a wall (Reff = R, meff = m) */
+    const bool hooke = k == 1, wall = k == 2;
+    const double meff = wall ? mass(0.005) : mass(0.005) / 2, Reff = wall ? 0.005 : 0.0025;
     EngineCase c = material_case();
+    if (wall) c.Rj = INFINITY;
     double t_c, f;
     if (hooke) {
       c.normal = "hooke", c.kn = 1e5;
@@ -234,8 +238,8 @@ static void test_liggghts_live(void **state) {
     EngineResult r;
     char why[512] = "";
     if (!ENGINE_LIGGGHTS.collide(&c, dir, &r, why, sizeof why)) fail_msg("%s: %s", c.normal, why);
-    print_message("liggghts %s, %s + coeff_restitution, e target 0.5, dt = t_c/200, v0 = 1 m/s: e = %.10f, "
-                  "t_c = %.6g s (expected %.6g)\n", r.version, c.normal, r.e, r.t_c, t_c);
+    print_message("liggghts %s, %s + coeff_restitution%s, e target 0.5, dt = t_c/200, v0 = 1 m/s: e = %.10f, "
+                  "t_c = %.6g s (expected %.6g)\n", r.version, c.normal, wall ? " on a wall" : "", r.e, r.t_c, t_c);
     assert_abs(r.e, 0.5, f / 200.0 + 1e-12);
     assert_abs(r.t_c, t_c, 2.0 * c.dt + (hooke ? 0.0 : 1e-4 * t_c));
     assert_rel(r.ke_in, 0.5 * meff * v0 * v0, 1e-12);

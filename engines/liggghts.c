@@ -287,7 +287,7 @@ static bool liggghts_collide(const EngineCase *c, const char *workdir, EngineRes
   if (snprintf(log, sizeof log, "%s/liggghts.log", workdir) >= (int)sizeof log ||
       snprintf(screen, sizeof screen, "%s/liggghts.screen", workdir) >= (int)sizeof screen)
     return bad(why, why_size, "workdir path too long");
-  static LiggghtsArgs a; /* 5 KB; collide is not re-entrant (neither is engine_deck_path) */
+  LiggghtsArgs a;
   if (!liggghts_args(c, deck, log, &a, why, why_size)) return false;
   const int rc = engine_spawn(a.argv, screen, LIGGGHTS_TIMEOUT, why, why_size);
   if (rc < 0) return false;

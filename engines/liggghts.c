@@ -11,8 +11,9 @@
  *                    is the target exactly (docs/verification.md §2.2).
  *   hooke            F = k_n d + gamma_n v_n, gamma_n = sqrt(4 meff k_n/(1 + (pi/ln e)^2))
  *                    = 2|beta| sqrt(meff k_n): zeta = beta(e), so e = target exactly (§1.3,
- *                    grandamp hooke + coeff_restitution). k_n is not an input: k_n = (16/15) sqrt(Reff) Y*
- *                    (15 meff V^2/(16 sqrt(Reff) Y*))^(1/5), V = characteristicVelocity (the
+ *                    grandamp hooke + coeff_restitution). k_n is not an input:
+ *                    k_n = (16/15) sqrt(Reff) Y* (15 meff V^2/(16 sqrt(Reff) Y*))^(1/5),
+ *                    V = characteristicVelocity (the
  *                    secant stiffness of a Hertz contact of Y* hit at V). The adapter fixes
  *                    V = 1 m/s, nu = 0 and solves for Y*: Y* = (15/16) k_n^(5/4)/(sqrt(Reff)
  *                    (meff V^2)^(1/4)), E = 2Y*; LIGGGHTS gives k_n back to rounding.
@@ -24,8 +25,10 @@
  * on hertz/stiffness: k_n = (4/3) E/(2(1-nu^2)). Not run (no equivalent): tsuji, tsuji/legacy,
  * hooke + viscoelastic, Hertz + velocity or mass_velocity (hertz/stiffness always carries
  * sqrt(Reff d)), dmt, jkr (LIGGGHTS's sjkr cohesion is another law), mdr; LIGGGHTS's luding,
- * edinburgh, thornton_ning and hooke/hysteresis have no grandamp counterpart. Both ends of the
- * contact are delta-end (limitForce off), as grandamp's default.
+ * edinburgh, thornton_ning and hooke/hysteresis have no grandamp counterpart. The contact ends
+ * at delta = 0 (limitForce off), grandamp's default; limitForce on (F_n >= 0) would be
+ * limit_damping's force-end, which EngineCase cannot ask for. LIGGGHTS refuses
+ * coefficientRestitution <= 0.05 (its ERROR is the why).
  */
 #include "liggghts.h"
 

@@ -3,9 +3,10 @@
 
 #include "engine.h"
 #include "lammps.h"
+#include "liggghts.h"
 #include "yade.h"
 
-static const Engine *const ENGINES[] = {&ENGINE_LAMMPS, &ENGINE_YADE};
+static const Engine *const ENGINES[] = {&ENGINE_LAMMPS, &ENGINE_LIGGGHTS, &ENGINE_YADE};
 #define N_ENGINES ((int)(sizeof ENGINES / sizeof ENGINES[0]))
 
 int engine_count(void) { return N_ENGINES; }

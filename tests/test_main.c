@@ -57,6 +57,7 @@ int main(void) {
   add(all, &n, results_tests, results_ntests);
   add(all, &n, model_lists_tests, model_lists_ntests);
   add(all, &n, engine_yade_tests, engine_yade_ntests);
+  add(all, &n, engine_liggghts_tests, engine_liggghts_ntests);
   n = keep_filtered(all, n);
   if (n == 0) {
     fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");

@@ -1,0 +1,311 @@
+/*
+ * liggghts.c - the LIGGGHTS 3.8 adapter (see liggghts.h): grandamp's collision as `-var`
+ * arguments of the project's deck, and the GRANDAMP thermo lines of the log read back.
+ *
+ * What LIGGGHTS 3.8 computes (its normal models, per contact; Reff, meff as grandamp's, a wall
+ * having Reff = R and meff = m; Y* = 1/((1-nu_i^2)/E_i + (1-nu_j^2)/E_j), one material:
+ * E/(2(1-nu^2)); beta = ln e/sqrt(ln^2 e + pi^2); v_n the normal relative velocity):
+ *   hertz            F = (4/3)Y* sqrt(Reff d) d + 2 sqrt(5/6)|beta| sqrt(S_n meff) v_n,
+ *                    S_n = 2Y* sqrt(Reff d) = (3/2) F_el/d. The damping is sqrt(5)|beta|
+ *                    sqrt(meff F_el/d): grandamp's coeff_restitution on Hertz, whose delta-end e
+ *                    is the target exactly (docs/verification.md §2.2).
+ *   hooke            F = k_n d + gamma_n v_n, gamma_n = sqrt(4 meff k_n/(1 + (pi/ln e)^2))
+ *                    = 2|beta| sqrt(meff k_n): zeta = beta(e), so e = target exactly (§1.3,
+ *                    grandamp hooke + coeff_restitution). k_n is not an input:
+ *                    k_n = (16/15) sqrt(Reff) Y* (15 meff V^2/(16 sqrt(Reff) Y*))^(1/5),
+ *                    V = characteristicVelocity (the
+ *                    secant stiffness of a Hertz contact of Y* hit at V). The adapter fixes
+ *                    V = 1 m/s, nu = 0 and solves for Y*: Y* = (15/16) k_n^(5/4)/(sqrt(Reff)
+ *                    (meff V^2)^(1/4)), E = 2Y*; LIGGGHTS gives k_n back to rounding.
+ *   hooke/stiffness  F = k_n d + gamma_n meff v_n (grandamp mass_velocity, damp = gamma_n), or
+ *                    with absolute_damping on F = k_n d + gamma_n_abs v_n (velocity).
+ *   hertz/stiffness  F = k_n sqrt(Reff d) d + gamma_n meff sqrt(Reff d) v_n: grandamp hertz
+ *                    (k_n as its F = k sqrt(Reff) d^1.5) + viscoelastic (eta = damp meff a).
+ * grandamp hertz on LIGGGHTS hertz: nu = 0 and E = (3/2) k_n, so (4/3)Y* = k_n. hertz/material
+ * on hertz/stiffness: k_n = (4/3) E/(2(1-nu^2)). Not run (no equivalent): tsuji, tsuji/legacy,
+ * hooke + viscoelastic, Hertz + velocity or mass_velocity (hertz/stiffness always carries
+ * sqrt(Reff d)), dmt, jkr (LIGGGHTS's sjkr cohesion is another law), mdr; LIGGGHTS's luding,
+ * edinburgh, thornton_ning and hooke/hysteresis have no grandamp counterpart. The contact ends
+ * at delta = 0 (limitForce off), grandamp's default; limitForce on (F_n >= 0) would be
+ * limit_damping's force-end, which EngineCase cannot ask for. LIGGGHTS refuses
+ * coefficientRestitution <= 0.05 (its ERROR is the why).
+ */
+#include "liggghts.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+#define LIGGGHTS_TIMEOUT 300.0   /* s: a collision takes well under a second (4e5 steps/s) */
+#define LIGGGHTS_DECK "liggghts_collide.in"
+#define LIGGGHTS_PHASE 0.3       /* contact onset inside a step, as the LAMMPS adapter's */
+#define LIGGGHTS_CHAR_VEL 1.0    /* characteristicVelocity of model hooke [m/s] */
+#define LIGGGHTS_MAX_STEPS 100000000L
+#define LIGGGHTS_SETTINGS "tangential_damping off limitForce off"
+static const double PI = 3.14159265358979323846;
+
+/* One grandamp model LIGGGHTS runs: its native model, its keywords, the table's spelling. */
+typedef struct LiggghtsMap {
+  const char *normal, *damping; /* grandamp */
+  const char *model;            /* LIGGGHTS normal model */
+  bool absolute;                /* absolute_damping on */
+  const char *native;
+} LiggghtsMap;
+
+static const LiggghtsMap MAP[] = {
+    {"hooke", "coeff_restitution", "hooke", false,
+     "gran model hooke + coefficientRestitution, k_n from characteristicVelocity"},
+    {"hertz", "coeff_restitution", "hertz", false, "gran model hertz + coefficientRestitution (E = 3k_n/2, nu = 0)"},
+    {"hertz/material", "coeff_restitution", "hertz", false,
+     "gran model hertz + youngsModulus, poissonsRatio, coefficientRestitution"},
+    {"hooke", "velocity", "hooke/stiffness", true, "gran model hooke/stiffness absolute_damping on (gamman_abs)"},
+    {"hooke", "mass_velocity", "hooke/stiffness", false, "gran model hooke/stiffness (gamman per meff)"},
+    {"hooke", "none", "hooke/stiffness", false, "gran model hooke/stiffness, gamman 0"},
+    {"hertz", "viscoelastic", "hertz/stiffness", false, "gran model hertz/stiffness (gamman meff sqrt(R d))"},
+    {"hertz/material", "viscoelastic", "hertz/stiffness", false,
+     "gran model hertz/stiffness, kn = 4/3 E/(2(1-nu^2))"},
+    {"hertz", "none", "hertz/stiffness", false, "gran model hertz/stiffness, gamman 0"},
+    {"hertz/material", "none", "hertz/stiffness", false, "gran model hertz/stiffness, gamman 0"},
+};
+#define NMAP (sizeof MAP / sizeof MAP[0])
+
+static const LiggghtsMap *find_map(const char *normal, const char *damping) {
+  if (!normal || !damping) return NULL;
+  for (size_t k = 0; k < NMAP; k++)
+    if (!strcmp(MAP[k].normal, normal) && !strcmp(MAP[k].damping, damping)) return &MAP[k];
+  return NULL;
+}
+
+/* Why a model has no LIGGGHTS 3.8 equivalent. */
+static const char *why_not(const char *normal, const char *damping) {
+  if (!strcmp(normal, "dmt") || !strcmp(normal, "jkr"))
+    return "no DMT or JKR normal model in LIGGGHTS 3.8 (cohesion sjkr/sjkr2 is a different law)";
+  if (!strcmp(normal, "mdr")) return "no MDR normal model in LIGGGHTS 3.8";
+  if (!strncmp(damping, "tsuji", 5)) return "no Tsuji damping in LIGGGHTS 3.8 (hooke and hertz take coefficientRestitution)";
+  if (!strcmp(damping, "viscoelastic")) return "no hooke with damping in sqrt(R d) in LIGGGHTS 3.8";
+  if (!strcmp(damping, "velocity") || !strcmp(damping, "mass_velocity"))
+    return "LIGGGHTS 3.8 hertz/stiffness damps with gamman meff sqrt(R d), never a constant";
+  return "no LIGGGHTS 3.8 equivalent";
+}
+
+static bool liggghts_supports(const char *normal, const char *damping, const char **native) {
+  const LiggghtsMap *m = find_map(normal, damping);
+  if (native) *native = m ? m->native : why_not(normal ? normal : "", damping ? damping : "");
+  return m != NULL;
+}
+
+/* ---- the command line ---- */
+
+static bool add(LiggghtsArgs *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool add(LiggghtsArgs *a, const char *fmt, ...) {
+  if (a->argc + 2 > (int)(sizeof a->argv / sizeof a->argv[0]) || a->used >= sizeof a->pool) return false;
+  va_list ap;
+  va_start(ap, fmt);
+  const int n = vsnprintf(a->pool + a->used, sizeof a->pool - a->used, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof a->pool - a->used) return false;
+  a->argv[a->argc++] = a->pool + a->used;
+  a->argv[a->argc] = NULL;
+  a->used += (size_t)n + 1;
+  return true;
+}
+
+static bool var(LiggghtsArgs *a, const char *name, double x) {
+  return add(a, "-var") && add(a, "%s", name) && add(a, "%.17g", x);
+}
+
+static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * PI * R * R * R * rho; }
+
+static bool bad(char *why, size_t n, const char *msg) {
+  engine_msgf(why, n, "%s", msg);
+  return false;
+}
+
+bool liggghts_args(const EngineCase *c, const char *deck, const char *log, LiggghtsArgs *a, char *why, size_t why_size) {
+  memset(a, 0, sizeof *a);
+  const LiggghtsMap *m = find_map(c->normal, c->damping);
+  if (!m) {
+    engine_msgf(why, why_size, "%s + %s: %s", c->normal ? c->normal : "?", c->damping ? c->damping : "?",
+                why_not(c->normal ? c->normal : "", c->damping ? c->damping : ""));
+    return false;
+  }
+  const bool wall = isinf(c->Rj);
+  if (!(c->Ri > 0 && isfinite(c->Ri)) || !(wall || (c->Rj > 0 && isfinite(c->Rj))))
+    return bad(why, why_size, "radii must be finite and > 0 (Rj = INFINITY: a wall)");
+  if (!(c->rho > 0 && isfinite(c->rho)) || !(c->v0 > 0 && isfinite(c->v0)) || !(c->dt > 0 && isfinite(c->dt)) ||
+      !(c->t_run > 0 && isfinite(c->t_run)))
+    return bad(why, why_size, "rho, v0, dt and t_run must be finite and > 0");
+  /* + the approach of (2 + phase) steps; 1e-9 keeps 1e-3/1e-6 = 1000.0000000000001 at 1000 */
+  const double steps_d = ceil(c->t_run / c->dt - 1e-9) + 3.0;
+  if (!(steps_d <= (double)LIGGGHTS_MAX_STEPS)) return bad(why, why_size, "t_run/dt is over 1e8 steps");
+  a->steps = (long)steps_d;
+
+  const double mi = sphere_mass(c->Ri, c->rho), mj = wall ? INFINITY : sphere_mass(c->Rj, c->rho);
+  const double meff = wall ? mi : mi * mj / (mi + mj);
+  const double Reff = wall ? c->Ri : c->Ri * c->Rj / (c->Ri + c->Rj);
+  a->meff = meff;
+  const bool material = !strcmp(c->normal, "hertz/material");
+  if (material && !(c->E > 0 && isfinite(c->E) && c->nu >= 0 && c->nu <= 0.5))
+    return bad(why, why_size, "hertz/material needs E > 0 and 0 <= nu <= 0.5 (LIGGGHTS's poissonsRatio range)");
+  if (!material && !(c->kn > 0 && isfinite(c->kn))) return bad(why, why_size, "k_n must be finite and > 0");
+
+  /* Inert defaults for what the model does not read (the deck defines every property). */
+  double E = 1e7, nu = 0.0, e = 1.0, kn = 1.0, gamman = 0.0;
+  const bool restitution = !strcmp(c->damping, "coeff_restitution");
+  if (restitution) e = c->damp;
+  else if (strcmp(c->damping, "none")) gamman = c->damp;
+  if (!strcmp(m->model, "hooke")) {
+    const double V2 = LIGGGHTS_CHAR_VEL * LIGGGHTS_CHAR_VEL;
+    E = 2.0 * (15.0 / 16.0) * pow(c->kn, 1.25) / (sqrt(Reff) * pow(meff * V2, 0.25));
+  } else if (!strcmp(m->model, "hertz")) {
+    E = material ? c->E : 1.5 * c->kn, nu = material ? c->nu : 0.0;
+  } else if (!strcmp(m->model, "hertz/stiffness")) {
+    kn = material ? 4.0 / 3.0 * (c->E / (2.0 * (1.0 - c->nu * c->nu))) : c->kn;
+  } else {
+    kn = c->kn;
+  }
+  if (!(isfinite(E) && isfinite(kn) && isfinite(gamman) && gamman >= 0 && e > 0 && e <= 1))
+    return bad(why, why_size, "the damping number or the stiffness is out of range");
+
+  /* The placement of grandamp's collide and the LAMMPS adapter: apart by (2 + phase) v0 dt,
+   * the centre of mass at rest; a wall is the plane on sphere 1's right. */
+  const double gap = (2.0 + LIGGGHTS_PHASE) * c->v0 * c->dt;
+  double x1, x2, v1, v2, wallx = 0.0;
+  if (wall) {
+    x1 = 0.0, v1 = c->v0, x2 = 0.0, v2 = 0.0, wallx = c->Ri + gap;
+  } else {
+    const double M = mi + mj;
+    x1 = -(c->Ri + 0.5 * gap), x2 = c->Rj + 0.5 * gap;
+    v1 = c->v0 * mj / M, v2 = -c->v0 * mi / M;
+  }
+  const double rsum = wall ? c->Ri : c->Ri + c->Rj;
+  const double Lx = 2.0 * (rsum + gap + c->v0 * (double)a->steps * c->dt);
+  const double Ly = 2.0 * (wall ? c->Ri : fmax(c->Ri, c->Rj));
+  const double d2 = wall ? 2.0 * c->Ri : 2.0 * c->Rj;
+
+  bool ok = add(a, "liggghts") && add(a, "-in") && add(a, "%s", deck) && add(a, "-log") && add(a, "%s", log) &&
+            add(a, "-nocite") && add(a, "-var") && add(a, "normal") && add(a, "%s", m->model) && add(a, "-var") &&
+            add(a, "settings") && add(a, "%s%s", m->absolute ? "absolute_damping on " : "", LIGGGHTS_SETTINGS);
+  ok = ok && var(a, "E", E) && var(a, "nu", nu) && var(a, "e", e) && var(a, "charvel", LIGGGHTS_CHAR_VEL) &&
+       var(a, "kn", kn) && var(a, "gamman", gamman);
+  ok = ok && var(a, "d1", 2.0 * c->Ri) && var(a, "d2", d2) && var(a, "rho", c->rho) && var(a, "x1", x1) &&
+       var(a, "x2", x2) && var(a, "v1", v1) && var(a, "v2", v2) && add(a, "-var") && add(a, "wall") &&
+       add(a, "%d", wall ? 1 : 0) && var(a, "wallx", wallx);
+  ok = ok && var(a, "Lx", Lx) && var(a, "Ly", Ly) && var(a, "skin", 0.1 * fmin(c->Ri, wall ? c->Ri : c->Rj)) &&
+       var(a, "dt", c->dt) && add(a, "-var") && add(a, "steps") && add(a, "%ld", a->steps);
+  if (!ok) return bad(why, why_size, "the LIGGGHTS command line does not fit its buffer (paths too long?)");
+  return true;
+}
+
+const char *liggghts_arg_var(const LiggghtsArgs *a, const char *name) {
+  for (int k = 0; k + 2 < a->argc; k++)
+    if (!strcmp(a->argv[k], "-var") && !strcmp(a->argv[k + 1], name)) return a->argv[k + 2];
+  return NULL;
+}
+
+/* ---- the log ---- */
+
+typedef struct ResultLine {
+  long step;
+  double v1, v2, contact_mean, gap;
+} ResultLine;
+
+/* The first ERROR line of a file into buf (the log, or the captured screen). */
+static bool error_line(const char *path, char *buf, size_t size) {
+  return path && engine_file_line(path, "ERROR", buf, size);
+}
+
+bool liggghts_parse_log(const char *log, const char *screen, long steps, double dt, double meff, EngineResult *r,
+                        char *why, size_t why_size) {
+  char line[1024];
+  if (error_line(log, line, sizeof line) || error_line(screen, line, sizeof line)) {
+    engine_msgf(why, why_size, "liggghts: %s", line);
+    return false;
+  }
+  FILE *f = fopen(log, "r");
+  if (!f) {
+    engine_msgf(why, why_size, "liggghts wrote no log %.200s", log);
+    return false;
+  }
+  snprintf(r->version, sizeof r->version, "unknown");
+  ResultLine first = {0}, last = {0};
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    static const char version_tag[] = "LIGGGHTS (Version ";
+    if (!strncmp(line, version_tag, sizeof version_tag - 1)) {
+      const char *v = line + sizeof version_tag - 1;
+      snprintf(r->version, sizeof r->version, "%.*s", (int)strcspn(v, ",)"), v);
+    } else if (!strncmp(line, "GRANDAMP ", 9)) {
+      ResultLine x;
+      if (sscanf(line + 9, "%ld %lf %lf %lf %lf", &x.step, &x.v1, &x.v2, &x.contact_mean, &x.gap) != 5) {
+        fclose(f);
+        engine_msgf(why, why_size, "unreadable result line in %.100s: %.200s", log, line);
+        return false;
+      }
+      if (n++ == 0) first = x;
+      last = x;
+    }
+  }
+  fclose(f);
+  if (n < 2 || last.step != steps) {
+    char tail[512] = "";
+    engine_file_line(log, NULL, tail, sizeof tail);
+    engine_msgf(why, why_size, "liggghts gave no result after %ld steps (%d GRANDAMP lines); last line: %s", steps, n,
+                tail);
+    return false;
+  }
+  const double approach = first.v1 - first.v2, leave = last.v2 - last.v1;
+  if (!(approach > 0) || !isfinite(leave)) {
+    engine_msgf(why, why_size, "liggghts: bad velocities (approach %g, separation %g)", approach, leave);
+    return false;
+  }
+  const double contact_steps = last.contact_mean * (double)(steps + 1); /* samples at steps 0..steps */
+  const double whole = round(contact_steps);
+  if (whole < 1) {
+    engine_msgf(why, why_size, "the bodies never touched in %ld steps", steps);
+    return false;
+  }
+  if (!(last.gap > 0)) {
+    engine_msgf(why, why_size, "still in contact after %ld steps (t_run too short, or the pair was captured)", steps);
+    return false;
+  }
+  r->e = leave / approach;
+  r->t_c = fabs(contact_steps - whole) < 1e-6 ? whole * dt : NAN;
+  r->ke_in = 0.5 * meff * approach * approach;
+  r->ke_out = 0.5 * meff * leave * leave;
+  return true;
+}
+
+/* ---- one run ---- */
+
+static bool liggghts_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
+  const char *deck = engine_deck_path(LIGGGHTS_DECK, why, why_size);
+  if (!deck) return false;
+  char log[4096], screen[4096];
+  if (snprintf(log, sizeof log, "%s/liggghts.log", workdir) >= (int)sizeof log ||
+      snprintf(screen, sizeof screen, "%s/liggghts.screen", workdir) >= (int)sizeof screen)
+    return bad(why, why_size, "workdir path too long");
+  LiggghtsArgs a;
+  if (!liggghts_args(c, deck, log, &a, why, why_size)) return false;
+  const int rc = engine_spawn(a.argv, screen, LIGGGHTS_TIMEOUT, why, why_size);
+  if (rc < 0) return false;
+  if (!liggghts_parse_log(log, screen, a.steps, c->dt, a.meff, r, why, why_size)) return false;
+  if (rc != 0) {
+    engine_msgf(why, why_size, "liggghts exited with status %d after writing its result", rc);
+    return false;
+  }
+  return true;
+}
+
+const Engine ENGINE_LIGGGHTS = {
+    .name = "liggghts",
+    .command = "liggghts",
+    .package = "liggghts",
+    .supports = liggghts_supports,
+    .collide = liggghts_collide,
+};

@@ -1,0 +1,48 @@
+/*
+ * liggghts.h - the LIGGGHTS adapter (Debian's liggghts 3.8.0, command `liggghts`): one head-on
+ * collision through the project's deck engines/decks/liggghts_collide.in, driven by `-var`
+ * arguments, judged from the two GRANDAMP thermo lines of its log.
+ *
+ * grandamp model -> LIGGGHTS 3.8 (pair_style gran / fix wall/gran, tangential no_history,
+ * coefficientFriction 0; the formulas are LIGGGHTS's, in the adapter's words in liggghts.c):
+ *   hooke + coeff_restitution               model hooke (k_n through characteristicVelocity)
+ *   hertz, hertz/material + coeff_restitution  model hertz (youngsModulus, poissonsRatio)
+ *   hooke + velocity                        model hooke/stiffness absolute_damping on
+ *   hooke + mass_velocity, none             model hooke/stiffness
+ *   hertz, hertz/material + viscoelastic, none  model hertz/stiffness
+ * Everything else has no LIGGGHTS equivalent (supports() says why).
+ */
+#ifndef GD_ENGINE_LIGGGHTS_H
+#define GD_ENGINE_LIGGGHTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine.h"
+
+extern const Engine ENGINE_LIGGGHTS;
+
+/** The arguments of one LIGGGHTS run (argv[0] = "liggghts", NULL-terminated), their text in pool. */
+typedef struct LiggghtsArgs {
+  const char *argv[96];
+  int argc;
+  char pool[4096];
+  size_t used;
+  long steps;        /**< the number of steps the deck runs */
+  double meff;       /**< the adapter's reduced mass of the case [kg] (for the energies) */
+} LiggghtsArgs;
+
+/** The command line for case c: `liggghts -in deck -log log -nocite -var ...`. False with why
+ *  when LIGGGHTS cannot run the model or the case is not a valid collision. */
+bool liggghts_args(const EngineCase *c, const char *deck, const char *log, LiggghtsArgs *a, char *why, size_t why_size);
+/** The value that follows `-var name` in a, or NULL. */
+const char *liggghts_arg_var(const LiggghtsArgs *a, const char *name);
+/** Reads a LIGGGHTS log of the deck (screen: its captured standard output, may be NULL, read
+ *  for an ERROR line that never reached the log) into r: e, the contact duration (steps in
+ *  contact times dt; NAN when the count is not whole), the energies of the relative motion
+ *  and the version. False with a one-line why (an ERROR line, a missing result, no contact,
+ *  still in contact at the end). */
+bool liggghts_parse_log(const char *log, const char *screen, long steps, double dt, double meff, EngineResult *r,
+                        char *why, size_t why_size);
+
+#endif

@@ -110,3 +110,8 @@ const char *test_path(const char *name) {
   snprintf(buf[k], sizeof buf[k], "%s/%s", test_dir, name);
   return buf[k];
 }
+
+const char *verify_bin(void) {
+  const char *b = getenv("GRANDAMP_VERIFY_BIN");
+  return b ? b : "build/grandamp_verify";
+}

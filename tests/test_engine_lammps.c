@@ -97,11 +97,6 @@ static void lammps_live_collision_meets_theory(void **state) {
   assert_non_null(strstr(r.version, "2021"));
 }
 
-static const char *verify_bin(void) {
-  const char *b = getenv("GRANDAMP_VERIFY_BIN");
-  return b ? b : "build/grandamp_verify";
-}
-
 /* --engine: an unknown engine and one that is not installed are usage errors (exit 2, before
  * any case runs); with lmp, the tsuji rows are XFAIL (29Sep2021 lacks the sqrt 2), judged
  * against the verifier's expectations, and data/verify-engines.csv has the issue's columns. */

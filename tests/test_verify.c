@@ -16,11 +16,6 @@
 #include "law.h"
 #include "ode_ref.h"
 
-static const char *verify_bin(void) {
-  const char *b = getenv("GRANDAMP_VERIFY_BIN");
-  return b ? b : "build/grandamp_verify";
-}
-
 /* hooke + coeff_restitution, δ-end: e = target up to the first-order Verlet error (§1.3, §7.2). */
 static void collide_hooke_matches_target(void **state) {
   (void)state;

@@ -85,6 +85,8 @@ typedef struct CmdResult {
 void run_grandamp(CmdResult *r, const char *const *args);
 /* Runs bin with the NULL-terminated argument list (output past the buffers is dropped). */
 void run_program(CmdResult *r, const char *bin, const char *const *args);
+/** The verifier binary: $GRANDAMP_VERIFY_BIN, else build/grandamp_verify. */
+const char *verify_bin(void);
 /* The number after "key": in a JSON text (fails the test if the key is missing). */
 double json_value(const char *json, const char *key);
 /* cmocka setup and teardown: a private directory for the test, removed with its files after. */

@@ -98,6 +98,16 @@ bool engine_installed(const char *command) {
   return false;
 }
 
+bool engine_exe_dir(char *dir, size_t size) {
+  const ssize_t n = readlink("/proc/self/exe", dir, size - 1);
+  if (n <= 0) return false;
+  dir[n] = '\0';
+  char *slash = strrchr(dir, '/');
+  if (!slash) return false;
+  *slash = '\0';
+  return true;
+}
+
 const char *engine_deck_path(const char *name, char *why, size_t why_size) {
   static char path[4096];
   const char *env = getenv("GRANDAMP_ENGINE_DECKS");
@@ -107,17 +117,10 @@ const char *engine_deck_path(const char *name, char *why, size_t why_size) {
     engine_msgf(why, why_size, "%.200s: not readable (GRANDAMP_ENGINE_DECKS)", path);
     return NULL;
   }
-  char self[4096];
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (slash) {
-      *slash = '\0'; /* build/grandamp_verify: the decks are ../engines/decks of the build folder */
-      if (snprintf(path, sizeof path, "%s/../engines/decks/%s", self, name) < (int)sizeof path && access(path, R_OK) == 0)
-        return path;
-    }
-  }
+  char self[4096]; /* build/grandamp_verify: the decks are ../engines/decks of the build folder */
+  if (engine_exe_dir(self, sizeof self) &&
+      snprintf(path, sizeof path, "%s/../engines/decks/%s", self, name) < (int)sizeof path && access(path, R_OK) == 0)
+    return path;
   engine_msgf(why, why_size, "engine deck %s not found next to the build folder; set GRANDAMP_ENGINE_DECKS", name);
   return NULL;
 }

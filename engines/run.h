@@ -20,6 +20,8 @@ bool engine_file_line(const char *path, const char *prefix, char *buf, size_t si
 void engine_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** Whether an executable of that name is on PATH. */
 bool engine_installed(const char *command);
+/** The folder of this executable (from /proc/self/exe) into dir; false when unknown. */
+bool engine_exe_dir(char *dir, size_t size);
 /** The path of one of this project's engine decks (engines/decks/NAME): $GRANDAMP_ENGINE_DECKS/NAME,
  *  else engines/decks/NAME beside the folder of this executable (build/..). NULL with *why
  *  when it is not readable. The returned buffer is static. */

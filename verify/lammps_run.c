@@ -16,7 +16,6 @@
 
 #include "error.h"
 
-
 bool lmp_batch_open(LmpBatch *b, char *why, size_t why_size) {
   memset(b, 0, sizeof *b);
   const char *tmp = getenv("TMPDIR");
@@ -144,7 +143,6 @@ void lmp_batch_run(LmpBatch *b, double timeout_s) {
   }
 }
 
-
 /* Splits s at separators sep into at most max numbers; returns the count (-1: not a number). */
 static int parse_row(char *s, const char *sep, double *out, int max) {
   int n = 0;
@@ -209,8 +207,6 @@ int64_t lmp_forces_csv_read(const char *path, int64_t *id, double *val, int64_t 
   return read_rows(path, NULL, ",", 6, id, val, max, why, why_size);
 }
 
-
-
 const char *lmp_grandamp_bin(char *why, size_t why_size) {
   static char path[4096];
   const char *env = getenv("GRANDAMP_BIN");
@@ -221,16 +217,10 @@ const char *lmp_grandamp_bin(char *why, size_t why_size) {
     return NULL;
   }
   char self[4096];
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (slash) {
-      *slash = '\0';
-      if (snprintf(path, sizeof path, "%s/grandamp", self) < (int)sizeof path && access(path, X_OK) == 0) return path;
-    }
-  }
+  const bool known = engine_exe_dir(self, sizeof self);
+  if (known && snprintf(path, sizeof path, "%s/grandamp", self) < (int)sizeof path && access(path, X_OK) == 0)
+    return path;
   engine_msgf(why, why_size, "the grandamp binary is not next to the verifier (%.200s); build it or set GRANDAMP_BIN",
-           n > 0 ? path : "/proc/self/exe unreadable");
+              known ? path : "/proc/self/exe unreadable");
   return NULL;
 }

@@ -30,5 +30,22 @@ for name in verify-tsuji verify-viscoelastic verify-convergence verify-mdr-resti
     failed="$failed $name"
   fi
 done
+# One plot per engine the run judged (grandamp_verify --engine): data/verify-engine-NAME.dat.
+for f in "$dir"/verify-engine-*.dat; do
+  [ -s "$f" ] || continue
+  engine=$(basename "$f" .dat); engine=${engine#verify-engine-}
+  case "$engine" in *[!a-z0-9_]*) continue ;; esac
+  name="verify-engine-$engine"
+  if [ "$(grep -c '^[0-9]' "$f")" -gt 0 ] &&
+     "$gnuplot" -e "dir='$dir/'; out='$scratch/'; engine='$engine'" "$here/verify-engines.gp" 2>"$scratch/$name.log" \
+     && [ -s "$scratch/$name.png" ] && [ -s "$scratch/$name.svg" ]; then
+    mv "$scratch/$name.png" "$outdir/$name.png"
+    mv "$scratch/$name.svg" "$outdir/$name.svg"
+    written="$written $outdir/$name.png"
+  elif [ "$(grep -c '^[0-9]' "$f")" -gt 0 ]; then
+    cat "$scratch/$name.log" >&2
+    failed="$failed $name"
+  fi
+done
 [ -n "$written" ] && echo "grandamp: verification plots written:$written (and .svg)" >&2
 [ -z "$failed" ] || die "gnuplot failed for:$failed"

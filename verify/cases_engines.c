@@ -17,7 +17,7 @@
  * Known defects of an engine build are expected failures (XFAIL), listed with their reason in
  * engines/decks/known-defects.txt; a known defect that passes is XPASS, a failure of the run. A
  * quantity that a defect shifts by about the tolerance is listed as not judged (SKIP).
- * Writes DATA/verify-engines.csv.
+ * Writes DATA/verify-engines.csv and, per engine, DATA/verify-engine-NAME.dat (the plot).
  */
 #include <fnmatch.h>
 #include <math.h>
@@ -209,12 +209,48 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, 
   }
 }
 
+/* The plot data of one engine (plots/verify-engines.gp): per row with a target e, equal spheres at
+ * 1 m/s and dt = t_c/200, the engine's e, the expectation and grandamp's own e of the matrix
+ * (restitution/..., t_c/500; NaN when that case did not run), one block per row. */
+static void write_plot(const Verifier *v, const Engine *eng, const Lines *ls) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/verify-engine-%s.dat", v->data, eng->name);
+  OutFile o;
+  if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+  fprintf(o.f, "# %s: e against the target e (equal spheres, 1 m/s, dt = t_c/200, %s); blocks by row\n", eng->name,
+          eng->force_end ? "force-end" : "delta-end");
+  char last[64] = "";
+  for (int k = 0; k < ls->n; k++) {
+    const Line *l = &ls->l[k];
+    const size_t nl = strlen(l->name);
+    if (strcmp(l->engine, eng->name) || strcmp(l->param, "e") || !strstr(l->name, "/equal/") || l->v0 != 1.0 ||
+        l->dt_over_tc != 1.0 / 200 || nl < 2 || strcmp(l->name + nl - 2, "/e"))
+      continue;
+    const Row *r = row_find(l->normal, l->damping);
+    char id[64], own[192];
+    row_id(r, id, sizeof id);
+    if (strcmp(id, last)) {
+      fprintf(o.f, "%s\"%s\" engine expected grandamp\n", last[0] ? "\n\n" : "", id);
+      snprintf(last, sizeof last, "%s", id);
+    }
+    snprintf(own, sizeof own, "restitution/%s/equal/%s/e=%g/v=1/e", id, eng->force_end ? "force-end" : "delta-end", l->x);
+    double mine = NAN;
+    for (int q = 0; q < v->nres; q++)
+      if (!strcmp(v->res[q].name, own)) mine = v->res[q].measured;
+    fprintf(o.f, "%.6g %.10g %.10g %.10g\n", l->x, l->measured, l->expected, mine);
+  }
+  if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+}
+
 void cases_engines(Verifier *v) {
   if (!v->nengines) return;
   Defect defects[MAX_DEFECTS];
   const int ndef = load_defects(defects, MAX_DEFECTS);
   Lines ls = {0};
   for (int k = 0; k < v->nengines; k++) engine_cases(v, engine_find(v->engines[k]), defects, ndef, &ls);
-  if (!v->dry && v->data && ls.n) write_lines(v, &ls);
+  if (!v->dry && v->data && ls.n) {
+    write_lines(v, &ls);
+    for (int k = 0; k < v->nengines; k++) write_plot(v, engine_find(v->engines[k]), &ls);
+  }
   free(ls.l);
 }

@@ -35,6 +35,8 @@ for f in "$dir"/verify-engine-*.dat; do
   [ -s "$f" ] || continue
   engine=$(basename "$f" .dat); engine=${engine#verify-engine-}
   case "$engine" in *[!a-z0-9_]*) continue ;; esac
+  # only an engine of this run: a data file left by an earlier --engine run is not redrawn
+  grep -q "\"engine/$engine/" "$dir/verify.csv" 2>/dev/null || continue
   name="verify-engine-$engine"
   if [ "$(grep -c '^[0-9]' "$f")" -gt 0 ] &&
      "$gnuplot" -e "dir='$dir/'; out='$scratch/'; engine='$engine'" "$here/verify-engines.gp" 2>"$scratch/$name.log" \

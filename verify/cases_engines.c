@@ -123,8 +123,7 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
   const LawModel law = law_model(text);
   EngineCase c;
   row_engine_case(r, x, g, v0, &c);
-  const double Reff = isinf(c.Rj) ? c.Ri : c.Ri * c.Rj / (c.Ri + c.Rj);
-  const Reference ref = reference_collide(&law, Reff, setup_meff(g), v0, limit);
+  const Reference ref = reference_collide(&law, setup_reff(g), setup_meff(g), v0, limit);
   const char *src = NULL;
   const double closed = row_closed_form(r, x, limit, &src);
   const double tc = limit ? ref.t_pos : ref.t_c; /* the duration of delta > 0 */

@@ -38,6 +38,42 @@ typedef struct EngineResult {
   char version[64];     /**< the engine's version as it reports it */
 } EngineResult;
 
+/** One timing run: a packing of grandamp's (a LAMMPS data file, atom_style sphere, periodic box)
+ *  stepped in the engine with one model row of the benchmark matrix (docs/benchmark.md). The
+ *  units are those of the packing (grandamp's benchmark: diameter ~1, density 1). */
+typedef struct EngineBench {
+  const char *data_file;  /**< absolute path of the packing (`grandamp packing` writes them) */
+  long atoms;             /**< spheres in the file: the engine must report as many */
+  long contacts;          /**< touching pairs at step 0 as grandamp counts them */
+  const char *normal, *damping; /**< grandamp model names ("hertz/material", "tsuji", ...) */
+  const char *tangential; /**< "nohistory" (linear_nohistory 0 0) or "mindlin" (mindlin kt 1.0 mu) */
+  const char *pair_coeff; /**< grandamp's model text of the row (LAMMPS runs it as written) */
+  double kn;              /**< hooke, hertz: the stiffness as pair_coeff writes it */
+  double E, nu;           /**< hertz/material: Young's modulus and Poisson ratio */
+  double damp;            /**< the damping number as pair_coeff writes it */
+  double kt;              /**< tangential stiffness (NAN: derived from the material, pair_coeff NULL) */
+  double mu;              /**< friction coefficient (0 for nohistory) */
+  double dt, skin;        /**< time step and neighbour skin */
+  long steps;             /**< steps timed */
+  int ranks;              /**< MPI ranks (Yade: OpenMP threads) */
+  double timeout_s;       /**< the run is killed after this long */
+} EngineBench;
+
+/** What an engine reports of a timing run. */
+typedef struct EngineTiming {
+  double pair_time_s; /**< the engine's own time of its pair (contact force) computation over
+                           the run, averaged over ranks; Yade: its InteractionLoop */
+  double loop_time_s; /**< the whole stepping loop, as the engine reports it */
+  long atoms;         /**< spheres in the run, as the engine reports */
+  long contacts0;     /**< touching pairs at the start (step 0; Yade: after its first step, which
+                           creates the interactions), as the engine reports */
+  long contacts;      /**< touching pairs at the end of the run, as the engine reports */
+  long steps;         /**< steps run, as the engine reports */
+  int ranks;          /**< ranks (threads) it ran on, as it reports */
+  char version[64];
+  char native[200];   /**< what it ran, in its own terms */
+} EngineTiming;
+
 /** One engine. */
 typedef struct Engine {
   const char *name;    /**< "lammps", "liggghts", "yade" */
@@ -52,6 +88,13 @@ typedef struct Engine {
   /** Runs one collision in workdir (an existing, empty folder); false with a one-line reason
    *  in why when the engine fails, times out or its output cannot be read. */
   bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
+  /** Whether the engine can time this benchmark row (tangential "nohistory" or "mindlin"); *native
+   *  as for supports. NULL: the engine has no timing runs. */
+  bool (*bench_supports)(const char *normal, const char *damping, const char *tangential, const char **native);
+  /** One timing run in workdir (an existing, empty folder); false with a one-line reason when the
+   *  engine fails, times out, or its log lacks the loop, pair-time or count lines. It does not
+   *  judge the counts: the caller compares them with the packing's. */
+  bool (*bench)(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size);
 } Engine;
 
 /** The engines the verifier knows (engines/registry.c), by index or by name (NULL: none). */

@@ -27,6 +27,12 @@ bool lammps_model_text(const EngineCase *c, char *out, size_t size);
  *  why when the result line is missing or malformed (the log's ERROR line, if any, in why). */
 bool lammps_read_log(const char *log_path, double *v1, double *v2, char *version, size_t version_size, char *why,
                      size_t why_size);
+/** The pair_coeff text lmp 29Sep2021 runs for a benchmark row (grandamp's text with tsuji/legacy
+ *  as tsuji); false with the reason in out when the engine has no such model. */
+bool lammps_bench_text(const EngineBench *b, char *out, size_t size);
+/** Reads a log of engines/decks/lammps_bench.in into t (times, counts, ranks, version); false with
+ *  why when a line is missing or the log has an ERROR. */
+bool lammps_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size);
 /** Steps with a negative gap in a gap file of the decks (contact), or -1 when it cannot be read. */
 long lammps_contact_steps(const char *gap_path);
 

@@ -124,3 +124,14 @@ const char *engine_deck_path(const char *name, char *why, size_t why_size) {
   engine_msgf(why, why_size, "engine deck %s not found next to the build folder; set GRANDAMP_ENGINE_DECKS", name);
   return NULL;
 }
+
+int engine_mpi_argv(const char **argv, int ranks, const char *prog, char nbuf[16]) {
+  int k = 0;
+  if (ranks > 1) {
+    snprintf(nbuf, 16, "%d", ranks);
+    argv[k++] = "mpirun", argv[k++] = "-np", argv[k++] = nbuf, argv[k++] = "--oversubscribe";
+    if (geteuid() == 0) argv[k++] = "--allow-run-as-root"; /* Open MPI refuses root without it */
+  }
+  argv[k++] = prog;
+  return k;
+}

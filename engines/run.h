@@ -18,6 +18,10 @@ int engine_spawn(const char *const argv[], const char *out_path, double timeout_
 bool engine_file_line(const char *path, const char *prefix, char *buf, size_t size);
 /** printf into a message buffer of size n; longer messages are cut (they are excerpts). */
 void engine_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** argv for running prog on ranks MPI ranks: prog itself for 1, else "mpirun -np N
+ *  --oversubscribe [--allow-run-as-root when root] prog" (Open MPI, Debian's default). Fills
+ *  argv[0..] and returns how many entries it wrote; nbuf holds the rank count's text. */
+int engine_mpi_argv(const char **argv, int ranks, const char *prog, char nbuf[16]);
 /** Whether an executable of that name is on PATH. */
 bool engine_installed(const char *command);
 /** The folder of this executable (from /proc/self/exe) into dir; false when unknown. */

@@ -143,7 +143,13 @@ STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 
 all: $(BUILD)/grandamp
 
-$(BUILD)/grandamp: $(MAIN_OBJ) $(BUILD)/libgrandamp.a
+# engines/*.c: one adapter per outside DEM engine (LAMMPS, LIGGGHTS, Yade), POSIX only; linked
+# into the verifier and the tests.
+ENGINE_SRC := $(wildcard engines/*.c)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+# `grandamp engines` (src/cli/cli_engines.c) drives them too.
+$(BUILD)/src/cli/cli_engines.o: CPPFLAGS += -Iengines
+$(BUILD)/grandamp: $(MAIN_OBJ) $(BUILD)/libgrandamp.a $(ENGINE_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libgrandamp.a: $(LIB_OBJ)
@@ -183,10 +189,6 @@ $(BUILD)/build_info.h: FORCE
 $(MAIN_OBJ): $(BUILD)/build_info.h
 
 # ---- tests -------------------------------------------------------------------------------
-# engines/*.c: one adapter per outside DEM engine (LAMMPS, LIGGGHTS, Yade), POSIX only; linked
-# into the verifier and the tests.
-ENGINE_SRC := $(wildcard engines/*.c)
-ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 # The verifier modules the unit tests call directly (compiled by the verifier's rules below).
 TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
@@ -245,14 +247,16 @@ DEPS += $(BUILD)/bench/bench.d
 
 # The main job: the benchmark matrix to data/, then plots/ (QUICK=1: the smoke matrix;
 # FILTER=regex: --benchmark_filter).
+# ENGINES="lammps liggghts yade": those engines must be installed (make deps ENGINES=...); without
+# it every installed engine runs the model rows too.
 bench:
-	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES)
-	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_bench
-	@QUICK=$(QUICK) FILTER='$(FILTER)' GNUPLOT=$(GNUPLOT) tools/bench.sh $(BUILD)/grandamp_bench
+	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES) $(ENGINES)
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_bench $(BUILD)/grandamp
+	@QUICK=$(QUICK) FILTER='$(FILTER)' ENGINES='$(ENGINES)' GNUPLOT=$(GNUPLOT) tools/bench.sh $(BUILD)/grandamp_bench $(BUILD)/grandamp
 
 plots:
 	@tools/deps.sh gnuplot-nox
-	plots/all.sh "$$(ls -t data/bench-*.csv | head -n 1)" "$$(ls -t data/lammps-*.csv 2>/dev/null | head -n 1)" plots/
+	plots/all.sh "$$(ls -t data/bench-*.csv | head -n 1)" "$$(ls -t data/compare-*.csv 2>/dev/null | head -n 1)" plots/
 
 # ---- verifier ----------------------------------------------------------------------------
 # verify/*.c: the case generators, the analytic expectations and the continuous-time

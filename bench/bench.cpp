@@ -55,8 +55,8 @@ extern "C" {
 
 namespace {
 
-/* The bench's coefficients of each normal model (parameters as in bench/in.fcc-bench; the
- * restitution models read damp = 0.5 as e). mdr has its own rows (make_mdr_case). */
+/* The bench's coefficients of each normal model (the restitution models
+ * read damp = 0.5 as e). mdr has its own rows (make_mdr_case). */
 const char *normal_text(NormalModel nm) {
   switch (nm) {
   case NORMAL_HOOKE: return "hooke 2000 0.5";
@@ -415,9 +415,9 @@ class ProgressReporter : public benchmark::ConsoleReporter {
 
 } // namespace
 
-/* --lammps-rows: the model rows as "normal,damping,tangential,pair_coeff text" lines, so that
- * bench/lammps.sh runs LAMMPS on exactly the models of the matrix (one table, here). */
-int print_lammps_rows() {
+/* --model-rows: the model rows as "normal,damping,tangential,pair_coeff text" lines, so that
+ * `grandamp engines bench` runs the engines on exactly the models of the matrix (one table, here). */
+int print_model_rows() {
   for (const Row &r : ROWS)
     for (int t = 0; t < 2 && r.natural; t++) {
       const Case c = make_case("model", r, t, "fcc", FORCE_HALF_REDUCE, 0, 1);
@@ -426,8 +426,33 @@ int print_lammps_rows() {
   return 0;
 }
 
+/* --engine-packings [--quick]: the matrix's FCC and random packings of the model rows as data
+ * files under data/packings/ (the random one is the cached file the matrix reads; the FCC one
+ * is written from the same spec), printed as "fcc=PATH,random=PATH" with absolute paths, so
+ * that every engine steps the spheres grandamp times. */
+int write_engine_packings(bool quick) {
+  const int64_t n = quick ? 4000 : 256000;
+  (void)packing("random", n); /* relaxes and caches it when absent */
+  char random[512], fcc[512], cwd[4096];
+  const PackingSpec s = packing_defaults();
+  std::snprintf(random, sizeof random, "data/packings/random-n%lld-seed%llu-phi%g-ratio%g-overlap%g-%s.data", (long long)n,
+                (unsigned long long)s.seed, s.phi, s.ratio, s.overlap, s.dist == RADIUS_LOGNORMAL ? "lognormal" : "uniform");
+  std::snprintf(fcc, sizeof fcc, "data/packings/fcc-n%lld-overlap%g.data", (long long)n, s.overlap);
+  const Packing &f = packing("fcc", n);
+  if (access(random, R_OK) != 0) {
+    std::fprintf(stderr, "grandamp bench: error: %s was not written\n", random);
+    return 1;
+  }
+  if (!datafile_write(fcc, &f.p, &f.b, "grandamp bench FCC packing")) return 1;
+  if (!getcwd(cwd, sizeof cwd)) return 1;
+  std::printf("fcc=%s/%s,random=%s/%s\n", cwd, fcc, cwd, random);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc == 2 && std::strcmp(argv[1], "--lammps-rows") == 0) return print_lammps_rows();
+  if (argc == 2 && std::strcmp(argv[1], "--model-rows") == 0) return print_model_rows();
+  if (argc >= 2 && std::strcmp(argv[1], "--engine-packings") == 0)
+    return write_engine_packings(argc == 3 && std::strcmp(argv[2], "--quick") == 0);
   bool quick = false;
   for (int i = 1; i < argc; i++) quick = quick || std::strcmp(argv[i], "--quick") == 0;
   /* Repetitions and minimum time as default flags (the command line can override them), so
@@ -460,6 +485,17 @@ int main(int argc, char **argv) {
   const int64_t n_random = quick ? 4000 : kRandomBase;
   for (int st = 0; st < N_STRATEGY; st++)
     cases.push_back(make_case("model", tsuji, 0, "random", (ForceStrategy)st, n_random, nproc));
+  /* The rows the engines are compared on (`grandamp engines bench`: every natural row on both
+   * packings at 1 rank and at nproc): the same on the random packing, and on 1 thread. */
+  for (const Row &r : ROWS)
+    for (int t = 0; t < 2 && r.natural; t++) {
+      if (!(r.normal == tsuji.normal && r.damping == tsuji.damping && t == 0))
+        cases.push_back(make_case("model", r, t, "random", def, n_random, nproc));
+      if (nproc > 1) {
+        cases.push_back(make_case("model", r, t, "fcc", def, n_model, 1));
+        cases.push_back(make_case("model", r, t, "random", def, n_random, 1));
+      }
+    }
   if (!quick)
     for (int64_t n : {(int64_t)32000, kRandomBase, 4 * kRandomBase, 16 * kRandomBase})
       cases.push_back(make_case("size", tsuji, 0, "random", def, n, nproc));

@@ -1,18 +1,18 @@
 #!/bin/sh
 # Draws every plot of plots/*.gp from the tidy benchmark CSV (tools/bench_csv.sh) and the
-# LAMMPS CSV (bench/lammps.sh; '' or a missing file: grandamp only) into OUTDIR, as NAME.png
+# engine comparison CSV (data/compare-*.csv of tools/bench.sh; '' or a missing file: no engine plot) into OUTDIR, as NAME.png
 # and NAME.svg. Images are drawn in a scratch folder and renamed into OUTDIR when complete.
 # Usage: plots/all.sh CSV LAMMPS_CSV OUTDIR       (exit 1 if gnuplot fails for any script)
 set -eu
 
 die() { echo "grandamp: error: $*" >&2; exit 1; }
-[ $# -eq 3 ] || die "usage: plots/all.sh CSV LAMMPS_CSV OUTDIR"
-csv="$1"; lammps="$2"; outdir="${3%/}"
+[ $# -eq 3 ] || die "usage: plots/all.sh CSV COMPARE_CSV OUTDIR"
+csv="$1"; compare="$2"; outdir="${3%/}"
 [ -n "$outdir" ] || outdir=.
 gnuplot="${GNUPLOT:-gnuplot}"
 command -v "$gnuplot" >/dev/null 2>&1 || die "gnuplot not found (apt-get install gnuplot-nox)"
 [ -r "$csv" ] || die "$csv: cannot read the benchmark CSV"
-case "$csv$lammps$outdir" in *"'"*) die "paths with a single quote are not supported" ;; esac
+case "$csv$compare$outdir" in *"'"*) die "paths with a single quote are not supported" ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 sh "$here/select.sh" check "$csv" >/dev/null || exit 1
 mkdir -p "$outdir"
@@ -21,8 +21,8 @@ trap 'rm -rf "$scratch"' EXIT
 trap 'exit 1' HUP INT TERM
 
 failed=""; written=""; skipped=""
-for name in throughput scaling size floor lammps; do
-  if ! "$gnuplot" -e "csv='$csv'; lammps='$lammps'; out='$scratch/'; quiet=1" "$here/$name.gp"; then
+for name in throughput scaling size floor engines; do
+  if ! "$gnuplot" -e "csv='$csv'; compare='$compare'; out='$scratch/'; quiet=1" "$here/$name.gp"; then
     failed="$failed $name"
     continue
   fi

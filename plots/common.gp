@@ -1,8 +1,8 @@
 # Shared settings of the plots/*.gp scripts (loaded by each): the variables csv (tidy CSV of
-# tools/bench_csv.sh), lammps (CSV of bench/lammps.sh, may be '' or missing) and out (output
+# tools/bench_csv.sh), compare (data/compare-*.csv of tools/bench.sh, may be '' or missing) and out (output
 # prefix, e.g. 'plots/'), the helper plots/select.sh, and the two terminals (PNG and SVG).
 if (!exists("csv")) csv = 'data/bench.csv'
-if (!exists("lammps")) lammps = ''
+if (!exists("compare")) compare = ''
 if (!exists("out")) out = 'plots/'
 if (!exists("quiet")) quiet = 0
 q(s) = "'" . s . "'"

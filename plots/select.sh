@@ -12,7 +12,8 @@
 #   select.sh max CSV FAMILY FIELD                  largest value of FIELD
 #   select.sh config CSV FAMILY [FIELDS]            most common value of each field (default
 #                                                   packing,strategy,n,threads)
-#   select.sh lammps CSV LAMMPS_CSV|-               grouped table for plots/lammps.gp (with header)
+#   select.sh engines CSV COMPARE PACKING 1|max     grouped table for plots/engines.gp (with header;
+#                                                   COMPARE: data/compare-*.csv of tools/bench.sh)
 # A series key is the "/"-joined values of the ALWAYS fields (comma-separated names) and of
 # the name fields that vary within FAMILY, XFIELD excepted; n and threads appear as N=, T=.
 set -eu
@@ -133,49 +134,42 @@ bars | floor | floorinfo)
     }' "$csv"
   ;;
 
-lammps)
-  [ $# -eq 3 ] || die "usage: select.sh lammps CSV LAMMPS_CSV|-"
-  lcsv="$3"
-  if [ "$lcsv" != - ] && [ ! -r "$lcsv" ]; then die "$lcsv: cannot read the LAMMPS CSV"; fi
-  if [ "$lcsv" != - ] && [ "$(head -n 1 "$lcsv")" != "tangential,ranks,n,steps,pair_time_s,pairs_per_s" ]; then
-    die "$lcsv: not a CSV of bench/lammps.sh (header tangential,ranks,n,steps,pair_time_s,pairs_per_s)"
-  fi
-  [ "$lcsv" = - ] && lcsv=/dev/null
-  # First file: the LAMMPS CSV; second: the grandamp CSV (hertz_material/tsuji rows only).
-  awk -F, -v lnull="$([ "$lcsv" = /dev/null ] && echo 1 || echo 0)" '
-    function mil(x) { return (x == "") ? "?" : x / 1e6 }
-    FILENAME == ARGV[1] && FNR == 1 { for (i = 1; i <= NF; i++) lc[$i] = i; next }
-    FILENAME == ARGV[1] {
-      t = $(lc["tangential"]); k = $(lc["ranks"]); if (ln == "") ln = $(lc["n"])
-      if ($(lc["n"]) != ln) next
-      L[t, k] = $(lc["pairs_per_s"]); if (k + 0 > P + 0) P = k; next
-    }
-    FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-    function v(name) { return $(col[name]) }
-    v("normal") != "hertz_material" || v("damping") != "tsuji" || v("aggregate") != "median" || v("packing") != "fcc" { next }
-    v("family") == "model" { t = v("tangential"); if (!(t in M)) { M[t] = v("pairs_per_s"); mn[t] = v("n"); mt[t] = v("threads"); ms = v("strategy"); if (gn == "") gn = v("n") } ; next }
-    v("family") == "strategy" || v("family") == "size" { R[v("family"), v("tangential"), v("strategy"), v("n"), v("threads")] = v("pairs_per_s"); if (v("threads") + 0 > T + 0) T = v("threads") }
+engines)
+  [ $# -eq 5 ] || die "usage: select.sh engines CSV COMPARE_CSV PACKING 1|max"
+  ccsv="$3"; pk="$4"; rk="$5"
+  [ -r "$ccsv" ] || die "$ccsv: cannot read the comparison CSV"
+  case "$(head -n 1 "$ccsv")" in
+    engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_contacts_per_s,engine_contacts_per_s,ratio*) ;;
+    *) die "$ccsv: not a comparison CSV of tools/bench.sh (header engine,engine_version,packing,...)" ;;
+  esac
+  # One line per model row (in the order of the CSV), grandamp then each engine, M contacts/s.
+  awk -F, -v pk="$pk" -v rk="$rk" '
+    FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    function v(n) { return $(c[n]) }
+    { rows[NR] = $0 }
+    v("packing") == pk && v("ranks") + 0 > R + 0 { R = v("ranks") }
     END {
-      n = (ln != "") ? ln : gn
-      if (ln != "" && gn != "" && ln != gn) printf "grandamp: notice: lammps: LAMMPS ran N=%s, the grandamp model rows N=%s\n", ln, gn > "/dev/stderr"
-      nt = split("nohistory mindlin", tl, " ")
-      # columns: title and value per tangential; a column without any value is left out
-      nc = 0
-      if (!lnull) { nc++; title[nc] = "LAMMPS, 1 MPI rank"; for (j = 1; j <= nt; j++) val[nc, j] = L[tl[j], 1]
-        if (P + 0 > 1) { nc++; title[nc] = "LAMMPS, " P " MPI ranks"; for (j = 1; j <= nt; j++) val[nc, j] = L[tl[j], P] } }
-      if (ms == "") ms = "half-reduce"
-      if (T == "") T = mt[tl[1]]
-      nc++; title[nc] = "grandamp, 1 thread (strategy run, " ms ")"; for (j = 1; j <= nt; j++) val[nc, j] = R["strategy", tl[j], ms, n, 1]
-      if (T + 0 > 1) { nc++; title[nc] = "grandamp, " T " threads (strategy run, " ms ")"; for (j = 1; j <= nt; j++) val[nc, j] = R["strategy", tl[j], ms, n, T] }
-      nc++; title[nc] = "grandamp, " mt[tl[1]] " threads (model run, N=" mn[tl[1]] ")"; for (j = 1; j <= nt; j++) val[nc, j] = M[tl[j]]
-      nc++; title[nc] = "grandamp, " T " threads (size run, " ms ")"; for (j = 1; j <= nt; j++) val[nc, j] = R["size", tl[j], ms, n, T]
-      line = "\"tangential\""
-      for (c = 1; c <= nc; c++) { any = 0; for (j = 1; j <= nt; j++) if (val[c, j] != "") any = 1; use[c] = any; if (any) line = line " \"" title[c] "\"" }
-      nu = 0; for (c = 1; c <= nc; c++) if (use[c]) nu++
-      print "# N=" n " columns=" nu
+      r = (rk == "max") ? R : rk
+      for (i = 2; i <= NR; i++) {
+        $0 = rows[i]
+        if (v("packing") != pk || v("ranks") != r) continue
+        key = v("normal") "/" v("damping") "/" v("tangential")
+        if (!(key in seen)) { seen[key] = 1; order[++nk] = key; if (n == "") n = v("n") }
+        e = v("engine")
+        if (!(e in eseen)) { eseen[e] = 1; eng[++ne] = e; ever[e] = v("engine_version") }
+        G[key] = v("grandamp_contacts_per_s"); E[key, e] = v("engine_contacts_per_s")
+      }
+      if (!nk) exit
+      printf "# N=%s columns=%d ranks=%s\n", n, ne + 1, r
+      line = "\"row\" \"grandamp, " r " thread" (r > 1 ? "s" : "") "\""
+      for (j = 1; j <= ne; j++) line = line " \"" eng[j] " " ever[eng[j]] ", " r " rank" (r > 1 ? "s" : "") "\""
       print line
-      for (j = 1; j <= nt; j++) { line = "\"tangential " tl[j] "\""; for (c = 1; c <= nc; c++) if (use[c]) line = line " " mil(val[c, j]); print line }
-    }' "$lcsv" "$csv"
+      for (k = 1; k <= nk; k++) {
+        line = order[k] " " G[order[k]] / 1e6
+        for (j = 1; j <= ne; j++) line = line " " (((order[k], eng[j]) in E) ? E[order[k], eng[j]] / 1e6 : "?")
+        print line
+      }
+    }' "$ccsv"
   ;;
 
 max)

@@ -143,7 +143,77 @@ static void verify_runs_an_engine(void **state) {
   assert_non_null(strstr(header, "target_e,v0,dt_over_tc,measured_e,expected_e,tolerance,status"));
 }
 
+/* The timing run's text is grandamp's, but for 29Sep2021's spellings; coeff_restitution has none. */
+static void lammps_bench_text_is_grandamps(void **state) {
+  (void)state;
+  char t[512];
+  EngineBench b = {.normal = "hertz/material", .damping = "tsuji/legacy", .tangential = "mindlin",
+                   .pair_coeff = "hertz/material 1e6 0.5 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji/legacy"};
+  assert_true(lammps_bench_text(&b, t, sizeof t));
+  assert_string_equal(t, "hertz/material 1e6 0.5 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji");
+  b.damping = "velocity", b.normal = "hooke", b.pair_coeff = "hooke 2000 0.5 tangential linear_nohistory 0 0 damping velocity";
+  assert_true(lammps_bench_text(&b, t, sizeof t));
+  assert_string_equal(t, b.pair_coeff);
+  b.normal = "hertz/material", b.damping = "coeff_restitution";
+  assert_false(lammps_bench_text(&b, t, sizeof t));
+  b.damping = "velocity", b.tangential = "linear_history";
+  assert_false(ENGINE_LAMMPS.bench_supports(b.normal, b.damping, b.tangential, &(const char *){NULL}));
+}
+
+/* The timing log: the timed run's Loop and Pair lines (not run 0's), the counts, the version. */
+static void lammps_reads_its_timing(void **state) {
+  (void)state;
+  EngineTiming t = {0};
+  char why[512] = "";
+  if (!lammps_read_timing(DATA "lammps-bench.log", &t, why, sizeof why)) fail_msg("%s", why);
+  assert_rel(t.pair_time_s, 0.020579, 0.0);
+  assert_rel(t.loop_time_s, 0.0223933, 0.0);
+  assert_int_equal(t.atoms, 4000);
+  assert_int_equal(t.steps, 20);
+  assert_int_equal(t.ranks, 1);
+  assert_int_equal(t.contacts0, 24000);
+  assert_int_equal(t.contacts, 24000);
+  assert_string_equal(t.version, "29 Sep 2021 - Update 2");
+  assert_false(lammps_read_timing(DATA "lammps-error.log", &t, why, sizeof why));
+  assert_non_null(strstr(why, "unrecognized damping model"));
+  assert_false(lammps_read_timing(DATA "lammps-collide.log", &t, why, sizeof why));
+  assert_non_null(strstr(why, "lacks"));
+}
+
+/* One live timing run on grandamp's FCC packing: every sphere, 6 N touching pairs. */
+static void lammps_live_timing_run(void **state) {
+  (void)state;
+  if (!engine_installed("lmp")) {
+    printf("      (lmp not installed: the live LAMMPS timing run is not run)\n");
+    return;
+  }
+  char dir[] = "/tmp/grandamp-test-lmpb-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char data[128], cmd[256];
+  snprintf(data, sizeof data, "%s/fcc.data", dir);
+  CmdResult r;
+  run_grandamp(&r, (const char *const[]){"packing", "--type", "fcc", "--n", "500", "--out", data, NULL});
+  assert_int_equal(r.status, 0);
+  const EngineBench b = {.data_file = data, .atoms = 500, .contacts = 3000, .normal = "hertz/material",
+                         .damping = "tsuji", .tangential = "nohistory",
+                         .pair_coeff = "hertz/material 1e6 0.5 0.3 tangential linear_nohistory 0 0 damping tsuji",
+                         .dt = 1e-4, .skin = 0.1, .steps = 10, .ranks = 1, .timeout_s = 120};
+  EngineTiming t;
+  char why[512] = "";
+  const bool ok = ENGINE_LAMMPS.bench(&b, dir, &t, why, sizeof why);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  if (!ok) fail_msg("lmp timing run: %s", why);
+  assert_int_equal(t.atoms, 500);
+  assert_int_equal(t.contacts0, 3000);
+  assert_int_equal(t.steps, 10);
+  assert_true(t.pair_time_s > 0 && t.pair_time_s <= t.loop_time_s);
+}
+
 const struct CMUnitTest engine_lammps_tests[] = {
+    cmocka_unit_test(lammps_bench_text_is_grandamps),
+    cmocka_unit_test(lammps_reads_its_timing),
+    cmocka_unit_test(lammps_live_timing_run),
     cmocka_unit_test(lammps_model_text_maps_to_2021),
     cmocka_unit_test(lammps_reads_its_logs),
     cmocka_unit_test(lammps_live_collision_meets_theory),

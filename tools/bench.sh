@@ -1,9 +1,10 @@
 #!/bin/sh
 # Runs the benchmark matrix: Google Benchmark JSON to data/bench-<host>-<date>.json, a tidy CSV
-# beside it, the LAMMPS comparison when lmp is installed, then the plots. Every output is
-# written to a temporary name and renamed when complete.
+# beside it, the same rows inside the installed engines and the comparison, then the plots.
+# Every output is written to a temporary name and renamed when complete.
+# Usage: tools/bench.sh GRANDAMP_BENCH GRANDAMP   (QUICK, FILTER, ENGINES, ENGINE_REPS from the environment)
 set -eu
-bin="$1"
+bin="$1"; grandamp="$2"
 host=$(hostname -s 2>/dev/null || echo host)
 stamp=$(date +%Y%m%d-%H%M%S)
 base="data/bench-$host-$stamp"
@@ -23,37 +24,53 @@ if ! "$bin" $args --benchmark_out="$base.json.tmp" --benchmark_out_format=json; 
 fi
 mv "$base.json.tmp" "$base.json"
 tools/bench_csv.sh "$base.json" "$base.csv"
-lammps="data/lammps-$host-$stamp.csv"
-models="data/lammps-models-$host-$stamp.csv"
+# The engines (LAMMPS, LIGGGHTS, Yade; `grandamp engines bench`): every model row each engine has,
+# on the matrix's own FCC and random packings (written as data files), at 1 and nproc ranks, the
+# engine's own pair time. ENGINES names the engines to run (each must be installed); by default
+# every installed one, and none installed is a notice.
+engines="data/engines-$host-$stamp.csv"
 compare="data/compare-$host-$stamp.csv"
-rows="data/.lammps-rows-$$"
+rows="data/.model-rows-$$"
 trap 'rm -f "$base.json.tmp" "$rows" "$compare.tmp"' EXIT
-"$bin" --lammps-rows >"$rows"
-cells=40 steps=50
-[ "${QUICK:-0}" = 1 ] && cells=10 steps=20
-LAMMPS_MODELS_IN="$rows" LAMMPS_MODELS_OUT="$models" bench/lammps.sh "$lammps" "$cells" "$steps" ||
-  echo "grandamp: warning: the LAMMPS comparison failed" >&2
-[ -f "$lammps" ] || lammps=""
-# grandamp / LAMMPS per model: the model rows (fcc, half-reduce, all threads) against LAMMPS on
-# as many MPI ranks, same packing and pair_coeff.
-if [ -f "$models" ]; then
+"$bin" --model-rows >"$rows"
+quick=""
+[ "${QUICK:-0}" = 1 ] && quick="--quick"
+# shellcheck disable=SC2086
+packings=$("$bin" --engine-packings $quick) || { echo "grandamp: error: could not write the packings for the engines" >&2; exit 1; }
+steps=50
+[ "${QUICK:-0}" = 1 ] && steps=20
+engine_list=""
+[ -n "${ENGINES:-}" ] && engine_list="--engines $(echo "$ENGINES" | tr -s ' ' ',')"
+engines_rc=0
+# shellcheck disable=SC2086
+"$grandamp" engines bench --rows "$rows" --packings "$packings" --steps "$steps" $engine_list \
+  --reps "${ENGINE_REPS:-1}" --out "$engines" || engines_rc=$?
+if [ "$engines_rc" = 2 ]; then exit 2; fi   # an engine ENGINES names is missing: nothing timed
+[ "$engines_rc" = 0 ] || echo "grandamp: warning: some engine runs failed (FAIL rows in $engines)" >&2
+[ -f "$engines" ] || engines=""
+# grandamp / engine per row: the model rows (half-reduce) against each engine's PASS runs, same
+# packing, model and thread count as ranks.
+if [ -n "$engines" ]; then
   awk -F, '
     FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
     function v(n) { return $(c[FILENAME, n]) }
-    { k = v("normal") "," v("damping") "," v("tangential") }
-    FILENAME == ARGV[1] && v("family") == "model" && v("packing") == "fcc" && v("aggregate") == "median" {
-      g[k] = v("pairs_per_s"); th[k] = v("threads"); next }
-    FILENAME == ARGV[2] {
-      if (!(k in g)) next
-      if (!hdr++) print "normal,damping,tangential,threads,grandamp_pairs_per_s,lammps_ranks,lammps_pairs_per_s,ratio"
-      printf "%s,%s,%s,%s,%s,%.4g\n", k, th[k], g[k], v("ranks"), v("pairs_per_s"), g[k] / v("pairs_per_s")
-    }' "$base.csv" "$models" >"$compare.tmp"
+    { k = v("packing") "," v("normal") "," v("damping") "," v("tangential") }
+    FILENAME == ARGV[1] && v("family") == "model" && v("strategy") == "half-reduce" && v("aggregate") == "median" {
+      g[k, v("threads")] = v("contacts_per_s"); next }
+    FILENAME == ARGV[2] && v("status") == "PASS" {
+      t = v("ranks")
+      if (!((k, t) in g)) next
+      if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_contacts_per_s,engine_contacts_per_s,ratio"
+      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.4g\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),
+        v("damping"), v("tangential"), t, t, g[k, t], v("contacts_per_s"), g[k, t] / v("contacts_per_s")
+    }' "$base.csv" "$engines" >"$compare.tmp"
   if [ -s "$compare.tmp" ]; then
     mv "$compare.tmp" "$compare"
-    echo "grandamp bench: grandamp / LAMMPS per model ($compare):" >&2
-    awk -F, 'NR > 1 { printf "  %-40s %7.2f M vs %7.2f M  %5.2fx\n", $1 "/" $2 "/" $3, $5 / 1e6, $7 / 1e6, $8 }' "$compare" >&2
+    echo "grandamp bench: grandamp / engine per model row ($compare):" >&2
+    awk -F, 'NR > 1 { printf "  %-9s %-7s %-45s %2s rank(s): %8.2f M vs %8.2f M contacts/s  %6.2fx\n", $1, $3, $5 "/" $6 "/" $7, $8, $10 / 1e6, $11 / 1e6, $12 }' "$compare" >&2
   fi
 fi
-plots/all.sh "$base.csv" "$lammps" plots/
 [ -f "$compare" ] || compare=""
-echo "grandamp bench: results in $base.json, $base.csv${lammps:+, $lammps}${compare:+, $compare}; plots in plots/" >&2
+plots/all.sh "$base.csv" "$compare" plots/
+[ -f "$compare" ] || compare=""
+echo "grandamp bench: results in $base.json, $base.csv${engines:+, $engines}${compare:+, $compare}; plots in plots/" >&2

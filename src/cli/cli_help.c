@@ -124,6 +124,37 @@ static const char HELP_FORCES[] =
     "  grandamp forces --data random.data --out forces.csv \\\n"
     "    --coeff '* * hertz/material 1e6 0.5 0.3 tangential mindlin NULL 1 0.5 damping viscoelastic'\n";
 
+static const char HELP_ENGINES[] =
+    "usage: grandamp engines [--markdown]\n"
+    "       grandamp engines bench --rows ROWS.csv --packings NAME=FILE.data[,...] --out OUT.csv\n"
+    "                              [--engines NAME[,...]] [--ranks R[,...]] [--steps S] [--dt DT]\n"
+    "                              [--skin SKIN] [--reps R] [--timeout SECONDS]\n"
+    "\n"
+    "The outside DEM engines grandamp can drive (LAMMPS, LIGGGHTS, Yade; docs/engines.md). Without\n"
+    "arguments: whether each is installed, and for every grandamp model whether the engine can\n"
+    "run it and under which native name, or why not (--markdown: a yes/no table).\n"
+    "\n"
+    "bench: times the benchmark's model rows inside each engine on grandamp's own packings (make\n"
+    "bench runs it). The time is the engine's own pair time; it is trusted only when the engine's\n"
+    "log shows as many spheres as the data file, the asked ranks and steps, and the touching\n"
+    "pairs grandamp counts at step 0. A failed or miscounted run is a FAIL row (exit 1).\n"
+    "\n"
+    "  --rows ROWS.csv        the model rows: normal,damping,tangential,<pair_coeff text> per line\n"
+    "                         (grandamp_bench --model-rows)\n"
+    "  --packings NAME=FILE   comma list of packings by name (absolute paths to LAMMPS data files)\n"
+    "  --out OUT.csv          engine,engine_version,packing,n,normal,damping,tangential,ranks,steps,\n"
+    "                         contacts,pair_time_s,loop_time_s,contacts_per_s,status,native,why\n"
+    "  --engines a,b          engines to run (each must be installed; default: every installed one)\n"
+    "  --ranks R,...          MPI ranks (Yade: threads) (default: 1 and the number of cores)\n"
+    "  --steps S              steps timed (default 50)\n"
+    "  --dt DT, --skin SKIN   time step (default 1e-4) and neighbour skin (default 0.1)\n"
+    "  --reps R               runs per configuration, median taken (default 1)\n"
+    "  --timeout SECONDS      a run is killed after this long (default 3600)\n"
+    "\n"
+    "example:\n"
+    "  grandamp engines\n"
+    "  grandamp engines bench --rows rows.csv --packings fcc=$PWD/fcc.data --engines lammps --out t.csv\n";
+
 static const char HELP_COLLIDE[] =
     "usage: grandamp collide --model '<text>' --radius Ri [Rj] (--mass mi [mj] | --density RHO) --v V\n"
     "                        [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T]\n"
@@ -156,7 +187,7 @@ static const struct {
   const char *command, *text;
 } HELP[] = {
     {"model", HELP_MODEL}, {"contact", HELP_CONTACT}, {"packing", HELP_PACKING},
-    {"run", HELP_RUN},     {"forces", HELP_FORCES},   {"collide", HELP_COLLIDE},
+    {"run", HELP_RUN},     {"forces", HELP_FORCES},   {"collide", HELP_COLLIDE}, {"engines", HELP_ENGINES},
 };
 
 const char *cli_help(const char *command) {

@@ -35,6 +35,9 @@ static const char USAGE[] =
     "          [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T] [--strategy S]\n"
     "                       a head-on collision (or sphere on a flat wall) through the pair\n"
     "                       loop and integrator: e, collision time, overlap, energies (JSON)\n"
+    "  engines [--markdown]  which grandamp models LAMMPS, LIGGGHTS and Yade can run, and how\n"
+    "  engines bench --rows ROWS.csv --packings NAME=FILE.data[,...] --out OUT.csv [--engines a,b]\n"
+    "                       the benchmark's model rows timed inside each installed engine\n"
     "  help [<command>]     this text, or a command's options and an example\n"
     "                       (also: grandamp <command> --help);  version: build information\n"
     "\n"
@@ -63,7 +66,7 @@ static int dispatch(int argc, char **argv) {
       return GD_EXIT_OK;
     }
     if (help_word) {
-      gd_error("help '%s': unknown command; expected model, contact, packing, run, forces or collide",
+      gd_error("help '%s': unknown command; expected model, contact, packing, run, forces, collide or engines",
                user_text(topic).s);
       return GD_EXIT_USAGE;
     }
@@ -74,6 +77,7 @@ static int dispatch(int argc, char **argv) {
   if (strcmp(cmd, "run") == 0) return cli_run(argc - 2, argv + 2);
   if (strcmp(cmd, "forces") == 0) return cli_forces(argc - 2, argv + 2);
   if (strcmp(cmd, "collide") == 0) return cli_collide(argc - 2, argv + 2);
+  if (strcmp(cmd, "engines") == 0) return cli_engines(argc - 2, argv + 2);
   if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
     printf("grandamp %s\ncompiler: %s\nflags: %s\n", GD_BUILD_REVISION, GD_BUILD_COMPILER, GD_BUILD_FLAGS);
     return GD_EXIT_OK;

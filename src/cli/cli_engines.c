@@ -1,0 +1,404 @@
+/*
+ * cli_engines.c - `grandamp engines`: which grandamp model each outside engine (LAMMPS, LIGGGHTS,
+ * Yade; engines/) can run and under which native name; and `grandamp engines bench`, the
+ * benchmark's model rows timed inside each engine on grandamp's own packings.
+ *
+ *   grandamp engines [--markdown]
+ *   grandamp engines bench --rows ROWS.csv --packings NAME=FILE.data[,...] --out OUT.csv
+ *                          [--engines a,b] [--ranks 1,N] [--steps S] [--dt DT] [--skin SKIN]
+ *                          [--reps R] [--timeout SECONDS]
+ *
+ * A time is trusted only when the engine's log shows the run it was asked for: as many spheres
+ * as the data file holds, the requested ranks and steps, and the touching pairs grandamp counts
+ * at step 0 (a deck that builds a partial packing, or reads it wrongly, fails here). A run that
+ * fails or miscounts is a FAIL row with its reason, and the command exits 1.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_args.h"
+#include "cli_common.h"
+#include "datafile.h"
+#include "engine.h"
+#include "error.h"
+#include "model.h"
+#include "output.h"
+#include "run.h"
+#include "sim.h"
+#include "sysmem.h"
+
+/* ---- the support table ---------------------------------------------------------------------- */
+
+static int engines_table(int argc, char **argv) {
+  const bool markdown = argc == 1 && strcmp(argv[0], "--markdown") == 0;
+  if (argc > 1 || (argc == 1 && !markdown)) {
+    gd_error("engines: unknown argument '%s'; expected --markdown or bench (grandamp engines --help)", argv[0]);
+    return GD_EXIT_USAGE;
+  }
+  const int ne = engine_count();
+  if (markdown) {
+    printf("| grandamp model |");
+    for (int e = 0; e < ne; e++) printf(" %s |", engine_at(e)->name);
+    printf("\n|---|");
+    for (int e = 0; e < ne; e++) printf("---|");
+    printf("\n");
+  }
+  for (int e = 0; e < ne && !markdown; e++) {
+    const Engine *en = engine_at(e);
+    printf("%s: command %s (Debian package %s), %s\n", en->name, en->command, en->package,
+           engine_installed(en->command) ? "installed" : "not installed");
+  }
+  for (int n = 0; n < N_NORMAL; n++)
+    for (int d = 0; d < N_DAMPING; d++) {
+      if (!model_combo_allowed((NormalModel)n, (DampingModel)d)) continue;
+      const char *nn = normal_name((NormalModel)n), *dn = damping_name((DampingModel)d);
+      if (markdown) printf("| %s + %s |", nn, dn);
+      else printf("\n%s + %s\n", nn, dn);
+      for (int e = 0; e < ne; e++) {
+        const Engine *en = engine_at(e);
+        const char *native = "";
+        const bool yes = en->supports(nn, dn, &native);
+        if (markdown) printf(" %s |", yes ? "yes" : "no");
+        else printf("  %-9s %s %s\n", en->name, yes ? "yes:" : "no: ", native);
+      }
+      if (markdown) printf("\n");
+    }
+  return GD_EXIT_OK;
+}
+
+/* ---- timing runs ---------------------------------------------------------------------------- */
+
+#define MAX_LIST 16
+#define MAX_ROWS 256
+
+typedef struct BenchRow {
+  char label[3][48];   /* the benchmark's names: normal, damping, tangential (hertz_material, ...) */
+  char text[512];      /* its pair_coeff text */
+  ContactModel model;
+} BenchRow;
+
+typedef struct BenchPacking {
+  char name[32];
+  const char *path;
+  long atoms, contacts; /* grandamp's counts: spheres, touching pairs at step 0 */
+} BenchPacking;
+
+/* Splits a comma list in place into at most MAX_LIST items; the count, or -1 when too many. */
+static int split_list(char *s, char *items[MAX_LIST]) {
+  int n = 0;
+  for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ","))
+    if (*tok) {
+      if (n == MAX_LIST) return -1;
+      items[n++] = tok;
+    }
+  return n;
+}
+
+/* Reads the benchmark's rows (grandamp_bench --model-rows: normal,damping,tangential,text). */
+static int read_rows(const char *path, BenchRow *rows, ErrList *err) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    errlist_add(err, "--rows: cannot read %s", path);
+    return 0;
+  }
+  char line[1024];
+  int n = 0, lineno = 0;
+  while (fgets(line, sizeof line, f)) {
+    lineno++;
+    line[strcspn(line, "\r\n")] = '\0';
+    if (!*line) continue;
+    if (n == MAX_ROWS) {
+      errlist_add(err, "%s: more than %d rows", path, MAX_ROWS);
+      break;
+    }
+    BenchRow *r = &rows[n];
+    char *p = line;
+    bool ok = true;
+    for (int k = 0; k < 3 && ok; k++) {
+      char *comma = strchr(p, ',');
+      ok = comma && (size_t)(comma - p) < sizeof r->label[k];
+      if (ok) snprintf(r->label[k], sizeof r->label[k], "%.*s", (int)(comma - p), p), p = comma + 1;
+    }
+    if (!ok || strlen(p) >= sizeof r->text || !*p) {
+      errlist_add(err, "%s:%d: expected normal,damping,tangential,<pair_coeff text>", path, lineno);
+      continue;
+    }
+    snprintf(r->text, sizeof r->text, "%s", p);
+    if (model_parse(r->text, &r->model, err) == 0) n++;
+  }
+  fclose(f);
+  if (n == 0 && !err->n) errlist_add(err, "%s: no rows", path);
+  return n;
+}
+
+/* The packing's sphere count and touching pairs at step 0, as grandamp's own loop counts them. */
+static bool count_packing(BenchPacking *pk, double skin, ErrList *err) {
+  Particles p = {0};
+  Box b = {0};
+  if (!datafile_read(pk->path, &p, &b, err)) return false;
+  for (int d = 0; d < 3; d++) b.periodic[d] = true;
+  ContactModel m;
+  if (model_parse("hooke 1 0 tangential linear_nohistory 0 0 damping velocity", &m, err) != 0) {
+    particles_free(&p);
+    return false;
+  }
+  const int nt = single_type(&p);
+  ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
+  for (int k = 0; k < nt * nt; k++) models[k] = m;
+  Sim s;
+  sim_init(&s, &p, &b, models, nt, FORCE_HALF_REDUCE, false, 0, skin, 1.0);
+  const char *why = NULL;
+  const bool ok = sim_setup(&s, &why);
+  if (ok) pk->atoms = (long)s.p.n, pk->contacts = (long)s.contact_evals;
+  else errlist_add(err, "%s: %s", pk->path, why ? why : "cannot set up the packing");
+  sim_free(&s);
+  return ok;
+}
+
+/* A CSV field, quoted when it holds a comma, quote or line break. */
+static void csv_field(FILE *f, const char *s) {
+  if (!strpbrk(s, ",\"\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"') fputc('"', f);
+    fputc(*s == '\n' ? ' ' : *s, f);
+  }
+  fputc('"', f);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Whether the engine's log shows the run that was asked for; else false with the reason. */
+static bool counts_agree(const EngineTiming *t, const EngineBench *b, char *why, size_t size) {
+  if (t->atoms != b->atoms)
+    engine_msgf(why, size, "the engine ran %ld spheres, the packing has %ld", t->atoms, b->atoms);
+  else if (t->ranks != b->ranks)
+    engine_msgf(why, size, "the engine ran on %d ranks, not %d", t->ranks, b->ranks);
+  else if (t->steps != b->steps)
+    engine_msgf(why, size, "the engine ran %ld steps, not %ld", t->steps, b->steps);
+  /* The same positions and the same r < Ri + Rj test: only a pair at the rounding edge of
+   * touching may count differently. */
+  else if (labs(t->contacts0 - b->contacts) > 1 + b->contacts / 100000)
+    engine_msgf(why, size, "the engine counts %ld touching pairs at the start, grandamp %ld", t->contacts0,
+                b->contacts);
+  else return true;
+  return false;
+}
+
+static int engines_bench(int argc, char **argv) {
+  const char *rows_path = NULL, *packings_arg = NULL, *out_path = NULL, *engines_arg = NULL, *ranks_arg = NULL;
+  double steps = 50, dt = 1e-4, skin = 0.1, reps = 1, timeout = 3600;
+  CliOpt opts[] = {
+      {.name = "--rows", .nvals = -1, .value_names = "ROWS.csv", .str = &rows_path},
+      {.name = "--packings", .nvals = -1, .value_names = "NAME=FILE.data[,...]", .str = &packings_arg},
+      {.name = "--out", .nvals = -1, .out_file = true, .value_names = "OUT.csv", .str = &out_path},
+      {.name = "--engines", .nvals = -1, .value_names = "NAME[,...]", .str = &engines_arg},
+      {.name = "--ranks", .nvals = -1, .value_names = "R[,...]", .str = &ranks_arg},
+      {.name = "--steps", .nvals = 1, .value_names = "S", .vals = &steps},
+      {.name = "--dt", .nvals = 1, .value_names = "DT", .vals = &dt},
+      {.name = "--skin", .nvals = 1, .value_names = "SKIN", .vals = &skin},
+      {.name = "--reps", .nvals = 1, .value_names = "R", .vals = &reps},
+      {.name = "--timeout", .nvals = 1, .value_names = "SECONDS", .vals = &timeout},
+  };
+  const int nopts = (int)(sizeof opts / sizeof *opts);
+  ErrList err = {0};
+  cli_parse(argc, argv, opts, nopts, &err);
+  if (!rows_path) errlist_add(&err, "engines bench: --rows ROWS.csv is required (grandamp_bench --model-rows)");
+  if (!packings_arg) errlist_add(&err, "engines bench: --packings NAME=FILE.data[,...] is required");
+  if (!out_path) errlist_add(&err, "engines bench: --out OUT.csv is required");
+  whole_option("--steps", steps, 1, 1e9, "1..1e9", &err);
+  whole_option("--reps", reps, 1, 100, "1..100", &err);
+  if (!(dt > 0) || !isfinite(dt)) errlist_add(&err, "--dt: must be > 0");
+  if (!(skin >= 0) || !isfinite(skin)) errlist_add(&err, "--skin: must be >= 0");
+  if (!(timeout > 0) || !isfinite(timeout)) errlist_add(&err, "--timeout: must be > 0");
+
+  /* Engines: the named ones must be installed; by default every installed one. */
+  const Engine *engines[MAX_LIST];
+  int ne = 0;
+  char engines_buf[256] = "", *names[MAX_LIST];
+  if (engines_arg) {
+    snprintf(engines_buf, sizeof engines_buf, "%s", engines_arg);
+    const int n = split_list(engines_buf, names);
+    if (n <= 0) errlist_add(&err, "--engines: expected a comma list of engine names");
+    for (int k = 0; k < n; k++) {
+      const Engine *en = engine_find(names[k]);
+      if (!en) errlist_add(&err, "--engines: unknown engine '%s' (grandamp engines lists them)", names[k]);
+      else if (!engine_installed(en->command))
+        errlist_add(&err, "--engines: %s is not installed (%s not on PATH; apt-get install %s)", en->name,
+                    en->command, en->package);
+      else if (!en->bench) errlist_add(&err, "--engines: %s has no timing runs", en->name);
+      else engines[ne++] = en;
+    }
+  } else {
+    for (int k = 0; k < engine_count(); k++) {
+      const Engine *en = engine_at(k);
+      if (en->bench && engine_installed(en->command)) engines[ne++] = en;
+      else if (en->bench)
+        fprintf(stderr, "grandamp: notice: %s is not installed; skipping its timing runs (apt-get install %s)\n",
+                en->name, en->package);
+    }
+  }
+  /* Ranks: default 1 and this machine's cores. */
+  int ranks[MAX_LIST], nr = 0;
+  char ranks_buf[256], *rank_items[MAX_LIST];
+  if (ranks_arg) {
+    snprintf(ranks_buf, sizeof ranks_buf, "%s", ranks_arg);
+    const int n = split_list(ranks_buf, rank_items);
+    if (n <= 0) errlist_add(&err, "--ranks: expected a comma list of rank counts");
+    for (int k = 0; k < n; k++) {
+      char *end;
+      const long r = strtol(rank_items[k], &end, 10);
+      if (*end || r < 1 || r > 4096) errlist_add(&err, "--ranks: '%s' is not a rank count 1..4096", rank_items[k]);
+      else ranks[nr++] = (int)r;
+    }
+  } else {
+    const int cores = sysmem_threads(0);
+    ranks[nr++] = 1;
+    if (cores > 1) ranks[nr++] = cores;
+  }
+  /* Packings. */
+  BenchPacking packings[MAX_LIST];
+  int np = 0;
+  char packings_buf[4096], *pk_items[MAX_LIST];
+  if (packings_arg) {
+    snprintf(packings_buf, sizeof packings_buf, "%s", packings_arg);
+    const int n = split_list(packings_buf, pk_items);
+    if (n <= 0) errlist_add(&err, "--packings: expected NAME=FILE.data[,...]");
+    for (int k = 0; k < n; k++) {
+      char *eq = strchr(pk_items[k], '=');
+      if (!eq || eq == pk_items[k] || !eq[1] || (size_t)(eq - pk_items[k]) >= sizeof packings[0].name) {
+        errlist_add(&err, "--packings: '%s' is not NAME=FILE.data", pk_items[k]);
+        continue;
+      }
+      *eq = '\0';
+      BenchPacking *pk = &packings[np++];
+      snprintf(pk->name, sizeof pk->name, "%s", pk_items[k]);
+      pk->path = eq + 1;
+      if (pk->path[0] != '/') errlist_add(&err, "--packings: %s: give an absolute path (the engines run elsewhere)", pk->path);
+      else if (access(pk->path, R_OK) != 0) errlist_add(&err, "--packings: cannot read %s", pk->path);
+    }
+  }
+  static BenchRow rows[MAX_ROWS];
+  const int nrows = rows_path ? read_rows(rows_path, rows, &err) : 0;
+  if (!err.n)
+    for (int k = 0; k < np; k++) count_packing(&packings[k], skin, &err);
+  if (err.n) {
+    errlist_print(&err, stderr);
+    errlist_free(&err);
+    return GD_EXIT_USAGE;
+  }
+  if (ne == 0) { /* none asked for and none installed: nothing to time, nothing written */
+    fprintf(stderr, "grandamp: notice: no engine is installed; no timing runs (%s not written)\n", out_path);
+    return GD_EXIT_OK;
+  }
+
+  OutFile out;
+  if (!out_open(&out, out_path)) return GD_EXIT_RUNTIME;
+  fprintf(out.f, "engine,engine_version,packing,n,normal,damping,tangential,ranks,steps,contacts,pair_time_s,"
+                 "loop_time_s,contacts_per_s,status,native,why\n");
+  int total = 0, k = 0, failed = 0;
+  for (int e = 0; e < ne; e++)
+    for (int r = 0; r < nrows; r++) {
+      const ContactModel *m = &rows[r].model;
+      const char *native = "";
+      const char *tang = rows[r].label[2];
+      if (engines[e]->bench_supports(normal_name(m->normal.model), damping_name(m->damping.model), tang, &native))
+        total += np * nr;
+    }
+  for (int e = 0; e < ne; e++) {
+    const Engine *en = engines[e];
+    for (int pi = 0; pi < np; pi++)
+      for (int ri = 0; ri < nr; ri++)
+        for (int r = 0; r < nrows; r++) {
+          const BenchRow *row = &rows[r];
+          const ContactModel *m = &row->model;
+          const char *nn = normal_name(m->normal.model), *dn = damping_name(m->damping.model), *native = "";
+          if (!en->bench_supports(nn, dn, row->label[2], &native)) continue;
+          const bool material = m->normal.model != NORMAL_HOOKE && m->normal.model != NORMAL_HERTZ;
+          const EngineBench b = {.data_file = packings[pi].path,
+                                 .atoms = packings[pi].atoms,
+                                 .contacts = packings[pi].contacts,
+                                 .normal = nn,
+                                 .damping = dn,
+                                 .tangential = row->label[2],
+                                 .pair_coeff = row->text,
+                                 .kn = material ? NAN : m->normal.coeff[0],
+                                 .E = material ? m->normal.E : NAN,
+                                 .nu = material ? m->normal.nu : NAN,
+                                 .damp = m->normal.coeff[1],
+                                 .kt = m->tangential.kt_is_null ? NAN : m->tangential.coeff[0],
+                                 .mu = m->tangential.mu,
+                                 .dt = dt,
+                                 .skin = skin,
+                                 .steps = (long)steps,
+                                 .ranks = ranks[ri],
+                                 .timeout_s = timeout};
+          EngineTiming t = {0};
+          double pair[100], loop[100];
+          char why[512] = "";
+          bool ok = true;
+          for (int rep = 0; rep < (int)reps && ok; rep++) {
+            const char *tmpdir = getenv("TMPDIR");
+            char dirbuf[4096];
+            snprintf(dirbuf, sizeof dirbuf, "%s/grandamp-engine.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+            char *wd = mkdtemp(dirbuf);
+            if (!wd) {
+              engine_msgf(why, sizeof why, "cannot make a scratch folder in %s", tmpdir && *tmpdir ? tmpdir : "/tmp");
+              ok = false;
+              break;
+            }
+            ok = en->bench(&b, wd, &t, why, sizeof why) && counts_agree(&t, &b, why, sizeof why);
+            pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;
+            char cmd[4200];
+            snprintf(cmd, sizeof cmd, "rm -rf '%s'", wd); /* mkdtemp's name has no quote */
+            if (system(cmd) != 0) fprintf(stderr, "grandamp: warning: could not remove %s\n", wd);
+          }
+          k++;
+          double pt = NAN, lt = NAN, rate = NAN;
+          if (ok) {
+            qsort(pair, (size_t)reps, sizeof *pair, cmp_double);
+            qsort(loop, (size_t)reps, sizeof *loop, cmp_double);
+            const int mid = (int)reps / 2;
+            pt = (int)reps % 2 ? pair[mid] : 0.5 * (pair[mid - 1] + pair[mid]);
+            lt = (int)reps % 2 ? loop[mid] : 0.5 * (loop[mid - 1] + loop[mid]);
+            rate = (double)t.contacts0 * steps / pt;
+            fprintf(stderr, "grandamp engines: [%d/%d] %s %s %s/%s/%s, %d rank(s): pair %.4g s, %.4g M contacts/s\n",
+                    k, total, en->name, packings[pi].name, row->label[0], row->label[1], row->label[2], ranks[ri],
+                    pt, rate / 1e6);
+          } else {
+            failed++;
+            fprintf(stderr, "grandamp engines: [%d/%d] %s %s %s/%s/%s, %d rank(s): FAIL: %s\n", k, total, en->name,
+                    packings[pi].name, row->label[0], row->label[1], row->label[2], ranks[ri], why);
+          }
+          fprintf(out.f, "%s,", en->name);
+          csv_field(out.f, t.version);
+          fprintf(out.f, ",%s,%ld,%s,%s,%s,%d,%ld,%ld,", packings[pi].name, packings[pi].atoms, row->label[0],
+                  row->label[1], row->label[2], ranks[ri], (long)steps, ok ? t.contacts0 : packings[pi].contacts);
+          if (ok) fprintf(out.f, "%.6g,%.6g,%.6g,PASS,", pt, lt, rate);
+          else fprintf(out.f, ",,,FAIL,");
+          csv_field(out.f, t.native[0] ? t.native : native);
+          fputc(',', out.f);
+          csv_field(out.f, why);
+          fputc('\n', out.f);
+          fflush(out.f);
+        }
+  }
+  if (!out_commit(&out)) return GD_EXIT_RUNTIME;
+  fprintf(stderr, "grandamp engines: %d timing runs, %d failed; wrote %s\n", k, failed, out_path);
+  return failed ? GD_EXIT_RUNTIME : GD_EXIT_OK;
+}
+
+int cli_engines(int argc, char **argv) {
+  if (argc >= 1 && strcmp(argv[0], "bench") == 0) return engines_bench(argc - 1, argv + 1);
+  return engines_table(argc, argv);
+}

@@ -1,0 +1,138 @@
+/*
+ * test_engines_cli.c - `grandamp engines`: the support table, and `grandamp engines bench`'s
+ * checks, run against a stand-in `lmp` (a shell script on PATH that writes a LAMMPS-shaped log),
+ * so that they run where no engine is installed: a log with the wrong sphere count must be a
+ * FAIL row and exit 1; a right one a PASS row with the engine's own pair time.
+ */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+#define RUN(r, ...) run_grandamp(r, (const char *const[]){__VA_ARGS__, NULL})
+
+static void engines_table_lists_every_engine(void **state) {
+  (void)state;
+  CmdResult r;
+  RUN(&r, "engines");
+  assert_int_equal(r.status, 0);
+  static const char *const WANT[] = {"lammps: command lmp", "liggghts: command liggghts", "yade: command yade",
+                                     "hertz/material + tsuji", "without the sqrt 2", "coeff_restitution"};
+  for (size_t k = 0; k < sizeof WANT / sizeof *WANT; k++)
+    if (!strstr(r.out, WANT[k])) fail_msg("grandamp engines: no '%s' in\n%s", WANT[k], r.out);
+  RUN(&r, "engines", "--markdown");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "| grandamp model | lammps | liggghts | yade |"));
+  assert_non_null(strstr(r.out, "| hertz/material + coeff_restitution | no | yes | yes |"));
+  RUN(&r, "engines", "--bogus");
+  assert_int_equal(r.status, 2);
+  RUN(&r, "engines", "--help");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "--packings NAME=FILE"));
+}
+
+/* Every problem of the command line at once, exit 2, nothing written. */
+static void engines_bench_lists_every_problem(void **state) {
+  (void)state;
+  CmdResult r;
+  RUN(&r, "engines", "bench", "--steps", "0", "--engines", "nosuch");
+  assert_int_equal(r.status, 2);
+  static const char *const WANT[] = {"--rows ROWS.csv is required", "--packings NAME=FILE.data[,...] is required",
+                                     "--out OUT.csv is required", "--steps", "unknown engine 'nosuch'"};
+  for (size_t k = 0; k < sizeof WANT / sizeof *WANT; k++)
+    if (!strstr(r.err, WANT[k])) fail_msg("no '%s' in\n%s", WANT[k], r.err);
+  RUN(&r, "engines", "bench", "--rows", "/nonexistent/rows.csv", "--packings", "fcc=relative.data", "--out",
+      test_path("t.csv"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "cannot read /nonexistent/rows.csv"));
+  assert_non_null(strstr(r.err, "give an absolute path"));
+  assert_int_equal(access(test_path("t.csv"), F_OK), -1);
+}
+
+/* A stand-in lmp: writes to the -log file a LAMMPS-shaped timing log with ATOMS spheres. */
+static void write_fake_lmp(const char *dir, long atoms) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/lmp", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "#!/bin/sh\n"
+          "log=\n"
+          "while [ $# -gt 0 ]; do [ \"$1\" = -log ] && log=$2; shift; done\n"
+          "cat >\"$log\" <<'END'\n"
+          "LAMMPS (29 Sep 2021 - Update 2)\n"
+          "Loop time of 0.5 on 1 procs for 20 steps with %ld atoms\n"
+          "Section |  min time  |  avg time  |  max time  |%%varavg| %%total\n"
+          "Pair    | 0.25       | 0.25       | 0.25       |   0.0 | 50.00\n"
+          "GRANDAMP_BENCH contacts0=3000 contacts=3000\n"
+          "END\n",
+          atoms);
+  fclose(f);
+  assert_int_equal(chmod(path, 0755), 0);
+}
+
+static void engines_bench_trusts_only_the_asked_run(void **state) {
+  (void)state;
+  CmdResult r;
+  char data[512], rows[512], bindir[512], path[8192];
+  snprintf(data, sizeof data, "%s", test_path("fcc.data"));
+  if (data[0] != '/') fail_msg("test directory %s is not absolute", data);
+  RUN(&r, "packing", "--type", "fcc", "--n", "500", "--out", data);
+  assert_int_equal(r.status, 0);
+  snprintf(rows, sizeof rows, "%s", test_path("rows.csv"));
+  FILE *f = fopen(rows, "w");
+  fputs("hertz_material,tsuji,nohistory,hertz/material 1e6 0.5 0.3 tangential linear_nohistory 0 0 damping tsuji\n"
+        "hertz_material,coeff_restitution,nohistory,hertz/material 1e6 0.5 0.3 tangential linear_nohistory 0 0 damping coeff_restitution\n",
+        f);
+  fclose(f);
+  snprintf(bindir, sizeof bindir, "%s", test_path("bin"));
+  assert_int_equal(mkdir(bindir, 0755), 0);
+  const char *old = getenv("PATH");
+  char *saved = old ? strdup(old) : NULL;
+  snprintf(path, sizeof path, "%s:%s", bindir, saved ? saved : "/usr/bin:/bin");
+  setenv("PATH", path, 1);
+  char packings[600], out[512];
+  snprintf(packings, sizeof packings, "fcc=%s", data);
+  snprintf(out, sizeof out, "%s", test_path("t.csv"));
+  /* A partial packing (the trap of a deck that builds its own lattice): a FAIL row, exit 1. */
+  write_fake_lmp(bindir, 188);
+  RUN(&r, "engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks", "1", "--steps",
+      "20", "--out", out);
+  char csv[4096] = "";
+  f = fopen(out, "r");
+  if (f) {
+    const size_t n = fread(csv, 1, sizeof csv - 1, f);
+    csv[n] = '\0';
+    fclose(f);
+  }
+  const int partial = r.status;
+  char partial_csv[4096];
+  snprintf(partial_csv, sizeof partial_csv, "%s", csv);
+  /* The run asked for: PASS, the rate from the engine's pair time. */
+  write_fake_lmp(bindir, 500);
+  RUN(&r, "engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks", "1", "--steps",
+      "20", "--out", out);
+  if (saved) setenv("PATH", saved, 1), free(saved);
+  else unsetenv("PATH");
+  assert_int_equal(partial, 1);
+  if (!strstr(partial_csv, "FAIL,") || !strstr(partial_csv, "the engine ran 188 spheres, the packing has 500"))
+    fail_msg("no FAIL row for the partial packing in\n%s", partial_csv);
+  if (r.status != 0) fail_msg("exit %d: %s", r.status, r.err);
+  f = fopen(out, "r");
+  assert_non_null(f);
+  const size_t n = fread(csv, 1, sizeof csv - 1, f);
+  csv[n] = '\0';
+  fclose(f);
+  /* 3000 touching pairs x 20 steps / 0.25 s; coeff_restitution (not in 29Sep2021) is not run. */
+  if (!strstr(csv, "lammps,29 Sep 2021 - Update 2,fcc,500,hertz_material,tsuji,nohistory,1,20,3000,0.25,0.5,240000,PASS,"))
+    fail_msg("no PASS row in\n%s", csv);
+  assert_null(strstr(csv, "coeff_restitution"));
+}
+
+const struct CMUnitTest engines_cli_tests[] = {
+    cmocka_unit_test(engines_table_lists_every_engine),
+    cmocka_unit_test_setup_teardown(engines_bench_lists_every_problem, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(engines_bench_trusts_only_the_asked_run, test_dir_setup, test_dir_teardown),
+};
+const size_t engines_cli_ntests = sizeof engines_cli_tests / sizeof engines_cli_tests[0];

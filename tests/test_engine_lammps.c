@@ -133,10 +133,25 @@ static void verify_runs_an_engine(void **state) {
     if (!fgets(header, sizeof header, f)) header[0] = '\0';
     fclose(f);
   }
+  char verdict[2048] = "";
+  snprintf(path, sizeof path, "%s/verify-engines-verdict.md", dir);
+  f = fopen(path, "r");
+  if (f) {
+    const size_t nv = fread(verdict, 1, sizeof verdict - 1, f);
+    verdict[nv] = '\0';
+    fclose(f);
+  }
   char cmd[128];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
   if (r.status != 0) fail_msg("grandamp_verify --engine lammps: exit %d\n%s", r.status, r.out);
+  /* The verdict table, at the end of the run and as the README's markdown. */
+  assert_non_null(strstr(r.out, "engine verdicts"));
+  assert_non_null(strstr(r.out, "hooke + tsuji "));
+  assert_non_null(strstr(r.out, "known defect: tsuji without the sqrt 2"));
+  if (!strstr(verdict, "| hooke + tsuji | known defect [1]: 2 XFAIL, 0 pass |") ||
+      !strstr(verdict, "[1] tsuji without the sqrt 2 of LAMMPS 2Sep2026"))
+    fail_msg("verify-engines-verdict.md:\n%s", verdict);
   assert_non_null(strstr(r.out, "XFAIL engine/lammps/hooke/tsuji/equal/e=0.7/v=1/N=50/e"));
   assert_non_null(strstr(r.out, "known defects seen (XFAIL)"));
   assert_non_null(strstr(header, "engine,engine_version,case,normal,damping,"));

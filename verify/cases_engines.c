@@ -17,7 +17,8 @@
  * Known defects of an engine build are expected failures (XFAIL), listed with their reason in
  * engines/decks/known-defects.txt; a known defect that passes is XPASS, a failure of the run. A
  * quantity that a defect shifts by about the tolerance is listed as not judged (SKIP).
- * Writes DATA/verify-engines.csv and, per engine, DATA/verify-engine-NAME.dat (the plot).
+ * Writes DATA/verify-engines.csv, the verdict per engine and model (DATA/verify-engines-verdict.md,
+ * and printed at the end of the run) and, per engine, DATA/verify-engine-NAME.dat (the plot).
  */
 #include <fnmatch.h>
 #include <math.h>
@@ -141,6 +142,10 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
     if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
     ran = eng->collide(&c, dir, &res, why, sizeof why);
   }
+  if (ran)
+    for (int k = 0; k < v->nengines; k++)
+      if (!strcmp(v->engines[k], eng->name) && !v->engine_versions[k][0])
+        snprintf(v->engine_versions[k], sizeof v->engine_versions[k], "%s", res.version);
   Line line = {.x = x, .v0 = v0, .dt_over_tc = 1.0 / N};
   snprintf(line.engine, sizeof line.engine, "%s", eng->name);
   snprintf(line.version, sizeof line.version, "%s", res.version);
@@ -241,6 +246,135 @@ static void write_plot(const Verifier *v, const Engine *eng, const Lines *ls) {
   if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
 }
 
+/* One engine's model row in the verdict table: its cases by outcome. */
+typedef struct Verdict {
+  int judged, passed, xfail, failed, skipped;
+  const char *reasons[8]; /* the known defects seen, each once */
+  int nreasons;
+} Verdict;
+
+static Verdict verdict_of(const Verifier *v, const char *prefix) {
+  Verdict d = {0};
+  const size_t np = strlen(prefix);
+  for (int k = 0; k < v->nres; k++) {
+    const CaseResult *c = &v->res[k];
+    if (strncmp(c->name, prefix, np)) continue;
+    if (c->skipped) {
+      d.skipped++;
+      continue;
+    }
+    d.judged++;
+    if (c->xfail && c->pass) { /* XFAIL: the known defect seen */
+      d.xfail++;
+      bool seen = false;
+      for (int r = 0; r < d.nreasons; r++) seen = seen || !strcmp(d.reasons[r], c->known);
+      if (!seen && d.nreasons < 8) d.reasons[d.nreasons++] = c->known;
+    } else if (c->pass && !c->xfail) {
+      d.passed++;
+    } else {
+      d.failed++; /* FAIL, or XPASS: a listed defect that no longer shows */
+    }
+  }
+  return d;
+}
+
+/* The verdict of one engine's row in a word or two. */
+static void verdict_text(const Verdict *d, char *buf, size_t size) {
+  if (d->failed) snprintf(buf, size, "FAIL");
+  else if (d->xfail) snprintf(buf, size, "known defect: %s%s", d->reasons[0], d->nreasons > 1 ? " (and another)" : "");
+  else if (d->passed) snprintf(buf, size, "PASS");
+  else snprintf(buf, size, "not judged");
+}
+
+/* The text table at the end of a run: one line per engine and model. */
+static void verdict_lines(const Verifier *v, FILE *out) {
+  bool header = false;
+  for (int e = 0; e < v->nengines; e++)
+    for (int k = 0; k < row_count(); k++) {
+      const Row *r = row_at(k);
+      char id[64], prefix[128], verdict[200], model[80];
+      row_id(r, id, sizeof id);
+      snprintf(prefix, sizeof prefix, "engine/%s/%s/", v->engines[e], id);
+      const Verdict d = verdict_of(v, prefix);
+      if (!d.judged && !d.skipped) continue;
+      verdict_text(&d, verdict, sizeof verdict);
+      snprintf(model, sizeof model, "%s + %s", r->normal, r->damping);
+      if (!header)
+        fprintf(out, "grandamp-verify: engine verdicts (e and t_c cases per model; known defects: "
+                     "engines/decks/known-defects.txt):\n  %-9s %-24s %-32s %6s %6s %6s %6s %6s  %s\n",
+                "engine", "version", "model", "judged", "passed", "XFAIL", "failed", "n.j.", "verdict");
+      header = true;
+      fprintf(out, "  %-9s %-24s %-32s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], model,
+              d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
+    }
+}
+
+/* The markdown matrix (the README's): one row per model, one column per engine, each known
+ * defect a numbered note under the table. */
+static void verdict_matrix(const Verifier *v, FILE *out) {
+  const char *notes[32];
+  int nnotes = 0;
+  bool header = false;
+  for (int k = 0; k < row_count(); k++) {
+    const Row *r = row_at(k);
+    char id[64], cells[8][160];
+    row_id(r, id, sizeof id);
+    bool any = false;
+    for (int e = 0; e < v->nengines && e < 8; e++) {
+      char prefix[128];
+      snprintf(prefix, sizeof prefix, "engine/%s/%s/", v->engines[e], id);
+      const Verdict d = verdict_of(v, prefix);
+      if (!d.judged && !d.skipped) {
+        snprintf(cells[e], sizeof cells[e], "–");
+        continue;
+      }
+      any = true;
+      char refs[64] = "";
+      for (int i = 0; i < d.nreasons; i++) {
+        int note = 0;
+        for (int q = 0; q < nnotes && !note; q++)
+          if (!strcmp(notes[q], d.reasons[i])) note = q + 1;
+        if (!note && nnotes < 32) notes[nnotes++] = d.reasons[i], note = nnotes;
+        const size_t len = strlen(refs);
+        snprintf(refs + len, sizeof refs - len, "[%d]", note);
+      }
+      if (d.failed) snprintf(cells[e], sizeof cells[e], "**FAIL** %d of %d", d.failed, d.judged);
+      else if (d.xfail)
+        snprintf(cells[e], sizeof cells[e], "known defect %s: %d XFAIL, %d pass", refs, d.xfail, d.passed);
+      else if (d.passed) snprintf(cells[e], sizeof cells[e], "PASS %d/%d", d.passed, d.judged);
+      else snprintf(cells[e], sizeof cells[e], "not judged");
+    }
+    if (!any) continue;
+    if (!header) {
+      fprintf(out, "| grandamp model |");
+      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s %s |", v->engines[e], v->engine_versions[e]);
+      fprintf(out, "\n|---|");
+      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
+      fprintf(out, "\n");
+      header = true;
+    }
+    fprintf(out, "| %s + %s |", r->normal, r->damping);
+    for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s |", cells[e]);
+    fprintf(out, "\n");
+  }
+  if (nnotes) fprintf(out, "\n");
+  for (int q = 0; q < nnotes; q++) fprintf(out, "[%d] %s%s\n", q + 1, notes[q], q + 1 < nnotes ? "  " : "");
+}
+
+void engines_verdict(const Verifier *v, FILE *out, bool markdown) {
+  if (markdown) verdict_matrix(v, out);
+  else verdict_lines(v, out);
+}
+
+static void write_verdict(const Verifier *v) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/verify-engines-verdict.md", v->data);
+  OutFile o;
+  if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+  engines_verdict(v, o.f, true);
+  if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+}
+
 void cases_engines(Verifier *v) {
   if (!v->nengines) return;
   Defect defects[MAX_DEFECTS];
@@ -249,6 +383,7 @@ void cases_engines(Verifier *v) {
   for (int k = 0; k < v->nengines; k++) engine_cases(v, engine_find(v->engines[k]), defects, ndef, &ls);
   if (!v->dry && v->data && ls.n) {
     write_lines(v, &ls);
+    write_verdict(v);
     for (int k = 0; k < v->nengines; k++) write_plot(v, engine_find(v->engines[k]), &ls);
   }
   free(ls.l);

@@ -348,6 +348,7 @@ int main(int argc, char **argv) {
     previous_report(&prev, v.res, v.nres, v.filter != NULL, stdout);
     previous_free(&prev);
   }
+  engines_verdict(&v, stdout, false);
   free(v.res);
   const int passed = v.done - v.failed - v.skipped - v.xfailed;
   char xf[64] = "";

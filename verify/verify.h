@@ -46,6 +46,7 @@ typedef struct Verifier {
   bool lmp_required;  /**< --lammps: a LAMMPS case fails, not skips, when lmp is missing */
   const char *engines[8]; /**< --engine NAME...: the outside engines whose collisions are judged */
   int nengines;
+  char engine_versions[8][64]; /**< each engine's version as it reported it (the verdict table) */
   const char *data;   /**< the --data directory (generators writing their own plot data) */
 } Verifier;
 
@@ -107,6 +108,9 @@ void cases_lammps(Verifier *v);
 void cases_mdr(Verifier *v);
 /** The collisions of the outside engines of --engine, judged against the same expectations. */
 void cases_engines(Verifier *v);
+/** The verdict per engine and model of the engine cases that ran: text (markdown false) for the end
+ *  of the run, or the markdown table of DATA/verify-engines-verdict.md. Nothing without them. */
+void engines_verdict(const Verifier *v, FILE *out, bool markdown);
 /** The MDR compaction cases (cases_mdr_compaction.c), run by cases_mdr. */
 void cases_mdr_compaction(Verifier *v);
 

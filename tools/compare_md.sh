@@ -1,0 +1,42 @@
+#!/bin/sh
+# The README's engine comparison from a comparison CSV of tools/bench.sh (data/compare-*.csv):
+# per packing, one row per model row, grandamp and each engine in M touching pairs per second of
+# pair time, "1 rank / N ranks" (grandamp: threads), and grandamp's ratio to each engine at 1 and N.
+# Usage: tools/compare_md.sh COMPARE.csv > COMPARE.md
+set -eu
+[ $# -eq 1 ] && [ -r "$1" ] || { echo "usage: tools/compare_md.sh COMPARE.csv" >&2; exit 2; }
+awk -F, '
+  NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  function v(n) { return $(c[n]) }
+  {
+    pk = v("packing"); e = v("engine"); key = v("normal") "/" v("damping") "/" v("tangential"); r = v("ranks") + 0
+    if (!(pk in pseen)) { pseen[pk] = 1; pks[++np] = pk; N[pk] = v("n") }
+    if (!((pk, key) in kseen)) { kseen[pk, key] = 1; keys[pk, ++nk[pk]] = key }
+    if (!(e in eseen)) { eseen[e] = 1; engs[++ne] = e; ver[e] = v("engine_version") }
+    if (r > R) R = r
+    G[pk, key, r] = v("grandamp_contacts_per_s"); E[pk, key, e, r] = v("engine_contacts_per_s")
+  }
+  function m(x) { return (x == "") ? "–" : sprintf("%.3g", x / 1e6) }
+  function pair(a, b) { return (a == "" && b == "") ? "–" : m(a) " / " m(b) }
+  END {
+    for (p = 1; p <= np; p++) {
+      pk = pks[p]
+      printf "%s packing, N = %s: M touching pairs/s, 1 / %d %s%s\n\n", pk, N[pk], R, "rank", (R > 1 ? "s" : "")
+      line = "| model row | grandamp |"; sep = "|---|---|"
+      for (j = 1; j <= ne; j++) { line = line " " engs[j] " " ver[engs[j]] " | grandamp / " engs[j] " |"; sep = sep "---|---|" }
+      print line; print sep
+      for (k = 1; k <= nk[pk]; k++) {
+        key = keys[pk, k]
+        line = "| " key " | " pair(G[pk, key, 1], G[pk, key, R]) " |"
+        for (j = 1; j <= ne; j++) {
+          e = engs[j]; a = E[pk, key, e, 1]; b = E[pk, key, e, R]
+          r1 = (a != "" && G[pk, key, 1] != "") ? sprintf("%.2f", G[pk, key, 1] / a) : "–"
+          rN = (b != "" && G[pk, key, R] != "") ? sprintf("%.2f", G[pk, key, R] / b) : "–"
+          ratio = r1 " / " rN
+          line = line " " pair(a, b) " | " ratio " |"
+        }
+        print line
+      }
+      if (p < np) print ""
+    }
+  }' "$1"

@@ -304,7 +304,6 @@ static bool liggghts_collide(const EngineCase *c, const char *workdir, EngineRes
   return true;
 }
 
-
 /* ---- timing runs (engines/decks/liggghts_bench.in) ----
  *
  * The benchmark rows LIGGGHTS has, with the collision's parameter map (MAP above). Tangential

@@ -37,11 +37,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "run.h"
 
 #define LIGGGHTS_TIMEOUT 300.0   /* s: a collision takes well under a second (4e5 steps/s) */
 #define LIGGGHTS_DECK "liggghts_collide.in"
+#define LIGGGHTS_BENCH_DECK "liggghts_bench.in"
 #define LIGGGHTS_PHASE 0.3       /* contact onset inside a step, as the LAMMPS adapter's */
 #define LIGGGHTS_CHAR_VEL 1.0    /* characteristicVelocity of model hooke [m/s] */
 #define LIGGGHTS_MAX_STEPS 100000000L
@@ -302,10 +304,210 @@ static bool liggghts_collide(const EngineCase *c, const char *workdir, EngineRes
   return true;
 }
 
+/* ---- timing runs (engines/decks/liggghts_bench.in) ----
+ *
+ * The benchmark rows LIGGGHTS has, with the collision's parameter map (MAP above). Tangential
+ * nohistory is its no_history with no friction and no tangential damping: no tangential force,
+ * as linear_nohistory 0 0. grandamp's mindlin (k_t a, damping 1.0, mu) runs as its `history`,
+ * which is not Mindlin: a Cundall-Strack spring on the accumulated shear displacement,
+ * F_t = -k_t xi - gamma_t v_t, |F_t| capped at mu |F_n| by shortening xi (the dashpot is dropped
+ * while sliding). Its k_t and gamma_t follow the normal model: hertz/stiffness takes
+ * k_t sqrt(R d) and gamma_t meff sqrt(R d), so k_t = 8 G* (the k_t a of mindlin NULL,
+ * 8 G* = 2E/((2 - nu)(1 + nu)) for one material) and gamma_t = gamma_n (mindlin's damping 1.0)
+ * are grandamp's exactly; hooke/stiffness has a constant k_t, which takes k_n (the k_t a of
+ * mindlin cannot be written), and gamma_t = gamma_n; hertz computes its own k_t = 8 G* a and
+ * gamma_t = 2 sqrt(5/6)|beta| sqrt(8 G* a meff) from E, nu and e. */
+typedef struct LiggghtsBenchRow {
+  const char *normal, *damping, *tangential; /* grandamp */
+  const char *native;
+} LiggghtsBenchRow;
+
+static const LiggghtsBenchRow BENCH_ROWS[] = {
+    {"hooke", "velocity", "nohistory",
+     "gran model hooke/stiffness absolute_damping on (kn, gamman_abs), tangential no_history, frictionless"},
+    {"hooke", "velocity", "mindlin",
+     "gran model hooke/stiffness absolute_damping on, tangential history (not Mindlin: constant kt = kn, "
+     "gammat_abs = gamman_abs, capped at mu Fn)"},
+    {"hooke", "mass_velocity", "nohistory", "gran model hooke/stiffness (gamman per meff), tangential no_history, frictionless"},
+    {"hooke", "mass_velocity", "mindlin",
+     "gran model hooke/stiffness, tangential history (not Mindlin: constant kt = kn, gammat = gamman, capped at mu Fn)"},
+    {"hertz/material", "viscoelastic", "nohistory",
+     "gran model hertz/stiffness, kn = 4/3 E/(2(1-nu^2)), tangential no_history, frictionless"},
+    {"hertz/material", "viscoelastic", "mindlin",
+     "gran model hertz/stiffness, tangential history (not Mindlin: spring kt a = 8G* a, gammat = gamman, capped at mu "
+     "Fn)"},
+    {"hertz/material", "coeff_restitution", "nohistory",
+     "gran model hertz + coefficientRestitution, tangential no_history, frictionless"},
+    {"hertz/material", "coeff_restitution", "mindlin",
+     "gran model hertz + coefficientRestitution, tangential history (not Mindlin: spring 8G* a, its own gammat from "
+     "8G* a, capped at mu Fn)"},
+};
+#define NBENCH (sizeof BENCH_ROWS / sizeof BENCH_ROWS[0])
+
+static const LiggghtsBenchRow *find_bench_row(const char *normal, const char *damping, const char *tangential) {
+  if (!normal || !damping || !tangential) return NULL;
+  for (size_t k = 0; k < NBENCH; k++)
+    if (!strcmp(BENCH_ROWS[k].normal, normal) && !strcmp(BENCH_ROWS[k].damping, damping) &&
+        !strcmp(BENCH_ROWS[k].tangential, tangential))
+      return &BENCH_ROWS[k];
+  return NULL;
+}
+
+static bool liggghts_bench_supports(const char *normal, const char *damping, const char *tangential,
+                                    const char **native) {
+  const LiggghtsBenchRow *row = find_bench_row(normal, damping, tangential);
+  if (native) {
+    if (row) *native = row->native;
+    else if (!tangential || (strcmp(tangential, "nohistory") && strcmp(tangential, "mindlin")))
+      *native = "only the benchmark's tangential models (nohistory, mindlin)";
+    else if (!find_map(normal, damping)) *native = why_not(normal ? normal : "", damping ? damping : "");
+    else *native = "not a row of the benchmark matrix (no timing mapping)";
+  }
+  return row != NULL;
+}
+
+bool liggghts_bench_args(const EngineBench *b, const char *deck, const char *log, LiggghtsArgs *a, char *why,
+                         size_t why_size) {
+  memset(a, 0, sizeof *a);
+  if (!find_bench_row(b->normal, b->damping, b->tangential)) {
+    const char *native;
+    liggghts_bench_supports(b->normal, b->damping, b->tangential, &native);
+    engine_msgf(why, why_size, "%s + %s, %s: %s", b->normal ? b->normal : "?", b->damping ? b->damping : "?",
+                b->tangential ? b->tangential : "?", native);
+    return false;
+  }
+  const LiggghtsMap *m = find_map(b->normal, b->damping);
+  /* A read_data that cannot open its file stops on one rank (MPI_Abort) before the log is
+   * flushed: the log would be empty and the why lost, so the file is checked here. */
+  if (!b->data_file || access(b->data_file, R_OK) != 0) {
+    engine_msgf(why, why_size, "packing %.300s is not readable", b->data_file ? b->data_file : "(none)");
+    return false;
+  }
+  if (!(b->steps > 0 && b->steps <= LIGGGHTS_MAX_STEPS) || !(b->dt > 0 && isfinite(b->dt)) ||
+      !(b->skin > 0 && isfinite(b->skin)) || b->ranks < 1)
+    return bad(why, why_size, "steps, dt, skin and ranks must be > 0");
+  const bool mindlin = !strcmp(b->tangential, "mindlin");
+  const bool material = !strcmp(b->normal, "hertz/material");
+  if (material && !(b->E > 0 && isfinite(b->E) && b->nu >= 0 && b->nu <= 0.5))
+    return bad(why, why_size, "hertz/material needs E > 0 and 0 <= nu <= 0.5 (LIGGGHTS's poissonsRatio range)");
+  if (!material && !(b->kn > 0 && isfinite(b->kn))) return bad(why, why_size, "k_n must be finite and > 0");
+  if (mindlin && !(b->mu >= 0 && isfinite(b->mu))) return bad(why, why_size, "mu must be finite and >= 0");
+
+  /* Inert defaults for what the model does not read (the deck defines every property). */
+  double E = 1e7, nu = 0.0, e = 1.0, kn = 1.0, kt = 1.0, gamman = 0.0;
+  if (!strcmp(b->damping, "coeff_restitution")) e = b->damp;
+  else gamman = b->damp;
+  if (!strcmp(m->model, "hertz")) {
+    E = b->E, nu = b->nu;
+  } else if (!strcmp(m->model, "hertz/stiffness")) {
+    kn = 4.0 / 3.0 * (b->E / (2.0 * (1.0 - b->nu * b->nu)));
+    kt = 2.0 * b->E / ((2.0 - b->nu) * (1.0 + b->nu)); /* 8 G* of one material: mindlin NULL's k_t */
+  } else {
+    kn = b->kn, kt = b->kn;
+  }
+  if (!(isfinite(kn) && isfinite(kt) && isfinite(gamman) && gamman >= 0 && e > 0 && e <= 1))
+    return bad(why, why_size, "the damping number or the stiffness is out of range");
+
+  char nbuf[16];
+  const char *launcher[8];
+  const int nl = engine_mpi_argv(launcher, b->ranks, "liggghts", nbuf);
+  bool ok = true;
+  for (int k = 0; k < nl && ok; k++) ok = add(a, "%s", launcher[k]); /* into the pool: nbuf is local */
+  ok = ok && add(a, "-in") && add(a, "%s", deck) && add(a, "-log") && add(a, "%s", log) && add(a, "-nocite") &&
+       add(a, "-var") && add(a, "data") && add(a, "%s", b->data_file) && add(a, "-var") && add(a, "normal") &&
+       add(a, "%s", m->model) && add(a, "-var") && add(a, "tangential") &&
+       add(a, "%s", mindlin ? "history" : "no_history") && add(a, "-var") && add(a, "settings") &&
+       add(a, "%stangential_damping %s limitForce off", m->absolute ? "absolute_damping on " : "", mindlin ? "on" : "off");
+  ok = ok && var(a, "E", E) && var(a, "nu", nu) && var(a, "e", e) && var(a, "kn", kn) && var(a, "kt", kt) &&
+       var(a, "gamman", gamman) && var(a, "gammat", mindlin ? gamman : 0.0) && var(a, "mu", mindlin ? b->mu : 0.0);
+  ok = ok && add(a, "-var") && add(a, "steps") && add(a, "%ld", b->steps) && var(a, "dt", b->dt) &&
+       var(a, "skin", b->skin);
+  if (!ok) return bad(why, why_size, "the LIGGGHTS command line does not fit its buffer (paths too long?)");
+  a->steps = b->steps;
+  return true;
+}
+
+bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, char *why, size_t why_size) {
+  char line[1024];
+  if (error_line(log, line, sizeof line) || error_line(screen, line, sizeof line)) {
+    engine_msgf(why, why_size, "liggghts: %.300s", line);
+    return false;
+  }
+  FILE *f = fopen(log, "r");
+  if (!f) {
+    engine_msgf(why, why_size, "liggghts wrote no log %.200s", log);
+    return false;
+  }
+  /* The last "Loop time" line and the Pair line after it are the timed run's (run 0 comes first
+   * and prints no breakdown). */
+  bool loop = false, pair = false, counts = false;
+  while (fgets(line, sizeof line, f)) {
+    static const char version_tag[] = "LIGGGHTS (Version ";
+    double lt, avg, d0, d1;
+    int procs;
+    long steps, atoms;
+    if (!strncmp(line, version_tag, sizeof version_tag - 1)) {
+      const char *v = line + sizeof version_tag - 1;
+      engine_msgf(t->version, sizeof t->version, "%.*s", (int)strcspn(v, ",)\r\n"), v);
+    } else if (sscanf(line, "Loop time of %lf on %d procs for %ld steps with %ld atoms", &lt, &procs, &steps, &atoms) ==
+               4) {
+      t->loop_time_s = lt, t->ranks = procs, t->steps = steps, t->atoms = atoms, loop = true, pair = false;
+    } else if (loop && sscanf(line, "Pair time (%%) = %lf", &avg) == 1) { /* 3.8: "Pair  time (%) = avg (pct)" */
+      t->pair_time_s = avg, pair = true;
+    } else if (sscanf(line, "GRANDAMP_BENCH contacts0=%lf contacts=%lf", &d0, &d1) == 2) {
+      t->contacts0 = (long)d0, t->contacts = (long)d1, counts = true;
+    }
+  }
+  fclose(f);
+  if (!loop || !pair || !counts) {
+    engine_msgf(why, why_size, "liggghts log lacks its %s line (%.200s)",
+                !loop ? "\"Loop time\"" : !pair ? "timing breakdown's \"Pair  time\"" : "GRANDAMP_BENCH", log);
+    return false;
+  }
+  if (!(t->pair_time_s > 0.0) || !isfinite(t->pair_time_s)) {
+    engine_msgf(why, why_size, "liggghts reported a Pair time of %g s", t->pair_time_s);
+    return false;
+  }
+  return true;
+}
+
+static bool liggghts_bench(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size) {
+  memset(t, 0, sizeof *t);
+  const char *deck = engine_deck_path(LIGGGHTS_BENCH_DECK, why, why_size);
+  if (!deck) return false;
+  char log[4096], screen[4096];
+  if (snprintf(log, sizeof log, "%s/liggghts.log", workdir) >= (int)sizeof log ||
+      snprintf(screen, sizeof screen, "%s/liggghts.screen", workdir) >= (int)sizeof screen)
+    return bad(why, why_size, "workdir path too long");
+  LiggghtsArgs a;
+  if (!liggghts_bench_args(b, deck, log, &a, why, why_size)) return false;
+  const LiggghtsBenchRow *row = find_bench_row(b->normal, b->damping, b->tangential);
+  engine_msgf(t->native, sizeof t->native, "%s", row->native);
+  const int rc = engine_spawn(a.argv, screen, b->timeout_s, why, why_size);
+  if (rc < 0) return false;
+  if (!liggghts_read_timing(log, screen, t, why, why_size)) {
+    char last[512] = "(empty)", abort_line[16];
+    if (rc != 0) { /* an error on one rank aborts MPI before the log is flushed: no ERROR line */
+      engine_file_line(log, NULL, last, sizeof last);
+      const bool aborted = engine_file_line(screen, "MPI_ABORT", abort_line, sizeof abort_line);
+      engine_msgf(why, why_size, "liggghts exited with status %d without an ERROR line%s; its log ends: %.300s", rc,
+                  aborted ? " (MPI_ABORT on one rank: its message was lost)" : "", last);
+    }
+    return false;
+  }
+  if (rc != 0) {
+    engine_msgf(why, why_size, "liggghts exited with status %d after its timing", rc);
+    return false;
+  }
+  return true;
+}
+
 const Engine ENGINE_LIGGGHTS = {
     .name = "liggghts",
     .command = "liggghts",
     .package = "liggghts",
     .supports = liggghts_supports,
     .collide = liggghts_collide,
+    .bench_supports = liggghts_bench_supports,
+    .bench = liggghts_bench,
 };

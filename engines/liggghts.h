@@ -11,6 +11,12 @@
  *   hooke + mass_velocity, none             model hooke/stiffness
  *   hertz, hertz/material + viscoelastic, none  model hertz/stiffness
  * Everything else has no LIGGGHTS equivalent (supports() says why).
+ *
+ * Timing runs (engines/decks/liggghts_bench.in: grandamp's packing through read_data, newton
+ * off, as pair gran with a shear history requires) for the benchmark rows hooke + velocity,
+ * hooke + mass_velocity, hertz/material + viscoelastic and hertz/material + coeff_restitution,
+ * as above; tangential nohistory is its frictionless no_history, mindlin its `history` spring
+ * (not Mindlin; liggghts.c says what it is).
  */
 #ifndef GD_ENGINE_LIGGGHTS_H
 #define GD_ENGINE_LIGGGHTS_H
@@ -44,5 +50,16 @@ const char *liggghts_arg_var(const LiggghtsArgs *a, const char *name);
  *  still in contact at the end). */
 bool liggghts_parse_log(const char *log, const char *screen, long steps, double dt, double meff, EngineResult *r,
                         char *why, size_t why_size);
+/** The command line of one timing run of b: `[mpirun -np P ...] liggghts -in deck -log log -nocite
+ *  -var ...` (its texts in a's pool). False with why when LIGGGHTS has no such benchmark row or
+ *  the run's numbers are out of range. */
+bool liggghts_bench_args(const EngineBench *b, const char *deck, const char *log, LiggghtsArgs *a, char *why,
+                         size_t why_size);
+/** Reads a log of engines/decks/liggghts_bench.in into t: the version, the timed run's "Loop
+ *  time of T on P procs for S steps with N atoms" line, the Pair time of the timing breakdown
+ *  after it (3.8 prints "Pair  time (%) = avg (percent)", averaged over the ranks) and the
+ *  GRANDAMP_BENCH counts. False with why on an ERROR line (log, or screen, which may be NULL) or
+ *  a missing line. */
+bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, char *why, size_t why_size);
 
 #endif

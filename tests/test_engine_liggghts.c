@@ -1,12 +1,15 @@
 /* test_engine_liggghts.c - the LIGGGHTS adapter: its model map, the -var command line it writes
  * for the deck, its reading of stored LIGGGHTS 3.8.0 logs (tests/data/engines/liggghts-*.log),
- * and one live collision when `liggghts` is installed. */
+ * and one live collision when `liggghts` is installed; the same for its timing runs
+ * (engines/decks/liggghts_bench.in) on one of grandamp's FCC packings. */
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "tests.h"
 
+#include "datafile.h"
 #include "liggghts.h"
+#include "packing.h"
 #include "run.h"
 
 #define PI_ 3.14159265358979323846
@@ -253,10 +256,206 @@ static void test_liggghts_live(void **state) {
   assert_int_equal(rmdir(dir), 0);
 }
 
+/* ---- timing runs ---- */
+
+/* The benchmark rows LIGGGHTS has (both tangential models each); the rest say why not. */
+static void test_liggghts_bench_supports(void **state) {
+  (void)state;
+  static const char *const yes[][2] = {{"hooke", "velocity"}, {"hooke", "mass_velocity"},
+                                       {"hertz/material", "viscoelastic"}, {"hertz/material", "coeff_restitution"}};
+  const char *native = NULL;
+  for (size_t k = 0; k < sizeof yes / sizeof yes[0]; k++) {
+    if (!ENGINE_LIGGGHTS.bench_supports(yes[k][0], yes[k][1], "nohistory", &native))
+      fail_msg("%s + %s nohistory not supported", yes[k][0], yes[k][1]);
+    assert_non_null(strstr(native, "tangential no_history, frictionless"));
+    if (!ENGINE_LIGGGHTS.bench_supports(yes[k][0], yes[k][1], "mindlin", &native))
+      fail_msg("%s + %s mindlin not supported", yes[k][0], yes[k][1]);
+    assert_non_null(strstr(native, "tangential history (not Mindlin"));
+  }
+  static const char *const no[][4] = {{"hertz", "velocity", "nohistory", "constant"},
+                                      {"hertz/material", "tsuji", "mindlin", "Tsuji"},
+                                      {"hooke", "coeff_restitution", "nohistory", "not a row"},
+                                      {"hooke", "velocity", "linear_history", "tangential models"}};
+  for (size_t k = 0; k < sizeof no / sizeof no[0]; k++) {
+    native = NULL;
+    assert_false(ENGINE_LIGGGHTS.bench_supports(no[k][0], no[k][1], no[k][2], &native));
+    if (!strstr(native, no[k][3])) fail_msg("%s + %s: why '%s' lacks '%s'", no[k][0], no[k][1], native, no[k][3]);
+  }
+  assert_non_null(ENGINE_LIGGGHTS.bench);
+}
+
+static EngineBench bench_row(const char *normal, const char *damping, const char *tangential) {
+  return (EngineBench){.data_file = DATA "liggghts-bench.log", /* any readable file: the args do not read it */
+                       .atoms = 4000, .contacts = 24000, .normal = normal, .damping = damping,
+                       .tangential = tangential, .kn = 2000, .E = 1e6, .nu = 0.3, .damp = 0.5, .kt = NAN,
+                       .mu = !strcmp(tangential, "mindlin") ? 0.4 : 0.0, .dt = 1e-4, .skin = 0.1, .steps = 50,
+                       .ranks = 1, .timeout_s = 60};
+}
+
+/* hertz/material + viscoelastic + mindlin on 2 ranks: hertz/stiffness with kn = (4/3) E/(2(1-nu^2)),
+ * the history spring's kt = 8 G* = 2E/((2-nu)(1+nu)) (the k_t of mindlin NULL, which the
+ * benchmark writes out for hooke and hertz as 904977.375565611), gammat = gamman = the damping
+ * number (mindlin's damping 1.0), friction mu; launched through mpirun. */
+static void test_liggghts_bench_args_mindlin(void **state) {
+  (void)state;
+  EngineBench b = bench_row("hertz/material", "viscoelastic", "mindlin");
+  b.ranks = 2;
+  LiggghtsArgs a;
+  char why[256] = "";
+  if (!liggghts_bench_args(&b, "bench.in", "out.log", &a, why, sizeof why)) fail_msg("%s", why);
+  assert_string_equal(a.argv[0], "mpirun");
+  assert_string_equal(a.argv[1], "-np");
+  assert_string_equal(a.argv[2], "2");
+  assert_null(a.argv[a.argc]);
+  int prog = 0;
+  while (prog < a.argc && strcmp(a.argv[prog], "liggghts")) prog++;
+  assert_true(prog < a.argc);
+  assert_string_equal(a.argv[prog + 1], "-in");
+  assert_string_equal(a.argv[prog + 2], "bench.in");
+  assert_string_equal(a.argv[prog + 4], "out.log");
+  assert_string_equal(liggghts_arg_var(&a, "data"), b.data_file);
+  assert_string_equal(liggghts_arg_var(&a, "normal"), "hertz/stiffness");
+  assert_string_equal(liggghts_arg_var(&a, "tangential"), "history");
+  assert_string_equal(liggghts_arg_var(&a, "settings"), "tangential_damping on limitForce off");
+  assert_rel(var_of(&a, "kn"), 4.0 / 3.0 * 1e6 / (2.0 * (1.0 - 0.09)), 1e-15);
+  assert_rel(var_of(&a, "kt"), 904977.375565611, 1e-14);
+  assert_true(var_of(&a, "gamman") == 0.5 && var_of(&a, "gammat") == 0.5 && var_of(&a, "mu") == 0.4);
+  assert_true(var_of(&a, "dt") == 1e-4 && var_of(&a, "skin") == 0.1);
+  assert_int_equal((long)var_of(&a, "steps"), 50);
+}
+
+/* nohistory: no_history with no friction and no tangential damping; hooke + velocity takes
+ * absolute_damping on, hertz/material + coeff_restitution LIGGGHTS hertz with E, nu, e. */
+static void test_liggghts_bench_args_nohistory(void **state) {
+  (void)state;
+  LiggghtsArgs a;
+  char why[256] = "";
+  EngineBench b = bench_row("hooke", "velocity", "nohistory");
+  if (!liggghts_bench_args(&b, "d", "l", &a, why, sizeof why)) fail_msg("%s", why);
+  assert_string_equal(a.argv[0], "liggghts");
+  assert_string_equal(liggghts_arg_var(&a, "normal"), "hooke/stiffness");
+  assert_string_equal(liggghts_arg_var(&a, "tangential"), "no_history");
+  assert_string_equal(liggghts_arg_var(&a, "settings"), "absolute_damping on tangential_damping off limitForce off");
+  assert_true(var_of(&a, "kn") == 2000 && var_of(&a, "gamman") == 0.5);
+  assert_true(var_of(&a, "gammat") == 0.0 && var_of(&a, "mu") == 0.0);
+
+  b = bench_row("hooke", "mass_velocity", "mindlin");
+  if (!liggghts_bench_args(&b, "d", "l", &a, why, sizeof why)) fail_msg("%s", why);
+  assert_string_equal(liggghts_arg_var(&a, "settings"), "tangential_damping on limitForce off");
+  assert_true(var_of(&a, "kt") == 2000 && var_of(&a, "gammat") == 0.5 && var_of(&a, "mu") == 0.4);
+
+  b = bench_row("hertz/material", "coeff_restitution", "nohistory");
+  if (!liggghts_bench_args(&b, "d", "l", &a, why, sizeof why)) fail_msg("%s", why);
+  assert_string_equal(liggghts_arg_var(&a, "normal"), "hertz");
+  assert_true(var_of(&a, "E") == 1e6 && var_of(&a, "nu") == 0.3 && var_of(&a, "e") == 0.5);
+  assert_true(var_of(&a, "gamman") == 0.0);
+}
+
+static void test_liggghts_bench_args_refused(void **state) {
+  (void)state;
+  LiggghtsArgs a;
+  char why[256] = "";
+  EngineBench b = bench_row("hertz", "mass_velocity", "nohistory");
+  assert_false(liggghts_bench_args(&b, "d", "l", &a, why, sizeof why));
+  assert_non_null(strstr(why, "hertz + mass_velocity, nohistory: LIGGGHTS 3.8 hertz/stiffness"));
+  /* read_data that cannot open its file aborts one rank before the log is written: checked first */
+  b = bench_row("hooke", "velocity", "nohistory");
+  b.data_file = DATA "no-such.data";
+  assert_false(liggghts_bench_args(&b, "d", "l", &a, why, sizeof why));
+  assert_non_null(strstr(why, "no-such.data is not readable"));
+  b = bench_row("hooke", "velocity", "nohistory");
+  b.steps = 0;
+  assert_false(liggghts_bench_args(&b, "d", "l", &a, why, sizeof why));
+  assert_non_null(strstr(why, "steps"));
+  b = bench_row("hertz/material", "viscoelastic", "mindlin");
+  b.nu = 0.6;
+  assert_false(liggghts_bench_args(&b, "d", "l", &a, why, sizeof why));
+  assert_non_null(strstr(why, "nu"));
+}
+
+/* Real logs of the bench deck (FCC N = 4000, 20 steps): on 2 ranks (run 0's loop line comes
+ * first, the deck's comments are echoed), a packing cut short (read_data's ERROR), and the
+ * first log cut after its loop line (no timing breakdown). */
+static void test_liggghts_read_timing(void **state) {
+  (void)state;
+  EngineTiming t = {0};
+  char why[256] = "";
+  if (!liggghts_read_timing(DATA "liggghts-bench.log", NULL, &t, why, sizeof why)) fail_msg("%s", why);
+  assert_string_equal(t.version, "LIGGGHTS-PUBLIC 3.8.0");
+  assert_true(t.loop_time_s == 0.127703 && t.pair_time_s == 0.0253068);
+  assert_int_equal(t.ranks, 2);
+  assert_int_equal(t.steps, 20);
+  assert_int_equal(t.atoms, 4000);
+  assert_int_equal(t.contacts0, 24000);
+  assert_int_equal(t.contacts, 24000);
+
+  t = (EngineTiming){0};
+  assert_false(liggghts_read_timing(DATA "liggghts-bench-error.log", NULL, &t, why, sizeof why));
+  assert_string_equal(why, "liggghts: ERROR: Unexpected end of data file (./src/read_data.cpp:687)");
+  /* an ERROR that reached only the screen */
+  assert_false(liggghts_read_timing(DATA "liggghts-bench-nopair.log", DATA "liggghts-bench-error.log", &t, why,
+                                    sizeof why));
+  assert_non_null(strstr(why, "Unexpected end of data file"));
+  assert_false(liggghts_read_timing(DATA "liggghts-bench-nopair.log", NULL, &t, why, sizeof why));
+  assert_non_null(strstr(why, "lacks its timing breakdown's \"Pair  time\" line"));
+  assert_false(liggghts_read_timing(DATA "no-such.log", NULL, &t, why, sizeof why));
+  assert_non_null(strstr(why, "no log"));
+}
+
+/* One live timing run: grandamp's FCC packing of 4000 spheres (12 touching neighbours each,
+ * 6 N = 24000 pairs), 20 steps, 1 rank, hertz/material + coeff_restitution, nohistory. LIGGGHTS
+ * must read every sphere and see every contact at the start and the end. */
+static void test_liggghts_bench_live(void **state) {
+  (void)state;
+  if (!engine_installed("liggghts")) {
+    print_message("test_liggghts_bench_live: liggghts not installed, skipped (apt-get install liggghts)\n");
+    skip();
+  }
+  const char *tmp = getenv("TMPDIR");
+  char dir[512], data[600], path[600];
+  snprintf(dir, sizeof dir, "%s/gd-liggghts-bench-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  assert_non_null(mkdtemp(dir));
+  snprintf(data, sizeof data, "%s/fcc.data", dir);
+  PackingSpec s = packing_defaults();
+  s.type = PACKING_FCC, s.n = 4000;
+  Particles p = {0};
+  Box box = {0};
+  packing_make(&s, &p, &box);
+  assert_int_equal(p.n, 4000);
+  assert_true(datafile_write(data, &p, &box, NULL));
+  particles_free(&p);
+
+  EngineBench b = bench_row("hertz/material", "coeff_restitution", "nohistory");
+  b.data_file = data, b.steps = 20, b.timeout_s = 120;
+  EngineTiming t;
+  char why[512] = "";
+  const bool ok = ENGINE_LIGGGHTS.bench(&b, dir, &t, why, sizeof why);
+  if (!ok) fail_msg("%s", why);
+  print_message("liggghts %s, FCC N = 4000, 20 steps, 1 rank, %s: Pair %.4g s, loop %.4g s, contacts %ld -> %ld\n",
+                t.version, t.native, t.pair_time_s, t.loop_time_s, t.contacts0, t.contacts);
+  assert_int_equal(t.atoms, 4000);
+  assert_int_equal(t.contacts0, 24000);
+  assert_int_equal(t.contacts, 24000);
+  assert_int_equal(t.ranks, 1);
+  assert_int_equal(t.steps, 20);
+  assert_true(t.pair_time_s > 0 && t.pair_time_s <= t.loop_time_s);
+  assert_non_null(strstr(t.version, "3.8"));
+  assert_non_null(strstr(t.native, "gran model hertz"));
+  static const char *const files[] = {"fcc.data", "liggghts.log", "liggghts.screen"};
+  for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+    snprintf(path, sizeof path, "%s/%s", dir, files[k]);
+    unlink(path);
+  }
+  assert_int_equal(rmdir(dir), 0);
+}
+
 const struct CMUnitTest engine_liggghts_tests[] = {
     cmocka_unit_test(test_liggghts_supports),        cmocka_unit_test(test_liggghts_args_pair),
     cmocka_unit_test(test_liggghts_args_hooke_kn),   cmocka_unit_test(test_liggghts_args_stiffness),
     cmocka_unit_test(test_liggghts_args_refused),    cmocka_unit_test(test_liggghts_parse_collide),
     cmocka_unit_test(test_liggghts_parse_failures),  cmocka_unit_test(test_liggghts_live),
+    cmocka_unit_test(test_liggghts_bench_supports),  cmocka_unit_test(test_liggghts_bench_args_mindlin),
+    cmocka_unit_test(test_liggghts_bench_args_nohistory), cmocka_unit_test(test_liggghts_bench_args_refused),
+    cmocka_unit_test(test_liggghts_read_timing),     cmocka_unit_test(test_liggghts_bench_live),
 };
 const size_t engine_liggghts_ntests = sizeof engine_liggghts_tests / sizeof engine_liggghts_tests[0];

@@ -1,4 +1,4 @@
-/* yade.c - the Yade adapter: grandamp's case -> the project's Yade script, its result line -> EngineResult (see yade.h). */
+/* yade.c - the Yade adapter: grandamp's case -> the project's Yade scripts (a collision, a timing run), their result lines -> EngineResult, EngineTiming (see yade.h). */
 #include "yade.h"
 
 #include <math.h>
@@ -204,6 +204,211 @@ static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult 
   return true;
 }
 
+/* ---- timing runs (engines/decks/yade_bench.py; the map is in yade.h) ---- */
+
+#define YADE_BENCH_DECK "yade_bench.py"
+
+typedef struct YadeBenchRow {
+  const char *normal, *damping, *tangential;
+  YadeLaw law;
+  const char *native;
+} YadeBenchRow;
+
+static const YadeBenchRow YADE_BENCH_ROWS[] = {
+    {"hooke", "velocity", "nohistory", LAW_VISCEL_KC,
+     "ViscElMat(kn=2k, cn=2*damp, ks=0, cs=0, frictionAngle 0) + Law2_ScGeom_ViscElPhys_Basic"},
+    {"hooke", "velocity", "mindlin", LAW_VISCEL_KC,
+     "ViscElMat(kn=2k, cn=2*damp, ks=2kt, cs=2*xt*damp, frictionAngle atan mu) + Law2_ScGeom_ViscElPhys_Basic: "
+     "a linear tangential spring, not Mindlin"},
+    {"hertz/material", "coeff_restitution", "nohistory", LAW_MINDLIN,
+     "FrictMat(young=E, poisson=nu, frictionAngle 0) + Ip2_FrictMat_FrictMat_MindlinPhys(en=damp) + "
+     "Law2_ScGeom_MindlinPhys_Mindlin (tangential spring limited to 0)"},
+    {"hertz/material", "coeff_restitution", "mindlin", LAW_MINDLIN,
+     "FrictMat(young=E, poisson=nu, frictionAngle atan mu) + Ip2_FrictMat_FrictMat_MindlinPhys(en=damp) + "
+     "Law2_ScGeom_MindlinPhys_Mindlin (betas = betan)"},
+};
+
+static const YadeBenchRow *yade_bench_row(const char *normal, const char *damping, const char *tangential) {
+  for (size_t i = 0; i < sizeof YADE_BENCH_ROWS / sizeof YADE_BENCH_ROWS[0]; i++) {
+    const YadeBenchRow *r = &YADE_BENCH_ROWS[i];
+    if (!strcmp(r->normal, normal) && !strcmp(r->damping, damping) && !strcmp(r->tangential, tangential)) return r;
+  }
+  return NULL;
+}
+
+static bool yade_bench_supports(const char *normal, const char *damping, const char *tangential,
+                                const char **native) {
+  const YadeBenchRow *row = yade_bench_row(normal, damping, tangential);
+  const char *text;
+  if (row)
+    text = row->native;
+  else if (strcmp(tangential, "nohistory") && strcmp(tangential, "mindlin"))
+    text = "only the benchmark's tangential models (nohistory, mindlin)";
+  else if (yade_row(normal, damping))
+    text = "not a benchmark row: no timing run mapped";
+  else
+    text = yade_missing(normal, damping);
+  if (native) *native = text;
+  return row != NULL;
+}
+
+/* The tangential damping scale xt of "tangential mindlin KT XT MU" in grandamp's pair_coeff text. */
+static bool mindlin_xt(const char *pair_coeff, double *xt) {
+  const char *p = pair_coeff ? strstr(pair_coeff, "tangential mindlin ") : NULL;
+  return p && sscanf(p + strlen("tangential mindlin "), "%*s %lf", xt) == 1 && isfinite(*xt) && *xt >= 0.0;
+}
+
+static void bench_arg(YadeBenchArgs *a, int *slot, const char *key, double value) {
+  snprintf(a->text[*slot], sizeof a->text[0], "%s=%.17g", key, value);
+  a->argv[a->argc++] = a->text[(*slot)++];
+}
+
+bool yade_bench_args(const EngineBench *b, const char *deck, YadeBenchArgs *a, char *native, size_t native_size,
+                     char *why, size_t why_size) {
+  const char *text;
+  if (!yade_bench_supports(b->normal, b->damping, b->tangential, &text)) {
+    engine_msgf(why, why_size, "%s + %s, tangential %s: %s", b->normal, b->damping, b->tangential, text);
+    return false;
+  }
+  const YadeBenchRow *row = yade_bench_row(b->normal, b->damping, b->tangential);
+  const bool mindlin = strcmp(b->tangential, "mindlin") == 0;
+  if (!b->data_file || !(b->dt > 0) || !(b->skin >= 0) || b->steps < 1 || b->ranks < 1) {
+    engine_msgf(why, why_size, "yade: a data file, dt > 0, skin >= 0, steps >= 1 and ranks >= 1 are required");
+    return false;
+  }
+  if (mindlin && !(isfinite(b->mu) && b->mu >= 0.0)) {
+    engine_msgf(why, why_size, "yade: friction coefficient mu = %g must be finite and >= 0", b->mu);
+    return false;
+  }
+  double xt = 0.0;
+  if (row->law == LAW_VISCEL_KC) {
+    if (!(b->kn > 0) || !(b->damp >= 0) || !isfinite(b->kn) || !isfinite(b->damp)) {
+      engine_msgf(why, why_size, "yade: ViscElMat needs k > 0 and damp >= 0 (k = %g, damp = %g)", b->kn, b->damp);
+      return false;
+    }
+    if (mindlin && (!(b->kt > 0) || !isfinite(b->kt) || !mindlin_xt(b->pair_coeff, &xt))) {
+      engine_msgf(why, why_size, "yade: ViscElMat's ks needs a given kt > 0 and xt in \"tangential mindlin kt xt mu\"");
+      return false;
+    }
+  } else {
+    if (!(b->E > 0) || !isfinite(b->E) || !(b->nu > -1.0 && b->nu <= 0.5) || !(b->damp > 0 && b->damp < 1)) {
+      engine_msgf(why, why_size, "yade: Mindlin needs E > 0, -1 < nu <= 0.5 and en in (0, 1) (E = %g, nu = %g, en = %g)",
+                  b->E, b->nu, b->damp);
+      return false;
+    }
+    if (mindlin && !isnan(b->kt)) { /* Yade's Mindlin derives kt from the material: a given kt has no place */
+      engine_msgf(why, why_size, "yade: Mindlin takes its kt from the material (kt NULL), not kt = %g", b->kt);
+      return false;
+    }
+  }
+  const int dlen = snprintf(a->data, sizeof a->data, "data=%s", b->data_file);
+  if (dlen < 0 || (size_t)dlen >= sizeof a->data) {
+    engine_msgf(why, why_size, "yade: data file path too long");
+    return false;
+  }
+  snprintf(a->threads, sizeof a->threads, "%d", b->ranks);
+  a->argc = 0;
+  const char *head[] = {"yade", "-j", a->threads, "-n", "-x", deck, a->data};
+  for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) a->argv[a->argc++] = head[i];
+  int slot = 0;
+  snprintf(a->text[slot], sizeof a->text[0], "law=%s", row->law == LAW_MINDLIN ? "mindlin" : "viscel");
+  a->argv[a->argc++] = a->text[slot++];
+  bench_arg(a, &slot, "steps", (double)b->steps);
+  bench_arg(a, &slot, "dt", b->dt);
+  bench_arg(a, &slot, "skin", b->skin);
+  if (row->law == LAW_VISCEL_KC) { /* each body twice the contact value: Yade takes their harmonic mean */
+    bench_arg(a, &slot, "kn", 2.0 * b->kn);
+    bench_arg(a, &slot, "cn", 2.0 * b->damp);
+    bench_arg(a, &slot, "ks", mindlin ? 2.0 * b->kt : 0.0);
+    bench_arg(a, &slot, "cs", mindlin ? 2.0 * xt * b->damp : 0.0);
+  } else {
+    bench_arg(a, &slot, "young", b->E);
+    bench_arg(a, &slot, "poisson", b->nu);
+    bench_arg(a, &slot, "en", b->damp);
+  }
+  bench_arg(a, &slot, "friction", mindlin ? b->mu : 0.0);
+  a->argv[a->argc] = NULL;
+  if (native) engine_msgf(native, native_size, "%s", row->native);
+  return true;
+}
+
+/* A whole number field of the GRANDAMP_BENCH line. */
+static bool field_long(const char *line, const char *key, long *out) {
+  double v;
+  if (!field_double(line, key, &v) || !(v >= 0) || v != floor(v) || v > 1e15) return false;
+  *out = (long)v;
+  return true;
+}
+
+bool yade_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size) {
+  char line[1024];
+  if (engine_file_line(log_path, "GRANDAMP_ERROR ", line, sizeof line)) {
+    engine_msgf(why, why_size, "yade script: %s", line + strlen("GRANDAMP_ERROR "));
+    return false;
+  }
+  if (!engine_file_line(log_path, "GRANDAMP_BENCH ", line, sizeof line)) {
+    char last[256] = "(empty log)";
+    engine_file_line(log_path, NULL, last, sizeof last);
+    engine_msgf(why, why_size, "no GRANDAMP_BENCH line in %s; its last line: %s", log_path, last);
+    return false;
+  }
+  static const char *const times[] = {"pair_time_s", "loop_time_s"};
+  double v[2];
+  for (size_t i = 0; i < 2; i++)
+    if (!field_double(line, times[i], &v[i]) || !isfinite(v[i])) {
+      engine_msgf(why, why_size, "malformed GRANDAMP_BENCH line (field %s): %s", times[i], line);
+      return false;
+    }
+  static const char *const counts[] = {"atoms", "contacts0", "contacts", "steps", "threads"};
+  long n[5];
+  for (size_t i = 0; i < 5; i++)
+    if (!field_long(line, counts[i], &n[i])) {
+      engine_msgf(why, why_size, "malformed GRANDAMP_BENCH line (field %s): %s", counts[i], line);
+      return false;
+    }
+  const char *ver = strstr(line, " version=");
+  if (!ver || !ver[9] || ver[9] == ' ') {
+    engine_msgf(why, why_size, "malformed GRANDAMP_BENCH line (field version): %s", line);
+    return false;
+  }
+  ver += 9;
+  const size_t vlen = strcspn(ver, " ");
+  snprintf(t->version, sizeof t->version, "%.*s", (int)(vlen < sizeof t->version ? vlen : sizeof t->version - 1), ver);
+  t->pair_time_s = v[0];
+  t->loop_time_s = v[1];
+  t->atoms = n[0];
+  t->contacts0 = n[1];
+  t->contacts = n[2];
+  t->steps = n[3];
+  t->ranks = (int)n[4];
+  if (!(t->pair_time_s > 0.0)) {
+    engine_msgf(why, why_size, "yade reported an InteractionLoop time of %g s", t->pair_time_s);
+    return false;
+  }
+  return true;
+}
+
+static bool yade_bench(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size) {
+  memset(t, 0, sizeof *t);
+  const char *deck = engine_deck_path(YADE_BENCH_DECK, why, why_size);
+  if (!deck) return false;
+  char deck_copy[4096]; /* engine_deck_path's buffer is static */
+  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
+  YadeBenchArgs a;
+  memset(&a, 0, sizeof a);
+  if (!yade_bench_args(b, deck_copy, &a, t->native, sizeof t->native, why, why_size)) return false;
+  char log[4096];
+  snprintf(log, sizeof log, "%s/yade.log", workdir);
+  const int status = engine_spawn(a.argv, log, b->timeout_s, why, why_size);
+  if (status < 0) return false;
+  if (!yade_read_timing(log, t, why, why_size)) return false;
+  if (status != 0) { /* a timing printed before a crash on exit is not trusted */
+    engine_msgf(why, why_size, "yade exited with status %d after its timing (log %s)", status, log);
+    return false;
+  }
+  return true;
+}
+
 const Engine ENGINE_YADE = {
     .name = "yade",
     .command = "yade",
@@ -211,4 +416,6 @@ const Engine ENGINE_YADE = {
     .force_end = true, /* every law here clamps the normal force at zero (yade.h) */
     .supports = yade_supports,
     .collide = yade_collide,
+    .bench_supports = yade_bench_supports,
+    .bench = yade_bench,
 };

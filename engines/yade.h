@@ -56,4 +56,49 @@ bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, si
  *  GRANDAMP_ERROR line, a missing line or a malformed field). */
 bool yade_parse_log(const char *log_path, EngineResult *r, char *why, size_t why_size);
 
+/* ---- timing runs (engines/decks/yade_bench.py) ----
+ *
+ * The benchmark rows Yade has (`grandamp_bench --lammps-rows`), ranks = Yade's OpenMP threads
+ * (`yade -j N`):
+ *
+ *   hooke + velocity           ViscElMat(kn = 2k, cn = 2 damp) + Law2_ScGeom_ViscElPhys_Basic, as
+ *                              above. tangential nohistory: ks = cs = 0, friction 0. mindlin:
+ *                              ks = 2 kt, cs = 2 xt damp, friction mu: a linear tangential spring
+ *                              (F_t = kt xi), not Mindlin's kt a xi of LAMMPS.
+ *   hertz/material + coeff_restitution
+ *                              FrictMat(young = E, poisson = nu) + MindlinPhys(en = damp) +
+ *                              Law2_ScGeom_MindlinPhys_Mindlin, as above. The law always computes
+ *                              its tangential spring (Mindlin's, from the material); nohistory
+ *                              sets friction 0, so the Coulomb limit zeroes that force; mindlin
+ *                              (kt NULL) sets friction mu. Its tangential damping ratio is betan
+ *                              (Yade's choice when only en is given), where LAMMPS's xt = 1 copies
+ *                              the normal coefficient.
+ *
+ * The rest have no Yade law (see yade_missing in yade.c). The collider's bounds grow by
+ * verletDist = skin/2 per side: pairs nearer than the skin are candidates and bounds are rebuilt
+ * after half a skin of motion, as in a LAMMPS neighbour list with that skin. Pair time is the
+ * InteractionLoop's own timer (O.timingEnabled): geometry, physics of new contacts and the law,
+ * over every interaction (the collider's candidates too), as LAMMPS's Pair loops over its list.
+ */
+
+/** The command line of one timing run: argv[0] = "yade", then -j THREADS -n -x, the deck and its
+ *  key=value pairs, NULL-terminated. */
+typedef struct YadeBenchArgs {
+  char data[4200];
+  char threads[16];
+  char text[12][80];
+  const char *argv[24];
+  int argc;
+} YadeBenchArgs;
+
+/** Fills a with the command line that times row b with deck; false with why when Yade has no
+ *  law for the row or a parameter is out of range. native (may be NULL) gets what it runs. */
+bool yade_bench_args(const EngineBench *b, const char *deck, YadeBenchArgs *a, char *native, size_t native_size,
+                     char *why, size_t why_size);
+/** Reads a log of engines/decks/yade_bench.py: its GRANDAMP_BENCH line into t (pair and loop
+ *  times, atoms, contacts after the first step and at the end, steps, threads, version); false
+ *  with why (the script's GRANDAMP_ERROR line, a missing line, a malformed field, a pair time that
+ *  is not positive). */
+bool yade_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size);
+
 #endif

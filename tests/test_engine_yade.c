@@ -3,9 +3,13 @@
  * script's command line, the log parser on stored Yade logs (tests/data/engines/yade-*.log) and
  * on broken ones, and, when `yade` is installed, two live collisions judged against the theory
  * of docs/verification.md for the law Yade runs (every Yade law here is force-end, §1.2).
+ * Timing runs (item 4): the map of benchmark rows, the script's command line, the timing parser
+ * on stored logs (tests/data/engines/yade-bench*.log) and, with `yade`, one live FCC run.
  */
 #include <stdlib.h>
 
+#include "datafile.h"
+#include "packing.h"
 #include "run.h"
 #include "tests.h"
 #include "yade.h"
@@ -260,6 +264,246 @@ static void test_yade_live_mindlin(void **state) {
   assert_abs(r.e, c.damp, 1e-3 + tol);
 }
 
+/* ---- timing runs ---- */
+
+static EngineBench bench_row(const char *normal, const char *damping, const char *tangential) {
+  EngineBench b = {.data_file = "/tmp/fcc.data", .atoms = 4000, .contacts = 24000, .normal = normal,
+                   .damping = damping, .tangential = tangential, .kn = 2000.0, .E = 1e6, .nu = 0.3,
+                   .damp = 0.5, .kt = NAN, .mu = 0.0, .dt = 1e-4, .skin = 0.1, .steps = 50, .ranks = 2,
+                   .timeout_s = 60.0};
+  if (!strcmp(normal, "hooke")) {
+    b.pair_coeff = strcmp(tangential, "mindlin") ? "hooke 2000 0.5 tangential linear_nohistory 0 0 damping velocity"
+                                                 : "hooke 2000 0.5 tangential mindlin 904977.375565611 1.0 0.4 "
+                                                   "damping velocity";
+    if (!strcmp(tangential, "mindlin")) b.kt = 904977.375565611, b.mu = 0.4;
+  } else {
+    b.pair_coeff = strcmp(tangential, "mindlin")
+                       ? "hertz/material 1e6 0.5 0.3 tangential linear_nohistory 0 0 damping coeff_restitution"
+                       : "hertz/material 1e6 0.5 0.3 tangential mindlin NULL 1.0 0.4 damping coeff_restitution";
+    if (!strcmp(tangential, "mindlin")) b.mu = 0.4;
+  }
+  return b;
+}
+
+static int bench_find(const YadeBenchArgs *a, const char *text) {
+  for (int i = 0; i < a->argc; i++)
+    if (strcmp(a->argv[i], text) == 0) return i;
+  return -1;
+}
+
+#define assert_bench_arg(a, text)                                                              \
+  do {                                                                                         \
+    if (bench_find((a), (text)) < 0) fail_msg("argument %s missing", (text));                  \
+  } while (0)
+
+static double bench_value(const YadeBenchArgs *a, const char *key) {
+  const size_t n = strlen(key);
+  for (int i = 0; i < a->argc; i++)
+    if (strncmp(a->argv[i], key, n) == 0 && a->argv[i][n] == '=') return strtod(a->argv[i] + n + 1, NULL);
+  fail_msg("no %s= argument", key);
+  return NAN;
+}
+
+static void test_yade_bench_supports(void **state) {
+  (void)state;
+  const char *native = NULL;
+  assert_non_null(ENGINE_YADE.bench_supports);
+  assert_non_null(ENGINE_YADE.bench);
+  assert_true(ENGINE_YADE.bench_supports("hooke", "velocity", "nohistory", &native));
+  assert_non_null(strstr(native, "ks=0, cs=0"));
+  assert_true(ENGINE_YADE.bench_supports("hooke", "velocity", "mindlin", &native));
+  assert_non_null(strstr(native, "a linear tangential spring, not Mindlin"));
+  assert_true(ENGINE_YADE.bench_supports("hertz/material", "coeff_restitution", "nohistory", &native));
+  assert_non_null(strstr(native, "Ip2_FrictMat_FrictMat_MindlinPhys(en=damp)"));
+  assert_non_null(strstr(native, "frictionAngle 0"));
+  assert_true(ENGINE_YADE.bench_supports("hertz/material", "coeff_restitution", "mindlin", &native));
+  assert_non_null(strstr(native, "frictionAngle atan mu"));
+  /* the rows Yade has no law for, and one it has but the benchmark lacks */
+  assert_false(ENGINE_YADE.bench_supports("hertz/material", "tsuji", "nohistory", &native));
+  assert_non_null(strstr(native, "Tsuji"));
+  assert_false(ENGINE_YADE.bench_supports("hertz", "velocity", "mindlin", &native));
+  assert_non_null(strstr(native, "betan"));
+  assert_false(ENGINE_YADE.bench_supports("hooke", "mass_velocity", "nohistory", &native));
+  assert_false(ENGINE_YADE.bench_supports("hertz/material", "viscoelastic", "mindlin", &native));
+  assert_false(ENGINE_YADE.bench_supports("hertz/material", "tsuji/legacy", "mindlin", &native));
+  assert_false(ENGINE_YADE.bench_supports("hooke", "coeff_restitution", "nohistory", &native));
+  assert_non_null(strstr(native, "not a benchmark row"));
+  assert_false(ENGINE_YADE.bench_supports("hooke", "velocity", "linear_history", &native));
+  assert_non_null(strstr(native, "nohistory, mindlin"));
+}
+
+static void test_yade_bench_args(void **state) {
+  (void)state;
+  YadeBenchArgs a;
+  char native[200] = "", why[256] = "";
+  /* hooke + velocity, mindlin: each body twice the contact's kn, cn, ks, cs (harmonic mean) */
+  EngineBench b = bench_row("hooke", "velocity", "mindlin");
+  assert_true(yade_bench_args(&b, "deck.py", &a, native, sizeof native, why, sizeof why));
+  assert_string_equal(a.argv[0], "yade");
+  assert_string_equal(a.argv[1], "-j");
+  assert_string_equal(a.argv[2], "2");
+  assert_string_equal(a.argv[3], "-n");
+  assert_string_equal(a.argv[4], "-x");
+  assert_string_equal(a.argv[5], "deck.py");
+  assert_string_equal(a.argv[6], "data=/tmp/fcc.data");
+  assert_null(a.argv[a.argc]);
+  assert_bench_arg(&a, "law=viscel");
+  assert_bench_arg(&a, "steps=50");
+  assert_bench_arg(&a, "dt=0.0001");
+  assert_bench_arg(&a, "skin=0.10000000000000001");
+  assert_bench_arg(&a, "kn=4000");
+  assert_bench_arg(&a, "cn=1");
+  assert_rel(bench_value(&a, "ks"), 2.0 * 904977.375565611, 1e-15);
+  assert_bench_arg(&a, "cs=1"); /* 2 xt damp, xt = 1.0 from the pair_coeff text */
+  assert_bench_arg(&a, "friction=0.40000000000000002");
+  assert_non_null(strstr(native, "not Mindlin"));
+  /* nohistory: no tangential spring, no friction */
+  b = bench_row("hooke", "velocity", "nohistory");
+  b.ranks = 1;
+  assert_true(yade_bench_args(&b, "deck.py", &a, NULL, 0, why, sizeof why));
+  assert_string_equal(a.argv[2], "1");
+  assert_bench_arg(&a, "ks=0");
+  assert_bench_arg(&a, "cs=0");
+  assert_bench_arg(&a, "friction=0");
+  /* hertz/material + coeff_restitution: the material and en, friction by tangential */
+  b = bench_row("hertz/material", "coeff_restitution", "nohistory");
+  assert_true(yade_bench_args(&b, "deck.py", &a, native, sizeof native, why, sizeof why));
+  assert_bench_arg(&a, "law=mindlin");
+  assert_bench_arg(&a, "young=1000000");
+  assert_bench_arg(&a, "poisson=0.29999999999999999");
+  assert_bench_arg(&a, "en=0.5");
+  assert_bench_arg(&a, "friction=0");
+  b = bench_row("hertz/material", "coeff_restitution", "mindlin");
+  assert_true(yade_bench_args(&b, "deck.py", &a, native, sizeof native, why, sizeof why));
+  assert_bench_arg(&a, "friction=0.40000000000000002");
+  for (int i = 0; i < a.argc; i++) assert_true(strncmp(a.argv[i], "ks=", 3) != 0);
+}
+
+static void test_yade_bench_args_refused(void **state) {
+  (void)state;
+  YadeBenchArgs a;
+  char why[256] = "";
+  EngineBench b = bench_row("hertz/material", "tsuji", "nohistory");
+  assert_false(yade_bench_args(&b, "deck.py", &a, NULL, 0, why, sizeof why));
+  assert_non_null(strstr(why, "hertz/material + tsuji, tangential nohistory: no Yade law"));
+  /* Yade's Mindlin derives kt from the material: a given kt is refused, not dropped */
+  b = bench_row("hertz/material", "coeff_restitution", "mindlin");
+  b.kt = 1e5;
+  assert_false(yade_bench_args(&b, "deck.py", &a, NULL, 0, why, sizeof why));
+  assert_non_null(strstr(why, "kt NULL"));
+  b = bench_row("hertz/material", "coeff_restitution", "nohistory");
+  b.damp = 1.0;
+  assert_false(yade_bench_args(&b, "deck.py", &a, NULL, 0, why, sizeof why));
+  assert_non_null(strstr(why, "en in (0, 1)"));
+  /* ViscElMat's ks needs kt and the xt of the text */
+  b = bench_row("hooke", "velocity", "mindlin");
+  b.pair_coeff = "hooke 2000 0.5 damping velocity";
+  assert_false(yade_bench_args(&b, "deck.py", &a, NULL, 0, why, sizeof why));
+  assert_non_null(strstr(why, "xt"));
+  b = bench_row("hooke", "velocity", "nohistory");
+  b.steps = 0;
+  assert_false(yade_bench_args(&b, "deck.py", &a, NULL, 0, why, sizeof why));
+  assert_non_null(strstr(why, "steps >= 1"));
+  b = bench_row("hooke", "velocity", "nohistory");
+  b.skin = -0.1; /* Yade reads a negative verletDist as a fraction of the smallest radius */
+  assert_false(yade_bench_args(&b, "deck.py", &a, NULL, 0, why, sizeof why));
+  assert_non_null(strstr(why, "skin >= 0"));
+}
+
+static void test_yade_read_timing_stored(void **state) {
+  (void)state;
+  EngineTiming t;
+  char why[512] = "";
+  memset(&t, 0, sizeof t);
+  if (!yade_read_timing(DATA "yade-bench.log", &t, why, sizeof why)) fail_msg("%s", why);
+  assert_true(t.pair_time_s == 0.190674938);
+  assert_true(t.loop_time_s == 0.211886406);
+  assert_int_equal(t.atoms, 4000);
+  assert_int_equal(t.contacts0, 24000);
+  assert_int_equal(t.contacts, 24000);
+  assert_int_equal(t.steps, 20);
+  assert_int_equal(t.ranks, 2);
+  assert_string_equal(t.version, "2023.02a");
+  /* the script's own failure is passed on */
+  assert_false(yade_read_timing(DATA "yade-bench-error.log", &t, why, sizeof why));
+  assert_non_null(strstr(why, "yade script: FileNotFoundError"));
+  /* a run killed before its result: the log's last line is quoted */
+  assert_false(yade_read_timing(DATA "yade-bench-noresult.log", &t, why, sizeof why));
+  assert_non_null(strstr(why, "no GRANDAMP_BENCH line"));
+  assert_non_null(strstr(why, "Running script"));
+}
+
+static void test_yade_read_timing_broken(void **state) {
+  (void)state;
+  EngineTiming t;
+  char why[512] = "";
+  const char *p = test_path("yade.log");
+  static const char *const bad[][2] = {
+      {"GRANDAMP_BENCH pair_time_s=0.1x loop_time_s=0.2 atoms=4 contacts0=6 contacts=6 steps=2 threads=1 version=v",
+       "(field pair_time_s)"},
+      {"GRANDAMP_BENCH pair_time_s=0.1 atoms=4 contacts0=6 contacts=6 steps=2 threads=1 version=v", "(field loop_time_s)"},
+      {"GRANDAMP_BENCH pair_time_s=0.1 loop_time_s=0.2 atoms=4.5 contacts0=6 contacts=6 steps=2 threads=1 version=v",
+       "(field atoms)"},
+      {"GRANDAMP_BENCH pair_time_s=0.1 loop_time_s=0.2 atoms=4 contacts0=6 contacts=-6 steps=2 threads=1 version=v",
+       "(field contacts)"},
+      {"GRANDAMP_BENCH pair_time_s=0.1 loop_time_s=0.2 atoms=4 contacts0=6 contacts=6 steps=2 version=v", "(field threads)"},
+      {"GRANDAMP_BENCH pair_time_s=0.1 loop_time_s=0.2 atoms=4 contacts0=6 contacts=6 steps=2 threads=1", "(field version)"},
+      {"GRANDAMP_BENCH pair_time_s=0 loop_time_s=0.2 atoms=4 contacts0=6 contacts=6 steps=2 threads=1 version=v",
+       "InteractionLoop time of 0 s"},
+      {"GRANDAMP_BENCH pair_time_s=inf loop_time_s=0.2 atoms=4 contacts0=6 contacts=6 steps=2 threads=1 version=v",
+       "(field pair_time_s)"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    write_file(p, bad[i][0]);
+    assert_false(yade_read_timing(p, &t, why, sizeof why));
+    if (!strstr(why, bad[i][1])) fail_msg("case %zu: %s lacks %s", i, why, bad[i][1]);
+  }
+  write_file(p, "GRANDAMP_BENCH pair_time_s=0.1 loop_time_s=0.2 atoms=4 contacts0=6 contacts=5 steps=2 threads=1 "
+                "version=v extra=1\n");
+  assert_true(yade_read_timing(p, &t, why, sizeof why));
+  assert_int_equal(t.contacts, 5);
+  assert_string_equal(t.version, "v");
+}
+
+/* Live: grandamp's FCC packing of 4000 spheres (12 touching neighbours each: 6 N contacts) in
+ * Yade, hertz/material + coeff_restitution, 20 steps on 1 thread: Yade must see every sphere and
+ * every contact, before and after, and time its InteractionLoop. */
+static void test_yade_live_bench(void **state) {
+  (void)state;
+  if (!engine_installed("yade")) {
+    print_message("yade not installed: the live Yade timing run is skipped\n");
+    skip();
+  }
+  PackingSpec s = packing_defaults();
+  s.type = PACKING_FCC;
+  s.n = 4000;
+  s.threads = 1;
+  Particles p;
+  Box box;
+  packing_make(&s, &p, &box);
+  char data[256];
+  snprintf(data, sizeof data, "%s", test_path("fcc.data"));
+  assert_true(datafile_write(data, &p, &box, "yade live timing run"));
+  particles_free(&p);
+  EngineBench b = bench_row("hertz/material", "coeff_restitution", "nohistory");
+  b.data_file = data;
+  b.steps = 20;
+  b.ranks = 1;
+  b.timeout_s = 120.0;
+  EngineTiming t;
+  char why[512] = "";
+  if (!ENGINE_YADE.bench(&b, test_path(""), &t, why, sizeof why)) fail_msg("%s", why);
+  assert_int_equal(t.atoms, 4000);
+  assert_int_equal(t.contacts0, 24000);
+  assert_int_equal(t.contacts, 24000);
+  assert_int_equal(t.steps, 20);
+  assert_int_equal(t.ranks, 1);
+  assert_true(t.pair_time_s > 0.0);
+  assert_true(t.loop_time_s >= t.pair_time_s);
+  assert_string_equal(t.version, "2023.02a");
+  assert_non_null(strstr(t.native, "Law2_ScGeom_MindlinPhys_Mindlin"));
+}
+
 const struct CMUnitTest engine_yade_tests[] = {
     cmocka_unit_test(test_yade_supports),
     cmocka_unit_test(test_yade_args_mindlin),
@@ -269,5 +513,11 @@ const struct CMUnitTest engine_yade_tests[] = {
     cmocka_unit_test_setup_teardown(test_yade_parse_broken_logs, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_yade_live_hooke, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_yade_live_mindlin, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test(test_yade_bench_supports),
+    cmocka_unit_test(test_yade_bench_args),
+    cmocka_unit_test(test_yade_bench_args_refused),
+    cmocka_unit_test(test_yade_read_timing_stored),
+    cmocka_unit_test_setup_teardown(test_yade_read_timing_broken, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(test_yade_live_bench, test_dir_setup, test_dir_teardown),
 };
 const size_t engine_yade_ntests = sizeof engine_yade_tests / sizeof *engine_yade_tests;

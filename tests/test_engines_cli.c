@@ -130,7 +130,49 @@ static void engines_bench_trusts_only_the_asked_run(void **state) {
   assert_null(strstr(csv, "coeff_restitution"));
 }
 
+/* The README's generated tables are the reference run's files, verbatim: every block between
+ * "<!-- begin: PATH -->" and "<!-- end: PATH -->" equals the file PATH (a consistency check of the
+ * README against the stored run, so that the two cannot drift apart). */
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  const long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)n + 1);
+  const size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
+  fclose(f);
+  if (buf) buf[got] = '\0';
+  return buf;
+}
+
+static void readme_tables_are_the_reference_runs(void **state) {
+  (void)state;
+  char *readme = slurp("README.md");
+  assert_non_null(readme);
+  int blocks = 0;
+  for (const char *p = strstr(readme, "<!-- begin: "); p; p = strstr(p + 1, "<!-- begin: ")) {
+    char path[256], end_marker[300];
+    if (sscanf(p, "<!-- begin: %255s -->", path) != 1) fail_msg("unreadable marker at '%.60s'", p);
+    snprintf(end_marker, sizeof end_marker, "<!-- end: %s -->", path);
+    const char *body = strchr(p, '\n');
+    const char *end = strstr(p, end_marker);
+    if (!body || !end || end < body) fail_msg("README: no %s after its begin marker", end_marker);
+    body++;
+    char *want = slurp(path);
+    if (!want) fail_msg("README cites %s, which cannot be read", path);
+    const size_t n = (size_t)(end - body);
+    if (strlen(want) != n || memcmp(want, body, n) != 0)
+      fail_msg("README's block differs from %s (copy the file between the markers)", path);
+    free(want);
+    blocks++;
+  }
+  free(readme);
+  if (blocks < 2) fail_msg("README has %d generated blocks; expected the engine verdicts and the comparison", blocks);
+}
+
 const struct CMUnitTest engines_cli_tests[] = {
+    cmocka_unit_test(readme_tables_are_the_reference_runs),
     cmocka_unit_test(engines_table_lists_every_engine),
     cmocka_unit_test_setup_teardown(engines_bench_lists_every_problem, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(engines_bench_trusts_only_the_asked_run, test_dir_setup, test_dir_teardown),

@@ -301,10 +301,10 @@ static void verdict_lines(const Verifier *v, FILE *out) {
       snprintf(model, sizeof model, "%s + %s", r->normal, r->damping);
       if (!header)
         fprintf(out, "grandamp-verify: engine verdicts (e and t_c cases per model; known defects: "
-                     "engines/decks/known-defects.txt):\n  %-9s %-24s %-32s %6s %6s %6s %6s %6s  %s\n",
+                     "engines/decks/known-defects.txt):\n  %-9s %-24s %-34s %6s %6s %6s %6s %6s  %s\n",
                 "engine", "version", "model", "judged", "passed", "XFAIL", "failed", "n.j.", "verdict");
       header = true;
-      fprintf(out, "  %-9s %-24s %-32s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], model,
+      fprintf(out, "  %-9s %-24s %-34s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], model,
               d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
     }
 }

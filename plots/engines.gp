@@ -20,7 +20,8 @@ set style fill solid 0.85 border rgb '#333333'
 set boxwidth 1
 set logscale y
 set yrange [*:*]
-set key top right font ',8' maxrows 4
+set key inside top center horizontal font ',8' maxrows 2
+set offsets 0, 0, graph 0.4, 0
 set xtics nomirror rotate by -35 font ',7'
 set ylabel 'M touching pairs/s (log scale)'
 set bmargin 7

@@ -117,8 +117,12 @@ bars | floor | floorinfo)
         exit 0
       }
       skipped = 0
+      split(best, bb, SUBSEP)
       for (i = 1; i <= nr; i++) {
         m = rm[i]; c = rc[i]; split(c, b, SUBSEP)
+        # the configuration of the matrix and the tsuji rows of the other packings and strategies;
+        # not the rows the engines are compared on (1 thread, every model on the random packing)
+        if (c != best && (b[4] != bb[4] || m !~ /\/tsuji$/)) continue
         lab = m; if (c != best) { split(best, bb, SUBSEP); d = ""
           for (j = 1; j <= 4; j++) if (j <= 2 || b[j] != bb[j]) d = d (d == "" ? "" : ",") ((j == 3) ? "N=" : (j == 4) ? "T=" : "") b[j]
           lab = m "(" d ")" }

@@ -52,7 +52,7 @@ static void engines_bench_lists_every_problem(void **state) {
 
 /* A stand-in lmp: writes to the -log file a LAMMPS-shaped timing log with ATOMS spheres. */
 static void write_fake_lmp(const char *dir, long atoms) {
-  char path[512];
+  char path[600];
   snprintf(path, sizeof path, "%s/lmp", dir);
   FILE *f = fopen(path, "w");
   assert_non_null(f);

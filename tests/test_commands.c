@@ -147,7 +147,24 @@ static void test_forces_command(void **state) {
   assert_false(exists(test_path("out.csv")));
 }
 
+/* collide's max_overlap and max_force of an elastic Hertz impact against Hertz's closed forms
+ * (Johnson 1985 §11.4): E* = E/(2(1 - nu^2)) for two spheres of one material, R* = R/2,
+ * m* = m/2, k_H = (4/3) E* sqrt(R*), delta_max = (5 m* v0^2/(4 k_H))^(2/5), F_max = k_H
+ * delta_max^(3/2); within 4 (dt/t_c)^2 at the default dt = t_c/100 (cases_chung_ooi.c's bound). */
+static void test_collide_peak_force(void **state) {
+  (void)state;
+  CmdResult r;
+  RUN(&r, "collide", "--model", "hertz/material 48e9 0 0.2 tangential linear_nohistory 0 0 damping none", "--radius",
+      "0.01", "0.01", "--density", "2800", "--v", "20");
+  assert_int_equal(r.status, 0);
+  const double m = 4.0 / 3.0 * GD_PI * 1e-6 * 2800.0, Es = 48e9 / (2.0 * (1.0 - 0.04));
+  const double kH = 4.0 / 3.0 * Es * sqrt(0.005), dmax = pow(5.0 * 0.5 * m * 400.0 / (4.0 * kH), 0.4);
+  assert_rel(json_value(r.out, "max_overlap"), dmax, 4e-4);
+  assert_rel(json_value(r.out, "max_force"), kH * pow(dmax, 1.5), 4e-4);
+}
+
 const struct CMUnitTest commands_tests[] = {
+    cmocka_unit_test(test_collide_peak_force),
     cmocka_unit_test_setup_teardown(test_packing_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_run_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_forces_command, test_dir_setup, test_dir_teardown),

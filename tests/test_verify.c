@@ -146,6 +146,16 @@ static void expectations_to_twelve_digits(void **state) {
   assert_abs(expect_const_damping_c1(), 1.78781414429, 1e-11);
   assert_abs(expect_hertz_tc_coeff(), 3.21806545972, 1e-11);
   assert_abs(expect_hertz_tc_coeff() / pow(1.25, 0.4), 2.94327518432, 1e-11); /* t_c,el v0/δ_max (§2.1) */
+  /* The elastic Hertz impact at E* = R* = m* = v0 = 1 (k_H = 4/3): delta_max = (15/16)^(2/5),
+   * F_max = (4/3)(15/16)^(3/5), t_c = 2.8682657 (Johnson 1985's 2.87 (m*^2/(R* E*^2 v0))^(1/5)). */
+  const HertzImpact h = expect_hertz_impact(1.0, 1.0, 1.0, 1.0);
+  assert_rel(h.delta_max, 0.97451496022905, 1e-13);
+  assert_rel(h.force_max, 1.28268939012101, 1e-13);
+  assert_rel(h.t_c, 2.86826569919533, 1e-13);
+  /* Scaling: delta_max ~ (m* v0^2/(E* sqrt R*))^(2/5), t_c ~ delta_max/v0. */
+  const HertzImpact h2 = expect_hertz_impact(2.0, 4.0, 3.0, 5.0);
+  assert_rel(h2.delta_max, 0.97451496022905 * pow(3.0 * 25.0 / (2.0 * 2.0), 0.4), 1e-13);
+  assert_rel(h2.t_c, 2.86826569919533 * pow(9.0 / (4.0 * 4.0 * 5.0), 0.2), 1e-13);
   static const double E[] = {0.1, 0.5, 0.9}, EF12[] = {0.252729379588, 0.550283169627, 0.902026068717},
                       EF4[] = {0.2527, 0.5503, 0.9020}; /* §1.2 */
   for (int k = 0; k < 3; k++) {

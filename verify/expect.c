@@ -76,6 +76,15 @@ double expect_hertz_tc_coeff(void) {
   return 0.8 * B * pow(1.25, 0.4);
 }
 
+HertzImpact expect_hertz_impact(double Estar, double Rstar, double mstar, double v0) {
+  const double kH = 4.0 / 3.0 * Estar * sqrt(Rstar); /* F = k_H delta^(3/2) */
+  HertzImpact h;
+  h.delta_max = pow(5.0 * mstar * v0 * v0 / (4.0 * kH), 0.4); /* all of E0 stored: (2/5) k_H d^(5/2) */
+  h.force_max = kH * pow(h.delta_max, 1.5);
+  h.t_c = expect_hertz_tc_coeff() * pow(mstar / kH, 0.4) * pow(v0, -0.2);
+  return h;
+}
+
 /* 1.2785 and 0.688 are numerical fits (§4, 5 and 3 digits): the series is a literature formula
  * held to §7.4's 2e-4 for γ < 0.05; the reference is compared with the 12-digit §4 table
  * instead (cases_theory.c). */

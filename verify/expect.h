@@ -42,4 +42,12 @@ double expect_const_damping_c1(void);
  *  = 3.21806545972 (§2.1 quotes 3.218065). */
 double expect_hertz_tc_coeff(void);
 
+/** An elastic Hertz impact at approach speed v0 (Johnson 1985, §11.4; docs/verification.md §2.1):
+ *  with k_H = (4/3) E* sqrt(R*), delta_max = (5 m* v0^2/(4 k_H))^(2/5), F_max = k_H delta_max^(3/2)
+ *  and t_c = expect_hertz_tc_coeff() (m_eff/k_H)^(2/5) v0^(-1/5), m_eff = m*. */
+typedef struct HertzImpact {
+  double delta_max, force_max, t_c;
+} HertzImpact;
+HertzImpact expect_hertz_impact(double Estar, double Rstar, double mstar, double v0);
+
 #endif

@@ -56,6 +56,7 @@ static void run_all(Verifier *v) {
   cases_packing(v);
   cases_lammps(v);
   cases_mdr(v);
+  cases_chung_ooi(v);
   cases_engines(v);
 }
 

@@ -117,6 +117,7 @@ int cli_collide(int argc, char **argv) {
   json_bool(&j, "captured", r.captured);
   json_num(&j, "collision_time", r.t_c);
   json_num(&j, "max_overlap", r.delta_max);
+  json_num(&j, "max_force", r.force_max);
   json_num(&j, "E0", r.E0);
   json_num(&j, "dissipated_energy", r.E_diss);
   json_num(&j, "damping_work", r.W_damp);

@@ -162,7 +162,7 @@ static const char HELP_COLLIDE[] =
     "\n"
     "A head-on collision of two spheres, or a sphere on a flat wall, run through the same\n"
     "neighbour list, pair loop and integrator as grandamp run. Prints JSON: the coefficient of\n"
-    "restitution e, collision time, maximum overlap, initial and dissipated energy, steps, dt.\n"
+    "restitution e, collision time, maximum overlap and force, initial and dissipated energy, steps, dt.\n"
     "Refuses (exit 2) a time step the integrator cannot hold and states the largest stable one.\n"
     "\n"
     "  --model '<text>'       the model part of a pair_coeff line (grandamp model --help)\n"

@@ -191,17 +191,19 @@ int collide_check(const CollideSpec *c, ErrList *err) {
 }
 
 /* Overlap and separation speed of the pair (or sphere-wall) now. */
-static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double *delta, double *vsep) {
+static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double *delta, double *vsep, double *fn) {
   const Particles *p = &s->p;
   if (c->wall) {
     *delta = c->Ri - (p->x[0] - wall_x);
     *vsep = p->vx[0];
+    *fn = p->fx[0]; /* the wall lies below the sphere: a repulsive force points along +x */
     return;
   }
   /* The sort may have swapped the two particles: find them by id. */
   const int a = p->id[0] == 1 ? 0 : 1, b = 1 - a;
   *delta = c->Ri + c->Rj - (p->x[b] - p->x[a]);
   *vsep = p->vx[b] - p->vx[a];
+  *fn = -p->fx[a]; /* sphere i (id 1) sits below j along x: repulsion pushes it along -x */
 }
 
 /* Sets *why to a message of this thread (the verifier runs collisions in parallel). */
@@ -294,7 +296,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   const double t_on = (2.0 + c->phase) * dt;
   const double d_end = -normal_pulloff_distance(c->model.normal.model, &c->model.normal, res->Reff);
   const int64_t nmax = (int64_t)max_steps(c, &d); /* <= COLLIDE_MAX_STEPS (collide_check) */
-  double delta_prev = 0.0, vsep = 0.0, delta = 0.0;
+  double delta_prev = 0.0, vsep = 0.0, delta = 0.0, fn = 0.0;
   bool began = false, ended = false;
   int64_t k = 0;
   /* The first step in contact is step 3 (index 2); a few more for rounding, then it tunnelled. */
@@ -305,7 +307,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
       sim_free(&s);
       return false;
     }
-    pair_state(&s, c, wall_x, &delta, &vsep);
+    pair_state(&s, c, wall_x, &delta, &vsep, &fn);
     const bool on = s.last.contacts > 0;
     if (!check_step(c, &d, k + 1, delta, on, why)) {
       sim_free(&s);
@@ -315,6 +317,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
       began = true;
       res->contact_steps++;
       res->delta_max = fmax(res->delta_max, delta);
+      res->force_max = fmax(res->force_max, fn);
     } else if (began) {
       ended = true;
       /* End of contact within the step: linear in delta between the last two steps. */

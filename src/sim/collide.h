@@ -37,6 +37,8 @@ typedef struct CollideResult {
   double e;           /**< coefficient of restitution (0 when captured) */
   double t_c;         /**< contact duration, onset and end interpolated within their steps [s] */
   double delta_max;   /**< largest overlap seen at a step [m] */
+  double force_max;   /**< largest normal force on sphere i seen at a step (the force the step's
+                           pass gives at its positions; repulsive > 0) [N] */
   double E0;          /**< 1/2 meff v0^2 [J] */
   double E_diss;      /**< E0 minus the kinetic energy after the contact [J] */
   double W_damp;      /**< integrated damping work of the ledger (all channels) [J] */

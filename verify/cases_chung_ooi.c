@@ -6,7 +6,10 @@
  *   test 1  two identical spheres, R = 10 mm, each at 10 m/s towards the other (v0 = 20 m/s):
  *           glass (E 48 GPa, nu 0.20, rho 2800) and limestone (20 GPa, 0.25, 2500);
  *   test 2  a sphere on a rigid plane, R = 0.1 m, 0.2 m/s: aluminium alloy (70 GPa, 0.30, 2699)
- *           and magnesium alloy (40 GPa, 0.35, 1800).
+ *           and magnesium alloy (40 GPa, 0.35, 1800);
+ *   test 3  a sphere on a rigid plane with a restitution coefficient as input, R = 2.5 mm,
+ *           3.9 m/s, e_in = 0.2 ... 1.0: aluminium oxide (380 GPa, 0.23, 4000) and cast iron
+ *           (100 GPa, 0.25, 7000).
  * The materials are those the public implementations of the tests state (Yade's and Kratos's
  * benchmark scripts); the paper's friction does not enter a frictionless head-on impact.
  *
@@ -20,9 +23,12 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "expect.h"
 #include "faults.h"
+#include "output.h"
+#include "rows.h"
 #include "verify.h"
 
 typedef struct Material {
@@ -105,10 +111,87 @@ static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bo
   }
 }
 
+/* ---- test 3: e_out against e_in for every e-input damping model ---------------------------- */
+
+static const Material TEST3[2] = {{"al-oxide", 380e9, 0.23, 4000.0}, {"cast-iron", 100e9, 0.25, 7000.0}};
+#define TEST3_R 0.0025
+#define TEST3_V 3.9
+static const double TEST3_E[] = {0.2, 0.4, 0.6, 0.8, 1.0};
+#define N_TEST3_E ((int)(sizeof TEST3_E / sizeof TEST3_E[0]))
+/* The damping models that take e as their input, on the rigid plane's hertz. */
+static const char *const TEST3_DAMPING[] = {"coeff_restitution", "tsuji", "tsuji/legacy"};
+#define N_TEST3_DAMPING 3
+
+/* One impact of test 3: e through the production loops against the row's closed form, else the
+ * continuous-time reference of the verifier's own law (verify/law.c), within the row's bound
+ * f dt/t_c (§7.2) at dt = t_c/500. Returns the measured e (NAN when the case did not run). */
+static double test3_case(Verifier *v, const Material *m, const Row *r, double e_in, bool limit, double *expected) {
+  char id[64];
+  row_id(r, id, sizeof id);
+  const char *crit = limit ? "force-end" : "delta-end";
+  *expected = NAN;
+  if (!case_begin(v, "chung_ooi.restitution", "chung-ooi/3/%s/%s/%s/e_in=%g/e", m->name, id, crit, e_in)) return NAN;
+  const double Estar = m->E / (1.0 - m->nu * m->nu); /* the rigid plane */
+  const double mass = 4.0 / 3.0 * GD_PI * TEST3_R * TEST3_R * TEST3_R * m->rho;
+  char text[256];
+  snprintf(text, sizeof text, "hertz %.17g %.17g tangential linear_nohistory 0 0 damping %s%s", 4.0 / 3.0 * Estar,
+           e_in, r->damping, limit ? " limit_damping" : "");
+  CollideSpec c = collide_defaults();
+  c.model = setup_model(text);
+  c.Ri = TEST3_R, c.Rj = INFINITY, c.mi = mass, c.mj = INFINITY;
+  fault_apply(&c.model, c.mi, c.mj);
+  c.wall = true;
+  c.v0 = TEST3_V;
+  c.dt_fraction = 1.0 / STEPS_PER_TC;
+  c.threads = v->threads;
+  c.max_tc = VERIFY_MAX_TC;
+  CollideResult res;
+  const char *why = NULL;
+  if (!collide_run(&c, &res, &why)) gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/3 %s: %s", text, why);
+  const char *src = NULL;
+  double e_exp = row_closed_form(r, e_in, limit, &src);
+  if (isnan(e_exp)) {
+    const LawModel law = law_model(text);
+    e_exp = reference_collide(&law, TEST3_R, mass, TEST3_V, limit).e;
+    src = "continuous-time reference (verify/reference.c)";
+  }
+  *expected = e_exp;
+  case_end(v, res.e, e_exp, r->f * res.dt / res.tc_elastic + 1e-12, "%s; %s", src, r->f_src);
+  return res.e;
+}
+
+/* Writes DATA/verify-chung-ooi-3.dat: per material and model, e_out against e_in (grandamp, and
+ * the expectation), one block per material and model. */
+static void test3_cases(Verifier *v) {
+  OutFile o = {0};
+  const bool plot = !v->dry && v->data && case_matches(v, "chung_ooi.restitution", "chung-ooi/3/");
+  char path[4096];
+  if (plot) {
+    snprintf(path, sizeof path, "%s/verify-chung-ooi-3.dat", v->data);
+    if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+    fprintf(o.f, "# Chung & Ooi test 3: e_out against e_in, sphere on a rigid plane (hertz), 3.9 m/s, dt = t_c/500\n"
+                 "# e_in e_out expected; blocks: material / model / criterion\n");
+  }
+  for (int k = 0; k < 2; k++)
+    for (int d = 0; d < N_TEST3_DAMPING; d++)
+      for (int limit = 0; limit < 2; limit++) {
+        const Row *r = row_find("hertz", TEST3_DAMPING[d]);
+        if (!r) gd_die(GD_EXIT_RUNTIME, "verify: no hertz + %s row", TEST3_DAMPING[d]);
+        if (plot) fprintf(o.f, "\n\n\"%s %s %s\"\n", TEST3[k].name, TEST3_DAMPING[d], limit ? "force-end" : "delta-end");
+        for (int i = 0; i < N_TEST3_E; i++) {
+          double expected;
+          const double e = test3_case(v, &TEST3[k], r, TEST3_E[i], limit, &expected);
+          if (plot && !isnan(e)) fprintf(o.f, "%g %.10g %.10g\n", TEST3_E[i], e, expected);
+        }
+      }
+  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+}
+
 void cases_chung_ooi(Verifier *v) {
   for (size_t i = 0; i < sizeof TESTS / sizeof TESTS[0]; i++)
     for (int k = 0; k < 2; k++) {
       impact_cases(v, &TESTS[i], &TESTS[i].materials[k], true);
       if (!TESTS[i].plane) impact_cases(v, &TESTS[i], &TESTS[i].materials[k], false);
     }
+  test3_cases(v);
 }

@@ -222,7 +222,39 @@ static void test_contact_refuses_bad_results(void **state) {
   assert_rel(json_value(r.out, "F_n"), 1e5 * 0.5 + 0.5, 1e-12);
 }
 
+/* The trace hook sees every step in contact, in time order, and its largest force and overlap are
+ * the result's force_max and delta_max. */
+typedef struct TraceLog {
+  int n;
+  double t_last, f_max, d_max;
+  bool ordered;
+} TraceLog;
+
+static void log_step(void *ctx, double t, double delta, double fn) {
+  TraceLog *l = ctx;
+  l->ordered = l->ordered && t > l->t_last;
+  l->t_last = t, l->n++;
+  l->f_max = fmax(l->f_max, fn), l->d_max = fmax(l->d_max, delta);
+}
+
+static void collide_trace_sees_every_contact_step(void **state) {
+  (void)state;
+  CollideSpec c = collide_defaults();
+  c.model = parse_ok("hertz/material 1e8 0.5 0.3 tangential linear_nohistory 0 0 damping tsuji");
+  c.Ri = c.Rj = 0.005, c.mi = c.mj = 1e-3, c.v0 = 1.0;
+  TraceLog l = {.t_last = -1.0, .ordered = true};
+  c.trace = log_step, c.trace_ctx = &l;
+  CollideResult r;
+  const char *why = NULL;
+  assert_true(collide_run(&c, &r, &why));
+  assert_int_equal(l.n, (int)r.contact_steps);
+  assert_true(l.ordered && l.n > 50);
+  assert_true(l.f_max > 0.0 && l.f_max == r.force_max);
+  assert_true(l.d_max == r.delta_max);
+}
+
 const struct CMUnitTest results_tests[] = {
+    cmocka_unit_test(collide_trace_sees_every_contact_step),
     cmocka_unit_test(test_collide_stability_criterion),
     cmocka_unit_test(test_collide_refuses_unstable_step),
     cmocka_unit_test(test_collide_refuses_impossible_runs),

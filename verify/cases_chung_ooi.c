@@ -61,8 +61,22 @@ static const ImpactTest TESTS[] = {
  * 4/N^2 for all four, a margin of 2.9 or more. */
 #define BOUND_C 4.0
 
-/* hertz: the normal model hertz with k = (4/3) E*, else hertz/material. */
-static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bool hertz) {
+/* The force-overlap trajectory of a traced impact, in the paper's units (um, kN), with Hertz's
+ * force at the same overlap. */
+typedef struct Trace {
+  FILE *f;
+  double kH;
+} Trace;
+
+static void trace_step(void *ctx, double t, double delta, double fn) {
+  (void)t;
+  const Trace *tr = ctx;
+  fprintf(tr->f, "%.8g %.8g %.8g\n", delta * 1e6, fn * 1e-3, tr->kH * pow(fmax(delta, 0.0), 1.5) * 1e-3);
+}
+
+/* hertz: the normal model hertz with k = (4/3) E*, else hertz/material. plot: where the
+ * trajectory goes (NULL: not traced). */
+static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bool hertz, FILE *plot) {
   const double mass = 4.0 / 3.0 * GD_PI * t->R * t->R * t->R * m->rho;
   /* Two identical spheres: E* = E/(2(1 - nu^2)), R* = R/2, m* = m/2; the rigid plane:
    * E* = E/(1 - nu^2), R* = R, m* = m. */
@@ -94,6 +108,11 @@ static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bo
   c.dt_fraction = 1.0 / STEPS_PER_TC;
   c.threads = v->threads;
   c.max_tc = VERIFY_MAX_TC;
+  Trace tr = {plot, 4.0 / 3.0 * Estar * sqrt(Rstar)};
+  if (plot) {
+    fprintf(plot, "\n\n\"test %d, %s (%s)\"\n", t->number, m->name, hertz ? "hertz" : "hertz/material");
+    c.trace = trace_step, c.trace_ctx = &tr;
+  }
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: %s: %s", base, why);
@@ -187,11 +206,27 @@ static void test3_cases(Verifier *v) {
   if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
 }
 
-void cases_chung_ooi(Verifier *v) {
+/* Tests 1 and 2; DATA/verify-chung-ooi-12.dat gets the force-overlap trajectory of each material's
+ * impact (test 1: hertz/material, test 2: hertz), one block each, when the filter runs them all. */
+static void elastic_cases(Verifier *v) {
+  OutFile o = {0};
+  const bool plot = !v->dry && v->data && case_matches(v, "chung_ooi.elastic", "chung-ooi/");
+  char path[4096];
+  if (plot) {
+    snprintf(path, sizeof path, "%s/verify-chung-ooi-12.dat", v->data);
+    if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+    fprintf(o.f, "# Chung & Ooi tests 1 and 2: normal force against overlap through grandamp's loops (dt = t_c/500)\n"
+                 "# overlap [um] force [kN] Hertz k_H delta^(3/2) [kN]; one block per test and material\n");
+  }
   for (size_t i = 0; i < sizeof TESTS / sizeof TESTS[0]; i++)
     for (int k = 0; k < 2; k++) {
-      impact_cases(v, &TESTS[i], &TESTS[i].materials[k], true);
-      if (!TESTS[i].plane) impact_cases(v, &TESTS[i], &TESTS[i].materials[k], false);
+      impact_cases(v, &TESTS[i], &TESTS[i].materials[k], true, plot && TESTS[i].plane ? o.f : NULL);
+      if (!TESTS[i].plane) impact_cases(v, &TESTS[i], &TESTS[i].materials[k], false, plot ? o.f : NULL);
     }
+  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+}
+
+void cases_chung_ooi(Verifier *v) {
+  elastic_cases(v);
   test3_cases(v);
 }

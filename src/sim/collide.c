@@ -318,6 +318,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
       res->contact_steps++;
       res->delta_max = fmax(res->delta_max, delta);
       res->force_max = fmax(res->force_max, fn);
+      if (c->trace) c->trace(c->trace_ctx, (double)(k + 1) * dt - t_on, delta, fn);
     } else if (began) {
       ended = true;
       /* End of contact within the step: linear in delta between the last two steps. */

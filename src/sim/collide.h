@@ -31,6 +31,10 @@ typedef struct CollideSpec {
   bool use_ref;      /**< the `_ref` pair loop instead of the specialised kernel */
   int threads;       /**< of the pair loop (0: the OpenMP default) */
   double max_tc;     /**< give up (captured) after this many elastic collision times */
+  /** Called after every step in contact, when set, with the time since the onset, the overlap and
+   *  the normal force on sphere i (the trajectory of a force-overlap plot); NULL: none. */
+  void (*trace)(void *ctx, double t, double delta, double fn);
+  void *trace_ctx;
 } CollideSpec;
 
 typedef struct CollideResult {

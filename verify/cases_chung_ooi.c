@@ -206,6 +206,65 @@ static void test3_cases(Verifier *v) {
   if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
 }
 
+/* ---- mixed pairs and size ratios ----------------------------------------------------------- */
+
+/* Two materials of different e in one simulation (pair_coeff 1 1 and 2 2, the cross pair mixed
+ * automatically, docs/models.md §2.7): tsuji and coeff_restitution mix e before converting it,
+ * so the cross pair's e is sqrt(e1 e2), whatever the moduli and sizes; the radius of the second
+ * sphere is q times the first's, q = 1 ... 10. The mixed model comes from the library's mixing
+ * (model_mix), the production side; the expectation applies the rule to the two e and takes the
+ * row's closed form at that e. */
+static const Material MIXED[2] = {{"glass", 48e9, 0.20, 2800.0}, {"limestone", 20e9, 0.25, 2500.0}};
+static const double MIXED_E[2] = {0.9, 0.5};
+static const double MIXED_Q[] = {1.0, 2.0, 5.0, 10.0};
+#define MIXED_R 0.005
+#define MIXED_V 1.0
+
+static void mixed_case(Verifier *v, const Row *r, double q, bool limit) {
+  char id[64];
+  row_id(r, id, sizeof id);
+  if (!case_begin(v, "chung_ooi.mixed", "chung-ooi/mixed/glass-limestone/%s/%s/ratio=%g/e", id,
+                  limit ? "force-end" : "delta-end", q))
+    return;
+  ContactModel self[2];
+  for (int k = 0; k < 2; k++) {
+    char text[256];
+    snprintf(text, sizeof text, "hertz/material %.17g %.17g %.17g tangential linear_nohistory 0 0 damping %s%s",
+             MIXED[k].E, MIXED_E[k], MIXED[k].nu, r->damping, limit ? " limit_damping" : "");
+    self[k] = setup_model(text);
+  }
+  ErrList err = {0};
+  CollideSpec c = collide_defaults();
+  if (!model_mix(&self[0], &self[1], 1, 2, &c.model, &err)) {
+    errlist_print(&err, stderr);
+    gd_die(GD_EXIT_RUNTIME, "verify: the glass-limestone cross pair does not mix");
+  }
+  c.Ri = MIXED_R, c.Rj = q * MIXED_R;
+  c.mi = 4.0 / 3.0 * GD_PI * pow(c.Ri, 3) * MIXED[0].rho;
+  c.mj = 4.0 / 3.0 * GD_PI * pow(c.Rj, 3) * MIXED[1].rho;
+  fault_apply(&c.model, c.mi, c.mj);
+  c.v0 = MIXED_V;
+  c.dt_fraction = 1.0 / STEPS_PER_TC;
+  c.threads = v->threads;
+  c.max_tc = VERIFY_MAX_TC;
+  CollideResult res;
+  const char *why = NULL;
+  if (!collide_run(&c, &res, &why)) gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/mixed: %s", why);
+  const double e_mix = sqrt(MIXED_E[0] * MIXED_E[1]); /* §2.7: e mixes before it is converted */
+  const char *src = NULL;
+  const double e_exp = row_closed_form(r, e_mix, limit, &src);
+  case_end(v, res.e, e_exp, r->f * res.dt / res.tc_elastic + 1e-12, "%s at e = sqrt(e1 e2) = %.6g (§2.7); %s", src,
+           e_mix, r->f_src);
+}
+
+static void mixed_cases(Verifier *v) {
+  static const char *const DAMPING[] = {"coeff_restitution", "tsuji"};
+  for (int d = 0; d < 2; d++)
+    for (int limit = 0; limit < 2; limit++)
+      for (size_t k = 0; k < sizeof MIXED_Q / sizeof MIXED_Q[0]; k++)
+        mixed_case(v, row_find("hertz/material", DAMPING[d]), MIXED_Q[k], limit);
+}
+
 /* Tests 1 and 2; DATA/verify-chung-ooi-12.dat gets the force-overlap trajectory of each material's
  * impact (test 1: hertz/material, test 2: hertz), one block each, when the filter runs them all. */
 static void elastic_cases(Verifier *v) {
@@ -229,4 +288,5 @@ static void elastic_cases(Verifier *v) {
 void cases_chung_ooi(Verifier *v) {
   elastic_cases(v);
   test3_cases(v);
+  mixed_cases(v);
 }

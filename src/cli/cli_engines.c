@@ -359,9 +359,10 @@ static int engines_bench(int argc, char **argv) {
             }
             ok = en->bench(&b, wd, &t, why, sizeof why) && counts_agree(&t, &b, why, sizeof why);
             pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;
-            char cmd[4200];
-            snprintf(cmd, sizeof cmd, "rm -rf '%s'", wd); /* mkdtemp's name has no quote */
-            if (system(cmd) != 0) fprintf(stderr, "grandamp: warning: could not remove %s\n", wd);
+            const char *rm[] = {"rm", "-rf", "--", wd, NULL}; /* the scratch folder this run made */
+            char rm_why[256];
+            if (engine_spawn(rm, "/dev/null", 600.0, rm_why, sizeof rm_why) != 0)
+              fprintf(stderr, "grandamp: warning: could not remove %s\n", wd);
           }
           k++;
           double pt = NAN, lt = NAN, rate = NAN;

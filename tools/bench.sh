@@ -67,6 +67,8 @@ if [ -n "$engines" ]; then
   if [ -s "$compare.tmp" ]; then
     mv "$compare.tmp" "$compare"
     tools/compare_md.sh "$compare" >"${compare%.csv}.md.tmp" && mv "${compare%.csv}.md.tmp" "${compare%.csv}.md"
+    # the README's table: the FCC packing (the random one is in the .md above)
+    tools/compare_md.sh "$compare" fcc >"${compare%.csv}-fcc.md.tmp" && mv "${compare%.csv}-fcc.md.tmp" "${compare%.csv}-fcc.md"
     echo "grandamp bench: grandamp / engine per model row ($compare):" >&2
     awk -F, 'NR > 1 { printf "  %-9s %-7s %-45s %2s rank(s): %8.2f M vs %8.2f M contacts/s  %6.2fx\n", $1, $3, $5 "/" $6 "/" $7, $8, $10 / 1e6, $11 / 1e6, $12 }' "$compare" >&2
   fi

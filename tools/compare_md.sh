@@ -2,13 +2,14 @@
 # The README's engine comparison from a comparison CSV of tools/bench.sh (data/compare-*.csv):
 # per packing, one row per model row, grandamp and each engine in M touching pairs per second of
 # pair time, "1 rank / N ranks" (grandamp: threads), and grandamp's ratio to each engine at 1 and N.
-# Usage: tools/compare_md.sh COMPARE.csv > COMPARE.md
+# Usage: tools/compare_md.sh COMPARE.csv [PACKING] > COMPARE.md   (PACKING: that packing only)
 set -eu
-[ $# -eq 1 ] && [ -r "$1" ] || { echo "usage: tools/compare_md.sh COMPARE.csv" >&2; exit 2; }
-awk -F, '
+[ $# -ge 1 ] && [ $# -le 2 ] && [ -r "$1" ] || { echo "usage: tools/compare_md.sh COMPARE.csv [PACKING]" >&2; exit 2; }
+awk -F, -v only="${2:-}" '
   NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   function v(n) { return $(c[n]) }
   {
+    if (only != "" && v("packing") != only) next
     pk = v("packing"); e = v("engine"); key = v("normal") "/" v("damping") "/" v("tangential"); r = v("ranks") + 0
     if (!(pk in pseen)) { pseen[pk] = 1; pks[++np] = pk; N[pk] = v("n") }
     if (!((pk, key) in kseen)) { kseen[pk, key] = 1; keys[pk, ++nk[pk]] = key }

@@ -221,18 +221,24 @@ static bool error_line(const char *path, char *buf, size_t size) {
   return path && engine_file_line(path, "ERROR", buf, size);
 }
 
+/* The log of a run, open for reading, after its ERROR lines (log, then screen output) are ruled
+ * out; NULL with the reason in why. */
+static FILE *open_log(const char *log, const char *screen, char *why, size_t why_size) {
+  char line[1024];
+  if (error_line(log, line, sizeof line) || error_line(screen, line, sizeof line)) {
+    engine_msgf(why, why_size, "liggghts: %.300s", line);
+    return NULL;
+  }
+  FILE *f = fopen(log, "r");
+  if (!f) engine_msgf(why, why_size, "liggghts wrote no log %.200s", log);
+  return f;
+}
+
 bool liggghts_parse_log(const char *log, const char *screen, long steps, double dt, double meff, EngineResult *r,
                         char *why, size_t why_size) {
   char line[1024];
-  if (error_line(log, line, sizeof line) || error_line(screen, line, sizeof line)) {
-    engine_msgf(why, why_size, "liggghts: %s", line);
-    return false;
-  }
-  FILE *f = fopen(log, "r");
-  if (!f) {
-    engine_msgf(why, why_size, "liggghts wrote no log %.200s", log);
-    return false;
-  }
+  FILE *f = open_log(log, screen, why, why_size);
+  if (!f) return false;
   snprintf(r->version, sizeof r->version, "unknown");
   ResultLine first = {0}, last = {0};
   int n = 0;
@@ -429,15 +435,8 @@ bool liggghts_bench_args(const EngineBench *b, const char *deck, const char *log
 
 bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, char *why, size_t why_size) {
   char line[1024];
-  if (error_line(log, line, sizeof line) || error_line(screen, line, sizeof line)) {
-    engine_msgf(why, why_size, "liggghts: %.300s", line);
-    return false;
-  }
-  FILE *f = fopen(log, "r");
-  if (!f) {
-    engine_msgf(why, why_size, "liggghts wrote no log %.200s", log);
-    return false;
-  }
+  FILE *f = open_log(log, screen, why, why_size);
+  if (!f) return false;
   /* The last "Loop time" line and the Pair line after it are the timed run's (run 0 comes first
    * and prints no breakdown). */
   bool loop = false, pair = false, counts = false;

@@ -151,6 +151,20 @@ static bool field_double(const char *line, const char *key, double *out) {
   return end != p && (*end == ' ' || *end == '\0');
 }
 
+/* The version=... field, the last of a GRANDAMP_* line (tag names the line in the message), into
+ * buf; false with why when it is missing or empty. */
+static bool field_version(const char *line, const char *tag, char *buf, size_t size, char *why, size_t why_size) {
+  const char *ver = strstr(line, " version=");
+  if (!ver || !ver[9] || ver[9] == ' ') {
+    engine_msgf(why, why_size, "malformed %s line (field version): %s", tag, line);
+    return false;
+  }
+  ver += 9;
+  const size_t n = strcspn(ver, " ");
+  snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), ver);
+  return true;
+}
+
 bool yade_parse_log(const char *log_path, EngineResult *r, char *why, size_t why_size) {
   char line[1024];
   if (engine_file_line(log_path, "GRANDAMP_ERROR ", line, sizeof line)) {
@@ -170,14 +184,7 @@ bool yade_parse_log(const char *log_path, EngineResult *r, char *why, size_t why
       engine_msgf(why, why_size, "malformed GRANDAMP_RESULT line (field %s): %s", keys[i], line);
       return false;
     }
-  const char *ver = strstr(line, " version=");
-  if (!ver || !ver[9] || ver[9] == ' ') {
-    engine_msgf(why, why_size, "malformed GRANDAMP_RESULT line (field version): %s", line);
-    return false;
-  }
-  ver += 9;
-  const size_t n = strcspn(ver, " ");
-  snprintf(r->version, sizeof r->version, "%.*s", (int)(n < sizeof r->version ? n : sizeof r->version - 1), ver);
+  if (!field_version(line, "GRANDAMP_RESULT", r->version, sizeof r->version, why, why_size)) return false;
   r->e = v[0];
   r->t_c = v[1];
   r->ke_in = v[2];
@@ -366,14 +373,7 @@ bool yade_read_timing(const char *log_path, EngineTiming *t, char *why, size_t w
       engine_msgf(why, why_size, "malformed GRANDAMP_BENCH line (field %s): %s", counts[i], line);
       return false;
     }
-  const char *ver = strstr(line, " version=");
-  if (!ver || !ver[9] || ver[9] == ' ') {
-    engine_msgf(why, why_size, "malformed GRANDAMP_BENCH line (field version): %s", line);
-    return false;
-  }
-  ver += 9;
-  const size_t vlen = strcspn(ver, " ");
-  snprintf(t->version, sizeof t->version, "%.*s", (int)(vlen < sizeof t->version ? vlen : sizeof t->version - 1), ver);
+  if (!field_version(line, "GRANDAMP_BENCH", t->version, sizeof t->version, why, why_size)) return false;
   t->pair_time_s = v[0];
   t->loop_time_s = v[1];
   t->atoms = n[0];

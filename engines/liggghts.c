@@ -291,13 +291,19 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
 
 /* ---- one run ---- */
 
+/* The log and screen-output paths of a run in workdir (each buffer 4096 bytes). */
+static bool run_paths(const char *workdir, char log[4096], char screen[4096], char *why, size_t why_size) {
+  if (snprintf(log, 4096, "%s/liggghts.log", workdir) >= 4096 ||
+      snprintf(screen, 4096, "%s/liggghts.screen", workdir) >= 4096)
+    return bad(why, why_size, "workdir path too long");
+  return true;
+}
+
 static bool liggghts_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
   const char *deck = engine_deck_path(LIGGGHTS_DECK, why, why_size);
   if (!deck) return false;
   char log[4096], screen[4096];
-  if (snprintf(log, sizeof log, "%s/liggghts.log", workdir) >= (int)sizeof log ||
-      snprintf(screen, sizeof screen, "%s/liggghts.screen", workdir) >= (int)sizeof screen)
-    return bad(why, why_size, "workdir path too long");
+  if (!run_paths(workdir, log, screen, why, why_size)) return false;
   LiggghtsArgs a;
   if (!liggghts_args(c, deck, log, &a, why, why_size)) return false;
   const int rc = engine_spawn(a.argv, screen, LIGGGHTS_TIMEOUT, why, why_size);
@@ -475,9 +481,7 @@ static bool liggghts_bench(const EngineBench *b, const char *workdir, EngineTimi
   const char *deck = engine_deck_path(LIGGGHTS_BENCH_DECK, why, why_size);
   if (!deck) return false;
   char log[4096], screen[4096];
-  if (snprintf(log, sizeof log, "%s/liggghts.log", workdir) >= (int)sizeof log ||
-      snprintf(screen, sizeof screen, "%s/liggghts.screen", workdir) >= (int)sizeof screen)
-    return bad(why, why_size, "workdir path too long");
+  if (!run_paths(workdir, log, screen, why, why_size)) return false;
   LiggghtsArgs a;
   if (!liggghts_bench_args(b, deck, log, &a, why, why_size)) return false;
   const LiggghtsBenchRow *row = find_bench_row(b->normal, b->damping, b->tangential);

@@ -165,18 +165,25 @@ static bool field_version(const char *line, const char *tag, char *buf, size_t s
   return true;
 }
 
-bool yade_parse_log(const char *log_path, EngineResult *r, char *why, size_t why_size) {
-  char line[1024];
-  if (engine_file_line(log_path, "GRANDAMP_ERROR ", line, sizeof line)) {
+/* The script's TAG line of a log into line; false with why when the script wrote GRANDAMP_ERROR
+ * instead, or neither (then the log's last line is quoted). */
+static bool script_line(const char *log_path, const char *tag, char *line, size_t size, char *why, size_t why_size) {
+  char prefix[64];
+  snprintf(prefix, sizeof prefix, "%s ", tag);
+  if (engine_file_line(log_path, "GRANDAMP_ERROR ", line, size)) {
     engine_msgf(why, why_size, "yade script: %s", line + strlen("GRANDAMP_ERROR "));
     return false;
   }
-  if (!engine_file_line(log_path, "GRANDAMP_RESULT ", line, sizeof line)) {
-    char last[256] = "(empty log)";
-    engine_file_line(log_path, NULL, last, sizeof last);
-    engine_msgf(why, why_size, "no GRANDAMP_RESULT line in %s; its last line: %s", log_path, last);
-    return false;
-  }
+  if (engine_file_line(log_path, prefix, line, size)) return true;
+  char last[256] = "(empty log)";
+  engine_file_line(log_path, NULL, last, sizeof last);
+  engine_msgf(why, why_size, "no %s line in %s; its last line: %s", tag, log_path, last);
+  return false;
+}
+
+bool yade_parse_log(const char *log_path, EngineResult *r, char *why, size_t why_size) {
+  char line[1024];
+  if (!script_line(log_path, "GRANDAMP_RESULT", line, sizeof line, why, why_size)) return false;
   static const char *const keys[] = {"e", "t_c", "ke_in", "ke_out"};
   double v[4];
   for (size_t i = 0; i < 4; i++)
@@ -349,16 +356,7 @@ static bool field_long(const char *line, const char *key, long *out) {
 
 bool yade_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size) {
   char line[1024];
-  if (engine_file_line(log_path, "GRANDAMP_ERROR ", line, sizeof line)) {
-    engine_msgf(why, why_size, "yade script: %s", line + strlen("GRANDAMP_ERROR "));
-    return false;
-  }
-  if (!engine_file_line(log_path, "GRANDAMP_BENCH ", line, sizeof line)) {
-    char last[256] = "(empty log)";
-    engine_file_line(log_path, NULL, last, sizeof last);
-    engine_msgf(why, why_size, "no GRANDAMP_BENCH line in %s; its last line: %s", log_path, last);
-    return false;
-  }
+  if (!script_line(log_path, "GRANDAMP_BENCH", line, sizeof line, why, why_size)) return false;
   static const char *const times[] = {"pair_time_s", "loop_time_s"};
   double v[2];
   for (size_t i = 0; i < 2; i++)

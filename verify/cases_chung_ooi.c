@@ -130,6 +130,16 @@ static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bo
   }
 }
 
+/* Opens DATA/name for a family's plot data when this run writes it (not the dry pass, and the
+ * filter runs the family's cases under prefix); false when it does not. */
+static bool open_plot(const Verifier *v, const char *group, const char *prefix, const char *name, OutFile *o) {
+  if (v->dry || !v->data || !case_matches(v, group, prefix)) return false;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", v->data, name);
+  if (!out_open(o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+  return true;
+}
+
 /* ---- test 3: e_out against e_in for every e-input damping model ---------------------------- */
 
 static const Material TEST3[2] = {{"al-oxide", 380e9, 0.23, 4000.0}, {"cast-iron", 100e9, 0.25, 7000.0}};
@@ -183,11 +193,8 @@ static double test3_case(Verifier *v, const Material *m, const Row *r, double e_
  * the expectation), one block per material and model. */
 static void test3_cases(Verifier *v) {
   OutFile o = {0};
-  const bool plot = !v->dry && v->data && case_matches(v, "chung_ooi.restitution", "chung-ooi/3/");
-  char path[4096];
+  const bool plot = open_plot(v, "chung_ooi.restitution", "chung-ooi/3/", "verify-chung-ooi-3.dat", &o);
   if (plot) {
-    snprintf(path, sizeof path, "%s/verify-chung-ooi-3.dat", v->data);
-    if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
     fprintf(o.f, "# Chung & Ooi test 3: e_out against e_in, sphere on a rigid plane (hertz), 3.9 m/s, dt = t_c/500\n"
                  "# e_in e_out expected; blocks: material / model / criterion\n");
   }
@@ -203,7 +210,7 @@ static void test3_cases(Verifier *v) {
           if (plot && !isnan(e)) fprintf(o.f, "%g %.10g %.10g\n", TEST3_E[i], e, expected);
         }
       }
-  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", o.path);
 }
 
 /* ---- mixed pairs and size ratios ----------------------------------------------------------- */
@@ -269,11 +276,8 @@ static void mixed_cases(Verifier *v) {
  * impact (test 1: hertz/material, test 2: hertz), one block each, when the filter runs them all. */
 static void elastic_cases(Verifier *v) {
   OutFile o = {0};
-  const bool plot = !v->dry && v->data && case_matches(v, "chung_ooi.elastic", "chung-ooi/");
-  char path[4096];
+  const bool plot = open_plot(v, "chung_ooi.elastic", "chung-ooi/", "verify-chung-ooi-12.dat", &o);
   if (plot) {
-    snprintf(path, sizeof path, "%s/verify-chung-ooi-12.dat", v->data);
-    if (!out_open(&o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
     fprintf(o.f, "# Chung & Ooi tests 1 and 2: normal force against overlap through grandamp's loops (dt = t_c/500)\n"
                  "# overlap [um] force [kN] Hertz k_H delta^(3/2) [kN]; one block per test and material\n");
   }
@@ -282,7 +286,7 @@ static void elastic_cases(Verifier *v) {
       impact_cases(v, &TESTS[i], &TESTS[i].materials[k], true, plot && TESTS[i].plane ? o.f : NULL);
       if (!TESTS[i].plane) impact_cases(v, &TESTS[i], &TESTS[i].materials[k], false, plot ? o.f : NULL);
     }
-  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
+  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", o.path);
 }
 
 void cases_chung_ooi(Verifier *v) {

@@ -1,8 +1,9 @@
 /*
- * cli_collide.c - `grandamp collide`: one head-on collision (or a sphere on a flat wall)
- * through the production pair loop and integrator; prints one JSON object.
+ * cli_collide.c - `grandamp collide`: one collision (or a sphere on a flat wall), head-on or
+ * oblique, through the production pair loop and integrator; prints one JSON object.
  *
  *   grandamp collide --model TEXT --radius Ri [Rj] (--mass mi [mj] | --density rho) --v V
+ *                    [--vt VT] [--spin Wi [Wj]]
  *                    [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T]
  *                    [--strategy full|half-reduce|half-atomic] [--ref] [--max-tc K]
  * Rj = inf (or --wall) is a flat wall. The criterion is δ-end, or force-end when the model
@@ -21,7 +22,7 @@
 
 int cli_collide(int argc, char **argv) {
   const char *text = NULL, *strategy = "half-reduce";
-  double radius[2] = {0, 0}, mass[2] = {0, 0}, density = 0, v = 0, dt = 0, frac = 0, phase = 0, threads = 0,
+  double radius[2] = {0, 0}, mass[2] = {0, 0}, spin[2] = {0, 0}, density = 0, v = 0, vt = 0, dt = 0, frac = 0, phase = 0, threads = 0,
          max_tc = 0;
   CliOpt opts[] = {
       {.name = "--model", .nvals = -1, .value_names = "'<pair_coeff text>'", .str = &text},
@@ -29,6 +30,8 @@ int cli_collide(int argc, char **argv) {
       {.name = "--mass", .nvals = 1, .max_vals = 2, .allow_inf = true, .value_names = "mi [mj]", .vals = mass},
       {.name = "--density", .nvals = 1, .value_names = "rho", .vals = &density},
       {.name = "--v", .nvals = 1, .value_names = "V", .vals = &v},
+      {.name = "--vt", .nvals = 1, .value_names = "VT", .vals = &vt},
+      {.name = "--spin", .nvals = 1, .max_vals = 2, .value_names = "Wi [Wj]", .vals = spin},
       {.name = "--dt", .nvals = 1, .value_names = "DT", .vals = &dt},
       {.name = "--dt-fraction", .nvals = 1, .value_names = "F", .vals = &frac},
       {.name = "--phase", .nvals = 1, .value_names = "P", .vals = &phase},
@@ -86,6 +89,9 @@ int cli_collide(int argc, char **argv) {
     c.mj = c.wall ? INFINITY : mass[1];
   }
   c.v0 = v;
+  c.vt0 = vt;
+  c.wi0 = spin[0];
+  c.wj0 = c.wall ? 0.0 : spin[1];
   if (has_dt) c.dt = dt;
   if (has_frac) c.dt_fraction = frac;
   if (cli_opt(opts, nopts, "--phase")->given) c.phase = phase;
@@ -113,7 +119,13 @@ int cli_collide(int argc, char **argv) {
   json_num(&j, "Reff", r.Reff);
   json_num(&j, "meff", r.meff);
   json_num(&j, "v0", c.v0);
+  json_num(&j, "vt0", c.vt0);
+  json_num(&j, "spin0_i", c.wi0);
+  json_num(&j, "spin0_j", c.wj0);
   json_num(&j, "e", r.e);
+  json_num(&j, "vt", r.vt);
+  json_num(&j, "spin_i", r.wi);
+  json_num(&j, "spin_j", r.wj);
   json_bool(&j, "captured", r.captured);
   json_num(&j, "collision_time", r.t_c);
   json_num(&j, "max_overlap", r.delta_max);

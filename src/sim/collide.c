@@ -1,4 +1,4 @@
-/* collide.c - one head-on collision through the production loops (see collide.h). */
+/* collide.c - one collision through the production loops (see collide.h). */
 #include "collide.h"
 
 #include <math.h>
@@ -140,6 +140,9 @@ int collide_check(const CollideSpec *c, ErrList *err) {
   if (!(isfinite(c->mi) && c->mi > 0.0) || (!c->wall && !(isfinite(c->mj) && c->mj > 0.0)))
     errlist_add(err, "collide: the masses must be finite and > 0 (got %g and %g kg; --density gives "
                 "4/3 pi R^3 rho, which overflows above about 1e308 kg)", c->mi, c->wall ? INFINITY : c->mj);
+  if (!isfinite(c->vt0) || !isfinite(c->wi0) || (!c->wall && !isfinite(c->wj0)))
+    errlist_add(err, "collide: the tangential speed and the spins must be finite (got %g m/s, %g and %g rad/s)",
+                c->vt0, c->wi0, c->wall ? 0.0 : c->wj0);
   if (err->n > n0) return err->n - n0;
   if (!(isfinite(d.meff) && d.meff > 0.0))
     errlist_add(err, "collide: the effective mass of %s, m_i m_j/(m_i + m_j) = %g kg, is not a finite number > 0: "
@@ -190,7 +193,8 @@ int collide_check(const CollideSpec *c, ErrList *err) {
   return err->n - n0;
 }
 
-/* Overlap and separation speed of the pair (or sphere-wall) now. */
+/* Overlap, separation speed along the line of centres and normal force of the pair (or
+ * sphere-wall) now. */
 static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double *delta, double *vsep, double *fn) {
   const Particles *p = &s->p;
   if (c->wall) {
@@ -201,9 +205,22 @@ static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double
   }
   /* The sort may have swapped the two particles: find them by id. */
   const int a = p->id[0] == 1 ? 0 : 1, b = 1 - a;
-  *delta = c->Ri + c->Rj - (p->x[b] - p->x[a]);
-  *vsep = p->vx[b] - p->vx[a];
-  *fn = -p->fx[a]; /* sphere i (id 1) sits below j along x: repulsion pushes it along -x */
+  /* The line of centres from i (id 1) to j; an oblique pair turns it in the x-y plane. (Head-on,
+   * dy = 0 and r = dx exactly: sqrt of a correctly rounded square is exact.) */
+  const double dx = p->x[b] - p->x[a], dy = p->y[b] - p->y[a], r = sqrt(dx * dx + dy * dy);
+  const double nx = dx / r, ny = dy / r;
+  *delta = c->Ri + c->Rj - r;
+  *vsep = (p->vx[b] - p->vx[a]) * nx + (p->vy[b] - p->vy[a]) * ny;
+  *fn = -(p->fx[a] * nx + p->fy[a] * ny); /* repulsion pushes i away from j */
+}
+
+/* The tangential relative velocity and the spins at the end (see CollideResult). */
+static void tangential_state(const Sim *s, const CollideSpec *c, CollideResult *res) {
+  const Particles *p = &s->p;
+  const int a = c->wall || p->id[0] == 1 ? 0 : 1, b = 1 - a;
+  res->vt = c->wall ? p->vy[0] : p->vy[a] - p->vy[b];
+  res->wi = p->wz[a];
+  res->wj = c->wall ? 0.0 : p->wz[b];
 }
 
 /* Sets *why to a message of this thread (the verifier runs collisions in parallel). */
@@ -259,7 +276,8 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   const Derived d = derive(c);
   res->meff = d.meff;
   res->Reff = d.Reff;
-  res->E0 = d.E0;
+  res->E0 = d.E0 + 0.5 * d.meff * c->vt0 * c->vt0 + 0.2 * c->mi * c->Ri * c->Ri * c->wi0 * c->wi0 +
+            (c->wall ? 0.0 : 0.2 * c->mj * c->Rj * c->Rj * c->wj0 * c->wj0); /* I = (2/5) m R^2 */
   res->tc_elastic = d.tc_elastic;
   const double dt = d.dt, gap = d.gap;
   res->dt = dt;
@@ -274,12 +292,16 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
     wall_x = -0.5 * L;
     p.x[0] = wall_x + c->Ri + gap;
     p.vx[0] = -c->v0;
+    p.vy[0] = c->vt0;
+    p.wz[0] = c->wi0;
     p.radius[0] = c->Ri, p.mass[0] = c->mi;
   } else {
     /* Centre of mass at rest; i on the left moving +x, j on the right moving -x. */
     const double M = c->mi + c->mj;
     p.x[0] = -(c->Ri + 0.5 * gap), p.x[1] = c->Rj + 0.5 * gap;
     p.vx[0] = c->v0 * c->mj / M, p.vx[1] = -c->v0 * c->mi / M;
+    p.vy[0] = c->vt0 * c->mj / M, p.vy[1] = -c->vt0 * c->mi / M;
+    p.wz[0] = c->wi0, p.wz[1] = c->wj0;
     p.radius[0] = c->Ri, p.radius[1] = c->Rj;
     p.mass[0] = c->mi, p.mass[1] = c->mj;
   }
@@ -332,6 +354,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   res->captured = !ended;
   res->e = ended ? vsep / c->v0 : 0.0;
   if (!ended) res->t_c = (double)k * dt - t_on;
+  tangential_state(&s, c, res);
   double ke_t, ke_r;
   energy_kinetic(&s.p, &ke_t, &ke_r, s.plan.threads);
   res->E_diss = res->E0 - (ke_t + ke_r);

@@ -1,12 +1,14 @@
 /*
- * collide.h - a head-on binary collision (or a sphere on a flat wall) through the production
- * pair loop, wall pass and velocity-Verlet integrator: the measurement behind
- * `grandamp collide` and the verifier (docs/verification.md §0, §6).
+ * collide.h - a binary collision (or a sphere on a flat wall) through the production pair loop,
+ * wall pass and velocity-Verlet integrator: the measurement behind `grandamp collide` and the
+ * verifier (docs/verification.md §0, §6, §8a).
  *
- * The pair starts apart along x with relative speed v0, the centre of mass at rest, so that
- * the overlap would reach 0 (in continuous time) at the fraction `phase` of a step. The run
- * ends at the first step whose force pass finds no contact after the contact began (δ-end,
- * or the JKR pull-off), and e is the separation speed then over v0.
+ * The pair starts apart along x with normal relative speed v0, the centre of mass at rest, so
+ * that the overlap would reach 0 (in continuous time) at the fraction `phase` of a step. An
+ * oblique impact adds a relative speed vt0 along y and spins about z (the plane of motion is
+ * x-y). The run ends at the first step whose force pass finds no contact after the contact began
+ * (δ-end, or the JKR pull-off), and e is the separation speed along the line of centres then
+ * over v0.
  */
 #ifndef GD_COLLIDE_H
 #define GD_COLLIDE_H
@@ -23,6 +25,8 @@ typedef struct CollideSpec {
   double Ri, Rj;     /**< radii [m] (Rj unused with wall) */
   double mi, mj;     /**< masses [kg] (mj unused with wall) */
   double v0;         /**< approach speed [m/s], > 0 */
+  double vt0;        /**< tangential relative speed v_i - v_j along y at the start [m/s] (0: head-on) */
+  double wi0, wj0;   /**< spins about z at the start [rad/s] (wj0 unused with wall) */
   double dt;         /**< time step [s]; 0: dt_fraction times the elastic estimate */
   double dt_fraction; /**< dt / t_c,elastic when dt = 0 */
   double phase;      /**< onset sub-step phase in [0, 1) */
@@ -43,7 +47,10 @@ typedef struct CollideResult {
   double delta_max;   /**< largest overlap seen at a step [m] */
   double force_max;   /**< largest normal force on sphere i seen at a step (the force the step's
                            pass gives at its positions; repulsive > 0) [N] */
-  double E0;          /**< 1/2 meff v0^2 [J] */
+  double vt;          /**< tangential relative velocity v_i - v_j along y at the end [m/s] */
+  double wi, wj;      /**< spins about z at the end [rad/s] (wj 0 with wall) */
+  double E0;          /**< kinetic energy in the centre-of-mass frame at the start, 1/2 meff (v0^2 +
+                           vt0^2) plus the spins' (head-on: 1/2 meff v0^2) [J] */
   double E_diss;      /**< E0 minus the kinetic energy after the contact [J] */
   double W_damp;      /**< integrated damping work of the ledger (all channels) [J] */
   double meff, Reff;  /**< [kg], [m] */

@@ -108,6 +108,8 @@ void cases_lammps(Verifier *v);
 void cases_mdr(Verifier *v);
 /** Chung & Ooi (2011)'s particle-impact benchmark tests (cases_chung_ooi.c). */
 void cases_chung_ooi(Verifier *v);
+/** Its tests 4 to 8: oblique impacts and spin, every tangential model (cases_chung_ooi_oblique.c). */
+void cases_chung_ooi_oblique(Verifier *v);
 /** The collisions of the outside engines of --engine, judged against the same expectations. */
 void cases_engines(Verifier *v);
 /** The verdict per engine and model of the engine cases that ran: text (markdown false) for the end

@@ -301,6 +301,9 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
     p.x[0] = -(c->Ri + 0.5 * gap), p.x[1] = c->Rj + 0.5 * gap;
     p.vx[0] = c->v0 * c->mj / M, p.vx[1] = -c->v0 * c->mi / M;
     p.vy[0] = c->vt0 * c->mj / M, p.vy[1] = -c->vt0 * c->mi / M;
+    /* an oblique pair meets with its line of centres along x: offset y by the free flight */
+    const double t_free = (2.0 + c->phase) * dt;
+    p.y[0] = -p.vy[0] * t_free, p.y[1] = -p.vy[1] * t_free;
     p.wz[0] = c->wi0, p.wz[1] = c->wj0;
     p.radius[0] = c->Ri, p.radius[1] = c->Rj;
     p.mass[0] = c->mi, p.mass[1] = c->mj;

@@ -1,0 +1,64 @@
+# Chung & Ooi (2011) tests 4-8, as the paper draws them: oblique impacts and spin through
+# grandamp's pair loop (dt = t_c/500, points) against the verifier's continuous reference of the
+# same tangential model (lines), with the rigid-body limits (dashed).
+# gnuplot -e "dir='data/'; out='plots/'" plots/verify-chung-ooi-48.gp -> <out>verify-chung-ooi-48.{png,svg}
+if (!exists("dir")) dir = 'data/'
+if (!exists("out")) out = 'plots/'
+data = dir . 'verify-chung-ooi-48.dat'
+# Blocks, in the order verify/cases_chung_ooi_oblique.c writes them: test (4..8) x material (2) x
+# tangential model: linear_nohistory, then linear_history, mindlin, mindlin/force, mindlin_rescale,
+# mindlin_rescale/force, each with x_gamma_t 0 and 1 (11; test 5, undamped, has no linear_nohistory: 10).
+# Columns: value e_t w' rebound_deg beta x Vs'/(mu Vn) R w'/(mu Vn), grandamp (1-8), reference (9-16).
+T4 = 0; T5 = 22; T6 = 42; T7 = 64; T8 = 86
+LH0 = 1; MD0 = 3; MF0 = 5; MD1 = 4        # offsets within a material's 11 blocks (test 5: minus 1)
+mu4 = 0.092; e4 = 0.98; mu5 = 0.3; vn5 = 5.0; R4 = 0.0025; V4 = 3.9
+th_c = atan(3.5 * mu4 * (1 + e4)) * 180 / pi   # rigid body: sliding throughout above this angle
+rad(t) = t * pi / 180
+et_rigid(t) = t < th_c ? 5.0 / 7.0 : 1 - mu4 * (1 + e4) / tan(rad(t))
+w_rigid(t) = t < th_c ? 5.0 / 7.0 * V4 * sin(rad(t)) / R4 : 2.5 * mu4 * (1 + e4) * V4 * cos(rad(t)) / R4
+reb_rigid(t) = t < th_c ? 0 : atan((tan(rad(t)) - 3.5 * mu4 * (1 + e4)) / e4) * 180 / pi
+set grid lc rgb '#dddddd'
+set key noenhanced font ',8'
+do for [t in "png svg"] {
+  if (t eq "png") { set terminal pngcairo size 1500,950 noenhanced font 'Sans,10' } else { set terminal svg size 1500,950 noenhanced font 'Sans,10' background rgb 'white' }
+  set output out . 'verify-chung-ooi-48.' . t
+  set multiplot layout 2,3 title "Chung & Ooi (2011) tests 4-8 through grandamp's loops (points, dt = t_c/500) and the continuous reference of each tangential model (lines); dashed: rigid body"
+  set title 'test 4: Al oxide sphere on a plane, 3.9 m/s, mu 0.092, e 0.98'
+  set xlabel 'impact angle [deg]'; set ylabel 'tangential restitution e_t = V_t''/V_t'
+  set xrange [0:90]; set yrange [*:*]; set key bottom right
+  plot et_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
+       data index T4+LH0 using 1:2 with points pt 6 lc 1 title 'linear_history', data index T4+LH0 using 9:10 with lines lc 1 notitle, \
+       data index T4+MD0 using 1:2 with points pt 7 lc 2 title 'mindlin', data index T4+MD0 using 9:10 with lines lc 2 notitle, \
+       data index T4+MF0 using 1:2 with points pt 4 lc 3 title 'mindlin/force', data index T4+MF0 using 9:10 with lines lc 3 notitle, \
+       data index T4 using 1:2 with points pt 8 lc 4 title 'linear_nohistory', data index T4 using 9:10 with lines lc 4 notitle
+  set ylabel 'rebound spin w'' [rad/s]'; set key top right
+  plot w_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
+       data index T4+LH0 using 1:3 with points pt 6 lc 1 title 'linear_history', data index T4+LH0 using 9:11 with lines lc 1 notitle, \
+       data index T4+MD0 using 1:3 with points pt 7 lc 2 title 'mindlin', data index T4+MD0 using 9:11 with lines lc 2 notitle, \
+       data index T4+MF0 using 1:3 with points pt 4 lc 3 title 'mindlin/force', data index T4+MF0 using 9:11 with lines lc 3 notitle
+  set ylabel 'rebound angle of the contact point [deg]'; set key top left
+  plot reb_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
+       data index T4+LH0 using 1:4 with points pt 6 lc 1 title 'linear_history', data index T4+LH0 using 9:12 with lines lc 1 notitle, \
+       data index T4+MD0 using 1:4 with points pt 7 lc 2 title 'mindlin', data index T4+MD0 using 9:12 with lines lc 2 notitle, \
+       data index T4+MF0 using 1:4 with points pt 4 lc 3 title 'mindlin/force', data index T4+MF0 using 9:12 with lines lc 3 notitle
+  set title 'test 5: steel sphere on a plane, V_n 5 m/s, mu 0.3, e 1'
+  set xlabel 'V_t/(mu V_n)'; set ylabel 'rebound slip V_s''/(mu V_n)'; set xrange [0:15]; set key top left
+  plot (x < 7 ? 1/0 : x - 7) dt 2 lc rgb '#888888' title 'gross sliding: x - 7', \
+       data index T5+LH0-1 using ($1/(mu5*vn5)):7 with points pt 6 lc 1 title 'linear_history', data index T5+LH0-1 using ($9/(mu5*vn5)):15 with lines lc 1 notitle, \
+       data index T5+MD0-1 using ($1/(mu5*vn5)):7 with points pt 7 lc 2 title 'mindlin', data index T5+MD0-1 using ($9/(mu5*vn5)):15 with lines lc 2 notitle, \
+       data index T5+MD0-1 using ($1/(mu5*vn5)):8 with points pt 5 lc 5 title 'mindlin: R w''/(mu V_n)', data index T5+MD0-1 using ($9/(mu5*vn5)):16 with lines lc 5 notitle, \
+       (x < 7 ? 1/0 : 5) dt 3 lc rgb '#888888' title 'gross sliding: R w''/(mu V_n) = 5'
+  set title 'tests 6 and 8: Al alloy, V_n 0.2 m/s with spin, mu 0.4, e 0.5'
+  set xlabel '3.5 mu (1 + e) V_n/|V_s|'; set ylabel 'beta = -V_s''/V_s'; set xrange [0:*]; set key bottom right
+  plot (x <= 1 ? x - 1 : 1/0) dt 2 lc rgb '#888888' title 'gross sliding: x - 1', \
+       data index T6+MD0 using 6:5 with points pt 7 lc 2 title 'test 6 (plane), mindlin', data index T6+MD0 using 14:13 with lines lc 2 notitle, \
+       data index T6+LH0 using 6:5 with points pt 6 lc 1 title 'test 6, linear_history', data index T6+LH0 using 14:13 with lines lc 1 notitle, \
+       data index T8+MD0 using 6:5 with points pt 5 lc 6 title 'test 8 (R on 5R, 1000x denser), mindlin', data index T8+MD0 using 14:13 with lines lc 6 notitle
+  set title 'test 7: two spheres, 0.2 m/s each, opposite spins (no slip)'
+  set xlabel 'spin before [rad/s]'; set ylabel 'spin after [rad/s]'; set xrange [0:22]; set key top left
+  plot x dt 2 lc rgb '#888888' title 'no slip: unchanged', \
+       data index T7+MD0 using 1:3 with points pt 7 lc 2 title 'aluminium alloy, mindlin', \
+       data index T7+11+LH0 using 1:3 with points pt 6 lc 1 title 'copper, linear_history'
+  unset multiplot
+  set output
+}

@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 
 #include "engine.h"
+#include "engine_cases.h"
 #include "error.h"
 #include "law.h"
 #include "output.h"
@@ -106,6 +107,13 @@ static void write_lines(const Verifier *v, const Lines *ls) {
   if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
 }
 
+/* The engine's version for the verdict table, from its first run. */
+static void note_version(Verifier *v, const Engine *eng, const EngineResult *res) {
+  for (int k = 0; k < v->nengines; k++)
+    if (!strcmp(v->engines[k], eng->name) && !v->engine_versions[k][0])
+      snprintf(v->engine_versions[k], sizeof v->engine_versions[k], "%s", res->version);
+}
+
 /* One collision in the engine, its two cases. */
 static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
                 const Defect *defects, int ndef, const char *workdir, int *serial, Lines *ls) {
@@ -142,10 +150,7 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
     if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
     ran = eng->collide(&c, dir, &res, why, sizeof why);
   }
-  if (ran)
-    for (int k = 0; k < v->nengines; k++)
-      if (!strcmp(v->engines[k], eng->name) && !v->engine_versions[k][0])
-        snprintf(v->engine_versions[k], sizeof v->engine_versions[k], "%s", res.version);
+  if (ran) note_version(v, eng, &res);
   Line line = {.x = x, .v0 = v0, .dt_over_tc = 1.0 / N};
   snprintf(line.engine, sizeof line.engine, "%s", eng->name);
   snprintf(line.version, sizeof line.version, "%s", res.version);
@@ -180,6 +185,49 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
   }
 }
 
+/* The state one engine's cases share (engine_cases.h). */
+struct EngineCtx {
+  const Defect *defects;
+  int ndef;
+  const char *workdir;
+  int serial;
+};
+
+void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *base, EngineCase *c, double e_exp,
+                  double e_tol, const char *e_src, double tc_exp) {
+  char group[96];
+  snprintf(group, sizeof group, "engine.%s", eng->name);
+  const bool want_e = case_begin(v, group, "%s/e", base);
+  const bool want_t = tc_exp > 0.0 && case_begin(v, group, "%s/t_c", base);
+  if (!want_e && !want_t) return;
+  EngineResult res = {0};
+  char why[512] = "", dir[4200];
+  const double t_start = omp_get_wtime();
+  snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
+  if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
+  const bool ran = eng->collide(c, dir, &res, why, sizeof why);
+  if (ran) note_version(v, eng, &res);
+  for (int which = 0; which < 2; which++) {
+    if (which == 0 ? !want_e : !want_t) continue;
+    case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
+    if (which == 0) v->t0 = t_start;
+    const Defect *d = known_defect(ctx->defects, ctx->ndef, eng->name, v->cur.name);
+    if (d && !strcmp(d->kind, "xfail")) case_expect_failure(v, d->reason);
+    if (d && !strcmp(d->kind, "skip")) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "known defect, not judged: %.120s", d->reason);
+      case_skip(v, msg);
+    } else if (!ran) {
+      case_end(v, NAN, which == 0 ? e_exp : tc_exp, 0.0, "%s did not run: %s", eng->name, why);
+    } else if (which == 0) {
+      case_end(v, res.e, e_exp, e_tol, "%s (%s)", e_src, res.version);
+    } else {
+      case_end(v, res.t_c, tc_exp, 2.0 * c->dt, "the expected duration, +-2 dt: the engine's steps with overlap, a step at each end (%s)",
+               res.version);
+    }
+  }
+}
+
 static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, int ndef, Lines *ls) {
   char workdir[4096] = "";
   if (!v->dry) {
@@ -205,6 +253,8 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, 
       one(v, eng, r, xmid, GEO_WALL, 1.0, NS[n], defects, ndef, workdir, &serial, ls);
     }
   }
+  EngineCtx ctx = {.defects = defects, .ndef = ndef, .workdir = workdir, .serial = serial};
+  cases_chung_ooi_engines(v, &ctx, eng);
   if (workdir[0]) {
     const char *argv[] = {"rm", "-rf", workdir, NULL};
     char why[256];
@@ -286,6 +336,13 @@ static void verdict_text(const Verdict *d, char *buf, size_t size) {
   else snprintf(buf, size, "not judged");
 }
 
+/* The Chung & Ooi tests the engines ran (cases_chung_ooi_engines.c), one line per test. */
+static const struct {
+  const char *prefix, *what;
+} CHUNG_OOI[] = {{"chung-ooi/1/", "Chung & Ooi test 1: elastic, two spheres"},
+                 {"chung-ooi/2/", "Chung & Ooi test 2: elastic, sphere on a plane"},
+                 {"chung-ooi/3/", "Chung & Ooi test 3: e_out against e_in"}};
+
 /* The text table at the end of a run: one line per engine and model. */
 static void verdict_lines(const Verifier *v, FILE *out) {
   bool header = false;
@@ -307,10 +364,53 @@ static void verdict_lines(const Verifier *v, FILE *out) {
       fprintf(out, "  %-9s %-24s %-34s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], model,
               d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
     }
+  for (int e = 0; e < v->nengines; e++)
+    for (size_t t = 0; t < sizeof CHUNG_OOI / sizeof CHUNG_OOI[0]; t++) {
+      char prefix[128], verdict[200];
+      snprintf(prefix, sizeof prefix, "engine/%s/%s", v->engines[e], CHUNG_OOI[t].prefix);
+      const Verdict d = verdict_of(v, prefix);
+      if (!d.judged && !d.skipped) continue;
+      verdict_text(&d, verdict, sizeof verdict);
+      fprintf(out, "  %-9s %-24s %-34s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e],
+              CHUNG_OOI[t].what + strlen("Chung & Ooi "), d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
+    }
 }
 
-/* The markdown matrix (the README's): one row per model, one column per engine, each known
- * defect a numbered note under the table. */
+/* The cell of one engine for the cases under prefix: its verdict, each known defect a note
+ * number (notes gathers them). False when the engine ran no such case. */
+static bool verdict_cell(const Verifier *v, const char *prefix, const char **notes, int *nnotes, char *cell,
+                         size_t size) {
+  const Verdict d = verdict_of(v, prefix);
+  if (!d.judged && !d.skipped) {
+    snprintf(cell, size, "–");
+    return false;
+  }
+  char refs[64] = "";
+  for (int i = 0; i < d.nreasons; i++) {
+    int note = 0;
+    for (int q = 0; q < *nnotes && !note; q++)
+      if (!strcmp(notes[q], d.reasons[i])) note = q + 1;
+    if (!note && *nnotes < 32) notes[(*nnotes)++] = d.reasons[i], note = *nnotes;
+    const size_t len = strlen(refs);
+    snprintf(refs + len, sizeof refs - len, "[%d]", note);
+  }
+  if (d.failed) snprintf(cell, size, "**FAIL** %d of %d", d.failed, d.judged);
+  else if (d.xfail) snprintf(cell, size, "known defect %s: %d XFAIL, %d pass", refs, d.xfail, d.passed);
+  else if (d.passed) snprintf(cell, size, "PASS %d/%d", d.passed, d.judged);
+  else snprintf(cell, size, "not judged");
+  return true;
+}
+
+static void matrix_header(const Verifier *v, FILE *out, const char *first) {
+  fprintf(out, "| %s |", first);
+  for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s %s |", v->engines[e], v->engine_versions[e]);
+  fprintf(out, "\n|---|");
+  for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
+  fprintf(out, "\n");
+}
+
+/* The markdown matrices (the README's): one row per model, then one per Chung & Ooi test, one
+ * column per engine; each known defect a numbered note under the tables. */
 static void verdict_matrix(const Verifier *v, FILE *out) {
   const char *notes[32];
   int nnotes = 0;
@@ -323,37 +423,31 @@ static void verdict_matrix(const Verifier *v, FILE *out) {
     for (int e = 0; e < v->nengines && e < 8; e++) {
       char prefix[128];
       snprintf(prefix, sizeof prefix, "engine/%s/%s/", v->engines[e], id);
-      const Verdict d = verdict_of(v, prefix);
-      if (!d.judged && !d.skipped) {
-        snprintf(cells[e], sizeof cells[e], "–");
-        continue;
-      }
-      any = true;
-      char refs[64] = "";
-      for (int i = 0; i < d.nreasons; i++) {
-        int note = 0;
-        for (int q = 0; q < nnotes && !note; q++)
-          if (!strcmp(notes[q], d.reasons[i])) note = q + 1;
-        if (!note && nnotes < 32) notes[nnotes++] = d.reasons[i], note = nnotes;
-        const size_t len = strlen(refs);
-        snprintf(refs + len, sizeof refs - len, "[%d]", note);
-      }
-      if (d.failed) snprintf(cells[e], sizeof cells[e], "**FAIL** %d of %d", d.failed, d.judged);
-      else if (d.xfail)
-        snprintf(cells[e], sizeof cells[e], "known defect %s: %d XFAIL, %d pass", refs, d.xfail, d.passed);
-      else if (d.passed) snprintf(cells[e], sizeof cells[e], "PASS %d/%d", d.passed, d.judged);
-      else snprintf(cells[e], sizeof cells[e], "not judged");
+      any = verdict_cell(v, prefix, notes, &nnotes, cells[e], sizeof cells[e]) || any;
     }
     if (!any) continue;
-    if (!header) {
-      fprintf(out, "| grandamp model |");
-      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s %s |", v->engines[e], v->engine_versions[e]);
-      fprintf(out, "\n|---|");
-      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
-      fprintf(out, "\n");
-      header = true;
-    }
+    if (!header) matrix_header(v, out, "grandamp model");
+    header = true;
     fprintf(out, "| %s + %s |", r->normal, r->damping);
+    for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s |", cells[e]);
+    fprintf(out, "\n");
+  }
+  bool co_header = false;
+  for (size_t t = 0; t < sizeof CHUNG_OOI / sizeof CHUNG_OOI[0]; t++) {
+    char cells[8][160];
+    bool any = false;
+    for (int e = 0; e < v->nengines && e < 8; e++) {
+      char prefix[128];
+      snprintf(prefix, sizeof prefix, "engine/%s/%s", v->engines[e], CHUNG_OOI[t].prefix);
+      any = verdict_cell(v, prefix, notes, &nnotes, cells[e], sizeof cells[e]) || any;
+    }
+    if (!any) continue;
+    if (!co_header) {
+      if (header) fprintf(out, "\n");
+      matrix_header(v, out, "benchmark test");
+    }
+    co_header = true;
+    fprintf(out, "| %s |", CHUNG_OOI[t].what);
     for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s |", cells[e]);
     fprintf(out, "\n");
   }
@@ -381,9 +475,9 @@ void cases_engines(Verifier *v) {
   const int ndef = load_defects(defects, MAX_DEFECTS);
   Lines ls = {0};
   for (int k = 0; k < v->nengines; k++) engine_cases(v, engine_find(v->engines[k]), defects, ndef, &ls);
+  if (!v->dry && v->data) write_verdict(v);
   if (!v->dry && v->data && ls.n) {
     write_lines(v, &ls);
-    write_verdict(v);
     for (int k = 0; k < v->nengines; k++) write_plot(v, engine_find(v->engines[k]), &ls);
   }
   free(ls.l);

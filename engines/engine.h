@@ -14,7 +14,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/** One head-on collision, in grandamp's terms (the adapter maps them onto the engine's). */
+/** One collision, head-on or oblique, in grandamp's terms (the adapter maps them onto the
+ *  engine's). The pair starts apart along x (sphere i below j, or over a wall at x = 0), moving
+ *  in the x-y plane. */
 typedef struct EngineCase {
   const char *normal;  /**< grandamp normal model: "hooke", "hertz", "hertz/material", ... */
   const char *damping; /**< grandamp damping model: "coeff_restitution", "tsuji", "viscoelastic", ... */
@@ -25,7 +27,14 @@ typedef struct EngineCase {
                             restitution-type models) */
   double Ri, Rj;       /**< radii [m]; Rj = INFINITY: a wall */
   double rho;          /**< density of both spheres [kg/m^3] */
+  double rho_j;        /**< sphere j's density when it differs (0: rho; only engines with
+                            oblique impacts take it, the others refuse it) */
   double v0;           /**< approach speed [m/s] */
+  const char *tangential; /**< NULL: frictionless; else grandamp's tangential model (an oblique
+                               impact: Engine.oblique_supports) */
+  double kt, xt, mu;   /**< its coefficients as pair_coeff writes them (kt unused by linear_nohistory) */
+  double vt0;          /**< tangential relative speed (v_i - v_j) along y at the start [m/s] */
+  double wi0, wj0;     /**< spins about z at the start [rad/s] */
   double dt;           /**< time step [s] */
   double t_run;        /**< simulated time, long enough for the bodies to separate [s] */
 } EngineCase;
@@ -35,6 +44,8 @@ typedef struct EngineResult {
   double e;      /**< coefficient of restitution: -(normal relative velocity after)/v0 */
   double t_c;    /**< contact duration [s] (NAN when the engine's output does not give it) */
   double ke_in, ke_out; /**< kinetic energy of the relative motion before and after [J] */
+  double vt;     /**< (v_i - v_j) along y after (an oblique impact; NAN otherwise) [m/s] */
+  double wi, wj; /**< spins about z after (an oblique impact; NAN otherwise) [rad/s] */
   char version[64];     /**< the engine's version as it reports it */
 } EngineResult;
 
@@ -88,6 +99,9 @@ typedef struct Engine {
   /** Runs one collision in workdir (an existing, empty folder); false with a one-line reason
    *  in why when the engine fails, times out or its output cannot be read. */
   bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
+  /** Whether collide can run an oblique impact with grandamp's tangential model (*native: the
+   *  engine's spelling, or why not). NULL: head-on collisions only. */
+  bool (*oblique_supports)(const char *tangential, const char **native);
   /** Whether the engine can time this benchmark row (tangential "nohistory" or "mindlin"); *native
    *  as for supports. NULL: the engine has no timing runs. */
   bool (*bench_supports)(const char *normal, const char *damping, const char *tangential, const char **native);

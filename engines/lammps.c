@@ -1,4 +1,4 @@
-/* lammps.c - one head-on collision inside Debian's LAMMPS 29Sep2021 (see lammps.h). */
+/* lammps.c - one collision inside Debian's LAMMPS 29Sep2021 (see lammps.h). */
 #include "lammps.h"
 
 #include <math.h>
@@ -50,7 +50,12 @@ bool lammps_model_text(const EngineCase *c, char *out, size_t size) {
   const bool none = !strcmp(c->damping, "none");
   const double damp = none ? 0.0 : c->damp;
   const char *damping = none ? "velocity" : !strncmp(c->damping, "tsuji", 5) ? "tsuji" : c->damping;
-  const char *tangential = !strcmp(c->normal, "jkr") ? "linear_history 0 0 0" : "linear_nohistory 0 0";
+  char tangential[160];
+  if (c->tangential && !strcmp(c->tangential, "linear_nohistory"))
+    snprintf(tangential, sizeof tangential, "linear_nohistory %.17g %.17g", c->xt, c->mu);
+  else if (c->tangential)
+    snprintf(tangential, sizeof tangential, "%s %.17g %.17g %.17g", c->tangential, c->kt, c->xt, c->mu);
+  else snprintf(tangential, sizeof tangential, "%s", !strcmp(c->normal, "jkr") ? "linear_history 0 0 0" : "linear_nohistory 0 0");
   char normal[256];
   if (!strcmp(c->normal, "hooke") || !strcmp(c->normal, "hertz"))
     snprintf(normal, sizeof normal, "%s %.17g %.17g", c->normal, c->kn, damp);
@@ -96,6 +101,23 @@ long lammps_contact_steps(const char *gap_path) {
   return steps;
 }
 
+/* The tangential models of pair_style granular in 29Sep2021: grandamp's, by the same names. */
+static const char *const TANGENTIALS[] = {"linear_nohistory", "linear_history", "mindlin", "mindlin/force",
+                                          "mindlin_rescale", "mindlin_rescale/force", NULL};
+
+static bool lammps_oblique_supports(const char *tangential, const char **native) {
+  const bool ok = is_one_of(tangential, TANGENTIALS);
+  *native = ok ? "pair_style granular ... tangential (same model name)" : "not a tangential model of LAMMPS 29Sep2021";
+  return ok;
+}
+
+bool lammps_read_oblique(const char *log_path, double *vy1, double *vy2, double *wz1, double *wz2) {
+  char line[1024];
+  return engine_file_line(log_path, "GRANDAMP_OBLIQUE", line, sizeof line) &&
+         sscanf(line, "GRANDAMP_OBLIQUE vy1=%lf vy2=%lf wz1=%lf wz2=%lf", vy1, vy2, wz1, wz2) == 4 && isfinite(*vy1) &&
+         isfinite(*vy2) && isfinite(*wz1) && isfinite(*wz2);
+}
+
 static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
   memset(r, 0, sizeof *r);
   char text[512];
@@ -107,7 +129,7 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
   const char *deck = engine_deck_path(wall ? "lammps_wall.in" : "lammps_pair.in", why, why_size);
   if (!deck) return false;
   const double mi = 4.0 / 3.0 * PI * c->Ri * c->Ri * c->Ri * c->rho;
-  const double mj = wall ? INFINITY : 4.0 / 3.0 * PI * c->Rj * c->Rj * c->Rj * c->rho;
+  const double mj = wall ? INFINITY : 4.0 / 3.0 * PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
   const double meff = wall ? mi : mi * mj / (mi + mj);
   /* Contact begins 2.3 steps in; the box holds the flight apart over the whole run. */
   const double gap = 2.3 * c->v0 * c->dt, reach = (wall ? c->Ri : c->Ri + c->Rj) + gap;
@@ -118,7 +140,7 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
   snprintf(out, sizeof out, "%s/lmp.out", workdir);
   snprintf(gapfile, sizeof gapfile, "%s/gap.txt", workdir);
   const char *argv[64];
-  char num[20][64];
+  char num[24][64];
   int k = 0;
   argv[k++] = "lmp", argv[k++] = "-in", argv[k++] = deck, argv[k++] = "-log", argv[k++] = log;
   argv[k++] = "-screen", argv[k++] = "none";
@@ -129,18 +151,25 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
   VAR("m1", mi);
   VAR("dt", c->dt);
   VAR("n", steps);
+  VAR("w1", c->wi0);
   if (wall) {
     VAR("xw", 0.0);
     VAR("x1", c->Ri + gap);
     VAR("v1", -c->v0);
+    VAR("vy1", c->vt0);
   } else {
-    const double M = mi + mj;
+    const double M = mi + mj, t_free = 2.3 * c->dt; /* an oblique pair meets with its centres along x */
     VAR("x1", -(c->Ri + 0.5 * gap));
     VAR("x2", c->Rj + 0.5 * gap);
+    VAR("y1", -c->vt0 * mj / M * t_free);
+    VAR("y2", c->vt0 * mi / M * t_free);
     VAR("d2", 2.0 * c->Rj);
     VAR("m2", mj);
     VAR("v1", c->v0 * mj / M);
     VAR("v2", -c->v0 * mi / M);
+    VAR("vy1", c->vt0 * mj / M);
+    VAR("vy2", -c->vt0 * mi / M);
+    VAR("w2", c->wj0);
     VAR("skin", c->Ri);
   }
 #undef VAR
@@ -155,6 +184,13 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
     engine_msgf(why, why_size, "lmp exited with status %d after its result line", rc);
     return false;
   }
+  double vy1, vy2, wz1, wz2;
+  if (!lammps_read_oblique(log, &vy1, &vy2, &wz1, &wz2)) {
+    engine_msgf(why, why_size, "lmp wrote no GRANDAMP_OBLIQUE line (%.200s)", log);
+    return false;
+  }
+  r->vt = wall ? vy1 : vy1 - vy2;
+  r->wi = wz1, r->wj = wall ? 0.0 : wz2;
   const long contact = lammps_contact_steps(gapfile);
   r->e = wall ? v1 / c->v0 : (v2 - v1) / c->v0;
   r->t_c = contact >= 0 ? (double)contact * c->dt : NAN;
@@ -291,5 +327,6 @@ const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .package = "lammps",
                               .supports = lammps_supports,
                               .collide = lammps_collide,
+                              .oblique_supports = lammps_oblique_supports,
                               .bench_supports = lammps_bench_supports,
                               .bench = lammps_bench};

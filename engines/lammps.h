@@ -35,5 +35,8 @@ bool lammps_bench_text(const EngineBench *b, char *out, size_t size);
 bool lammps_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size);
 /** Steps with a negative gap in a gap file of the decks (contact), or -1 when it cannot be read. */
 long lammps_contact_steps(const char *gap_path);
+/** The tangential velocities and spins of the deck's GRANDAMP_OBLIQUE line; false when the log
+ *  has none or it is unreadable. */
+bool lammps_read_oblique(const char *log_path, double *vy1, double *vy2, double *wz1, double *wz2);
 
 #endif

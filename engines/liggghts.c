@@ -138,6 +138,8 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   const bool wall = isinf(c->Rj);
   if (!(c->Ri > 0 && isfinite(c->Ri)) || !(wall || (c->Rj > 0 && isfinite(c->Rj))))
     return bad(why, why_size, "radii must be finite and > 0 (Rj = INFINITY: a wall)");
+  if (c->tangential || c->vt0 != 0.0 || c->wi0 != 0.0 || c->wj0 != 0.0 || (c->rho_j > 0.0 && c->rho_j != c->rho))
+    return bad(why, why_size, "liggghts: head-on collisions of one density only (no oblique impacts)");
   if (!(c->rho > 0 && isfinite(c->rho)) || !(c->v0 > 0 && isfinite(c->v0)) || !(c->dt > 0 && isfinite(c->dt)) ||
       !(c->t_run > 0 && isfinite(c->t_run)))
     return bad(why, why_size, "rho, v0, dt and t_run must be finite and > 0");

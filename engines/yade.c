@@ -79,6 +79,10 @@ bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, si
     engine_msgf(why, why_size, "%s + %s: %s", c->normal, c->damping, yade_missing(c->normal, c->damping));
     return false;
   }
+  if (c->tangential || c->vt0 != 0.0 || c->wi0 != 0.0 || c->wj0 != 0.0 || (c->rho_j > 0.0 && c->rho_j != c->rho)) {
+    engine_msgf(why, why_size, "yade: head-on collisions of one density only (no oblique impacts)");
+    return false;
+  }
   if (!(c->Ri > 0) || !(c->Rj > 0) || !(c->rho > 0) || !(c->v0 > 0) || !(c->dt > 0) || !(c->t_run > c->dt)) {
     engine_msgf(why, why_size, "yade: radii, density, v0, dt and t_run must be positive (t_run > dt)");
     return false;

@@ -6,7 +6,7 @@
  * f dt/t_c and the duration of Hertz's elastic impact (Johnson 1985 §11.4) within 2 dt; test 3
  * e_out against e_in for every e-input damping model the engine has, against the row's closed
  * form (force-end for an engine that clamps the force, Engine.force_end), and the reference's
- * duration. Each run at dt = t_c/200. Cases engine/NAME/chung-ooi/TEST/MATERIAL/NORMAL/DAMPING/...
+ * duration. Each run at dt = t_c/200. Cases engine/NAME/chung-ooi/TEST/MATERIAL/NORMAL[/DAMPING]/...
  */
 #include <math.h>
 #include <stdio.h>
@@ -85,7 +85,9 @@ static void restitution(Verifier *v, EngineCtx *ctx, const Engine *eng, const Ma
                       .damp = E_IN[i], .Ri = R, .Rj = INFINITY, .rho = m->rho, .v0 = v0};
       c.dt = tc / STEPS_PER_TC;
       c.t_run = 1.3 * tc + 10.0 * c.dt;
-      snprintf(base, sizeof base, "engine/%s/chung-ooi/3/%s/hertz/%s/e_in=%g", eng->name, m->name, DAMPING[d], E_IN[i]);
+      char id[64];
+      row_id(r, id, sizeof id);
+      snprintf(base, sizeof base, "engine/%s/chung-ooi/3/%s/%s/e_in=%g", eng->name, m->name, id, E_IN[i]);
       snprintf(src, sizeof src, "%s; %s", csrc, r->f_src);
       engine_judge(v, ctx, eng, base, &c, e_exp, r->f / STEPS_PER_TC + 1e-12, src, tc);
     }

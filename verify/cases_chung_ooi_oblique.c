@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine_cases.h"
 #include "faults.h"
 #include "oblique_ref.h"
 #include "output.h"
@@ -129,8 +130,10 @@ static double slip_of(bool plane, const Impact *im, double vt, double wi, double
   return plane ? vt - im->Ri * wi : vt + im->Ri * wi + im->Rj * wj;
 }
 
-/* The model text of one material and tangential model. */
-static void model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, char *text, size_t size) {
+/* The model text of one material and tangential model with the damping model `damping` (an
+ * e-input model, or none), and the tangential stiffness it writes. */
+static double model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
+                         char *text, size_t size) {
   const Impact im = impact_of(t, m, 0.0);
   const double G = m->E / (2.0 * (1.0 + m->nu));
   const double Gstar = t->plane ? G / (2.0 - m->nu) : G / (2.0 * (2.0 - m->nu)); /* Mindlin (1949) */
@@ -139,15 +142,28 @@ static void model_text(const ObliqueTest *t, const Material *m, const Tangential
   const double mstar = t->plane ? im.mi : im.mi * im.mj / (im.mi + im.mj);
   /* Hertz's largest overlap at the test's speed (Johnson 1985 §11.4), for linear_history's k_t */
   const double dmax = pow(15.0 * mstar * t->v * t->v / (16.0 * Estar * sqrt(Rstar)), 0.4);
+  const double kt = !tg->history ? 0.0 : strcmp(tg->name, "linear_history") == 0 ? 8.0 * Gstar * sqrt(Rstar * dmax)
+                                                                                  : 8.0 * Gstar;
   char normal[128], tang[128];
   if (t->plane) snprintf(normal, sizeof normal, "hertz %.17g %.17g", 4.0 / 3.0 * Estar, t->e);
   else snprintf(normal, sizeof normal, "hertz/material %.17g %.17g %.17g", m->E, t->e, m->nu);
   if (!tg->history) snprintf(tang, sizeof tang, "%s %.17g %.17g", tg->name, tg->xt, t->mu);
-  else {
-    const double kt = strcmp(tg->name, "linear_history") == 0 ? 8.0 * Gstar * sqrt(Rstar * dmax) : 8.0 * Gstar;
-    snprintf(tang, sizeof tang, "%s %.17g %.17g %.17g", tg->name, kt, tg->xt, t->mu);
-  }
-  snprintf(text, size, "%s damping coeff_restitution tangential %s", normal, tang);
+  else snprintf(tang, sizeof tang, "%s %.17g %.17g %.17g", tg->name, kt, tg->xt, t->mu);
+  snprintf(text, size, "%s damping %s tangential %s", normal, damping, tang);
+  return kt;
+}
+
+/* The continuous reference of one impact of the model text. */
+static ObliqueResult reference_of(const ObliqueTest *t, const char *text, const Impact *im) {
+  ObliqueLaw law;
+  char lwhy[256];
+  if (!oblique_law_parse(text, &law, lwhy, sizeof lwhy)) gd_die(GD_EXIT_RUNTIME, "verify: %s: %s", text, lwhy);
+  const ObliqueImpact oi = {.Ri = im->Ri, .Rj = im->Rj, .mi = im->mi, .mj = im->mj, .wall = t->plane,
+                            .v0 = im->vn, .vt0 = im->vt0, .wi0 = im->wi0, .wj0 = im->wj0};
+  ObliqueResult o;
+  if (!oblique_collide(&law, &oi, REF_STEPS, &o) || o.captured)
+    gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/%d %s: the reference did not end", t->number, text);
+  return o;
 }
 
 /* What the plots take of one impact. */
@@ -159,7 +175,7 @@ typedef struct Outcome {
 static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *m, const Tangential *tg,
                        const Impact *im, Outcome *sim, Outcome *ref, double *dt_over_tc) {
   char text[384];
-  model_text(t, m, tg, text, sizeof text);
+  model_text(t, m, tg, "coeff_restitution", text, sizeof text);
   CollideSpec c = collide_defaults();
   c.model = setup_model(text);
   c.Ri = im->Ri, c.Rj = im->Rj, c.mi = im->mi, c.mj = im->mj;
@@ -172,17 +188,23 @@ static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/%d %s: %s", t->number, text, why);
-  ObliqueLaw law;
-  char lwhy[256];
-  if (!oblique_law_parse(text, &law, lwhy, sizeof lwhy)) gd_die(GD_EXIT_RUNTIME, "verify: %s: %s", text, lwhy);
-  const ObliqueImpact oi = {.Ri = im->Ri, .Rj = im->Rj, .mi = im->mi, .mj = im->mj, .wall = t->plane,
-                            .v0 = im->vn, .vt0 = im->vt0, .wi0 = im->wi0, .wj0 = im->wj0};
-  ObliqueResult o;
-  if (!oblique_collide(&law, &oi, REF_STEPS, &o) || o.captured)
-    gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/%d %s: the reference did not end", t->number, text);
+  const ObliqueResult o = reference_of(t, text, im);
   *sim = (Outcome){r.e, r.vt, r.wi, r.wj};
   *ref = (Outcome){o.e, o.vt, o.wi, o.wj};
   *dt_over_tc = r.dt / r.tc_elastic;
+}
+
+/* The judged error of an impact: the largest of |dV_t|, R_i |dw_i| and R_j |dw_j| over the
+ * gross-sliding impulse per mass mu (1 + e) V_n. */
+static double oblique_error(const ObliqueTest *t, const Impact *im, const Outcome *a, const Outcome *b) {
+  double err = fmax(fabs(a->vt - b->vt), im->Ri * fabs(a->wi - b->wi));
+  if (!t->plane) err = fmax(err, im->Rj * fabs(a->wj - b->wj));
+  return err / (t->mu * (1.0 + t->e) * im->vn);
+}
+
+static double bound_c(const Tangential *tg) {
+  const bool stiff = tg->xt > 0.0 && (strcmp(tg->name, "mindlin") == 0 || strcmp(tg->name, "mindlin_rescale") == 0);
+  return stiff ? OBLIQUE_C_DAMPED_DISPLACEMENT : OBLIQUE_C;
 }
 
 /* The closed form that applies to an impact, if any: test 5's gross sliding (e = 1: the normal
@@ -219,15 +241,10 @@ static bool impact_cases(Verifier *v, const ObliqueTest *t, const Material *m, c
   double dt_tc;
   run_impact(v, t, m, tg, &im, sim, ref, &dt_tc);
   const double scale = t->mu * (1.0 + t->e) * im.vn; /* the gross-sliding impulse per mass */
-  if (case_begin(v, group, "%s", name)) {
-    double err = fmax(fabs(sim->vt - ref->vt), im.Ri * fabs(sim->wi - ref->wi));
-    if (!t->plane) err = fmax(err, im.Rj * fabs(sim->wj - ref->wj));
-    const bool stiff = tg->xt > 0.0 && (strcmp(tg->name, "mindlin") == 0 || strcmp(tg->name, "mindlin_rescale") == 0);
-    const double C = stiff ? OBLIQUE_C_DAMPED_DISPLACEMENT : OBLIQUE_C;
-    case_end(v, err / scale, 0.0, C * dt_tc,
+  if (case_begin(v, group, "%s", name))
+    case_end(v, oblique_error(t, &im, sim, ref), 0.0, bound_c(tg) * dt_tc,
              "continuous reference of the tangential model (verify/oblique_ref.c): max(|dV_t|, R|dw|)/(mu(1+e)V_n); "
-             "%g dt/t_c", C);
-  }
+             "%g dt/t_c", bound_c(tg));
   if (closed == CLOSED_SLIDING && case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed])) {
     const double err = fmax(fabs(sim->vt - (im.vt0 - scale)), fabs(im.Ri * sim->wi - 2.5 * scale));
     case_end(v, err / scale, 0.0, 1e-4,
@@ -293,4 +310,67 @@ void cases_chung_ooi_oblique(Verifier *v) {
       }
   }
   if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", o.path);
+}
+
+/* ---- the same impacts in an outside engine (--engine NAME) ------------------------------ */
+
+/* The engine's damping model that takes e as its input (none when e = 1), NULL when it has none. */
+static const char *engine_damping(const Engine *eng, const char *normal, double e) {
+  static const char *const E_INPUT[] = {"coeff_restitution", "tsuji/legacy"};
+  const char *native;
+  if (e == 1.0) return eng->supports(normal, "none", &native) ? "none" : NULL;
+  for (int k = 0; k < 2; k++)
+    if (eng->supports(normal, E_INPUT[k], &native)) return E_INPUT[k];
+  return NULL;
+}
+
+/* One impact in the engine at dt = t_c/200, judged as grandamp's are against the continuous
+ * reference of the same model text (the engine's damping model). */
+static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const ObliqueTest *t, const Material *m,
+                          const Tangential *tg, const char *damping, double value) {
+  static const char *const VARIED[] = {"theta", "vt", "spin", "spin"};
+  char group[64];
+  snprintf(group, sizeof group, "engine.%s", eng->name);
+  if (!case_begin(v, group, "engine/%s/chung-ooi/%d/%s/%s%s/%s=%g", eng->name, t->number, m->name, tg->name,
+                  tg->history ? (tg->xt == 0.0 ? "/x0" : "/x1") : "", VARIED[t->vary], value))
+    return;
+  if (engine_defect(v, ctx, eng)) return;
+  const Impact im = impact_of(t, m, value);
+  char text[384];
+  EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
+                  .damp = t->e, .Ri = im.Ri, .Rj = im.Rj, .rho = m->rho, .v0 = im.vn, .tangential = tg->name,
+                  .xt = tg->xt, .mu = t->mu, .vt0 = im.vt0, .wi0 = im.wi0, .wj0 = im.wj0};
+  c.kt = model_text(t, m, tg, damping, text, sizeof text);
+  c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
+  c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
+  const ObliqueResult o = reference_of(t, text, &im);
+  const double steps = 200.0;
+  c.dt = o.t_c / steps;
+  c.t_run = 1.3 * o.t_c + 10.0 * c.dt;
+  EngineResult r;
+  char why[512] = "";
+  if (!engine_run(v, ctx, eng, &c, &r, why, sizeof why)) {
+    case_end(v, NAN, 0.0, 0.0, "%s did not run: %s", eng->name, why);
+    return;
+  }
+  const Outcome got = {r.e, r.vt, r.wi, r.wj}, ref = {o.e, o.vt, o.wi, o.wj};
+  case_end(v, oblique_error(t, &im, &got, &ref), 0.0, bound_c(tg) / steps,
+           "continuous reference of the tangential model (verify/oblique_ref.c), damping %s: max(|dV_t|, R|dw|)/"
+           "(mu(1+e)V_n); %g dt/t_c (%s)", damping, bound_c(tg), r.version);
+}
+
+void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
+  for (int i = 0; i < N_OF(TESTS); i++) {
+    const ObliqueTest *t = &TESTS[i];
+    const char *damping = engine_damping(eng, t->plane ? "hertz" : "hertz/material", t->e);
+    if (!damping) continue;
+    for (int k = 0; k < 2; k++)
+      for (int g = 0; g < N_OF(TANGENTIALS); g++) {
+        const char *native;
+        const Tangential *tg = &TANGENTIALS[g];
+        if (!eng->oblique_supports(tg->name, &native) || (!tg->history && t->e == 1.0)) continue;
+        for (int n = 0; n < t->nvalues; n++)
+          if (n % 3 == 1 && (!v->quick || n == 1)) engine_impact(v, ctx, eng, t, &t->materials[k], tg, damping, t->values[n]);
+      }
+  }
 }

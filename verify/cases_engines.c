@@ -193,6 +193,26 @@ struct EngineCtx {
   int serial;
 };
 
+bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
+                size_t why_size) {
+  char dir[4200];
+  snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
+  if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
+  const bool ran = eng->collide(c, dir, r, why, why_size);
+  if (ran) note_version(v, eng, r);
+  return ran;
+}
+
+bool engine_defect(Verifier *v, const EngineCtx *ctx, const Engine *eng) {
+  const Defect *d = known_defect(ctx->defects, ctx->ndef, eng->name, v->cur.name);
+  if (d && !strcmp(d->kind, "xfail")) case_expect_failure(v, d->reason);
+  if (!d || strcmp(d->kind, "skip")) return false;
+  char msg[160];
+  snprintf(msg, sizeof msg, "known defect, not judged: %.120s", d->reason);
+  case_skip(v, msg);
+  return true;
+}
+
 void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *base, EngineCase *c, double e_exp,
                   double e_tol, const char *e_src, double tc_exp) {
   char group[96];
@@ -201,23 +221,15 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
   const bool want_t = tc_exp > 0.0 && case_begin(v, group, "%s/t_c", base);
   if (!want_e && !want_t) return;
   EngineResult res = {0};
-  char why[512] = "", dir[4200];
+  char why[512] = "";
   const double t_start = omp_get_wtime();
-  snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
-  if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
-  const bool ran = eng->collide(c, dir, &res, why, sizeof why);
-  if (ran) note_version(v, eng, &res);
+  const bool ran = engine_run(v, ctx, eng, c, &res, why, sizeof why);
   for (int which = 0; which < 2; which++) {
     if (which == 0 ? !want_e : !want_t) continue;
     case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
     if (which == 0) v->t0 = t_start;
-    const Defect *d = known_defect(ctx->defects, ctx->ndef, eng->name, v->cur.name);
-    if (d && !strcmp(d->kind, "xfail")) case_expect_failure(v, d->reason);
-    if (d && !strcmp(d->kind, "skip")) {
-      char msg[160];
-      snprintf(msg, sizeof msg, "known defect, not judged: %.120s", d->reason);
-      case_skip(v, msg);
-    } else if (!ran) {
+    if (engine_defect(v, ctx, eng)) continue; /* skipped: not judged */
+    if (!ran) {
       case_end(v, NAN, which == 0 ? e_exp : tc_exp, 0.0, "%s did not run: %s", eng->name, why);
     } else if (which == 0) {
       case_end(v, res.e, e_exp, e_tol, "%s (%s)", e_src, res.version);
@@ -255,6 +267,7 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, 
   }
   EngineCtx ctx = {.defects = defects, .ndef = ndef, .workdir = workdir, .serial = serial};
   cases_chung_ooi_engines(v, &ctx, eng);
+  if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, &ctx, eng);
   if (workdir[0]) {
     const char *argv[] = {"rm", "-rf", workdir, NULL};
     char why[256];
@@ -336,12 +349,18 @@ static void verdict_text(const Verdict *d, char *buf, size_t size) {
   else snprintf(buf, size, "not judged");
 }
 
-/* The Chung & Ooi tests the engines ran (cases_chung_ooi_engines.c), one line per test. */
+/* The Chung & Ooi tests the engines ran (cases_chung_ooi_engines.c, cases_chung_ooi_oblique.c), one
+ * line per test. */
 static const struct {
   const char *prefix, *what;
 } CHUNG_OOI[] = {{"chung-ooi/1/", "Chung & Ooi test 1: elastic, two spheres"},
                  {"chung-ooi/2/", "Chung & Ooi test 2: elastic, sphere on a plane"},
-                 {"chung-ooi/3/", "Chung & Ooi test 3: e_out against e_in"}};
+                 {"chung-ooi/3/", "Chung & Ooi test 3: e_out against e_in"},
+                 {"chung-ooi/4/", "Chung & Ooi test 4: oblique, sphere on a plane"},
+                 {"chung-ooi/5/", "Chung & Ooi test 5: tangential speed, sphere on a plane"},
+                 {"chung-ooi/6/", "Chung & Ooi test 6: spin, sphere on a plane"},
+                 {"chung-ooi/7/", "Chung & Ooi test 7: spin, two spheres"},
+                 {"chung-ooi/8/", "Chung & Ooi test 8: spin, R on 5R (1000x denser)"}};
 
 /* The text table at the end of a run: one line per engine and model. */
 static void verdict_lines(const Verifier *v, FILE *out) {
@@ -358,10 +377,10 @@ static void verdict_lines(const Verifier *v, FILE *out) {
       snprintf(model, sizeof model, "%s + %s", r->normal, r->damping);
       if (!header)
         fprintf(out, "grandamp-verify: engine verdicts (e and t_c cases per model; known defects: "
-                     "engines/decks/known-defects.txt):\n  %-9s %-24s %-34s %6s %6s %6s %6s %6s  %s\n",
+                     "engines/decks/known-defects.txt):\n  %-9s %-24s %-44s %6s %6s %6s %6s %6s  %s\n",
                 "engine", "version", "model", "judged", "passed", "XFAIL", "failed", "n.j.", "verdict");
       header = true;
-      fprintf(out, "  %-9s %-24s %-34s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], model,
+      fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], model,
               d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
     }
   for (int e = 0; e < v->nengines; e++)
@@ -371,7 +390,7 @@ static void verdict_lines(const Verifier *v, FILE *out) {
       const Verdict d = verdict_of(v, prefix);
       if (!d.judged && !d.skipped) continue;
       verdict_text(&d, verdict, sizeof verdict);
-      fprintf(out, "  %-9s %-24s %-34s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e],
+      fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e],
               CHUNG_OOI[t].what + strlen("Chung & Ooi "), d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
     }
 }

@@ -18,7 +18,16 @@ typedef struct EngineCtx EngineCtx;
 void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *base, EngineCase *c, double e_exp,
                   double e_tol, const char *e_src, double tc_exp);
 
+/** Runs c in the engine in a fresh folder; false with a reason in why when it did not run. */
+bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
+                size_t why_size);
+/** Applies the known defect of the case begun last, if any: XFAIL, or SKIP (true: the case is
+ *  closed, not judged). */
+bool engine_defect(Verifier *v, const EngineCtx *ctx, const Engine *eng);
+
 /** Chung & Ooi (2011) tests 1-3 in the engine (cases_chung_ooi_engines.c). */
 void cases_chung_ooi_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
+/** Its tests 4-8, oblique impacts, in an engine that runs them (cases_chung_ooi_oblique.c). */
+void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 
 #endif

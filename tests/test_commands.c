@@ -163,8 +163,34 @@ static void test_collide_peak_force(void **state) {
   assert_rel(json_value(r.out, "max_force"), kH * pow(dmax, 1.5), 4e-4);
 }
 
+/* collide --vt --spin: a sphere sliding on a wall the whole contact (elastic, tan(theta) = 5 far
+ * above 7/2 mu (1 + e)) takes the rigid-body gross-sliding impulse, V_t' = V_t - mu (1 + e) V_n and
+ * R w' = (5/2) mu (1 + e) V_n (Chung & Ooi 2011, test 5), with e the run's own; bad numbers are
+ * refused with a usage error. */
+static void test_collide_oblique(void **state) {
+  (void)state;
+  CmdResult r;
+  RUN(&r, "collide", "--model", "hertz 5e11 1 damping coeff_restitution tangential mindlin 7e11 0 0.092", "--radius",
+      "0.0025", "--wall", "--density", "4000", "--v", "1", "--vt", "5", "--spin", "0", "--dt-fraction", "0.002");
+  assert_int_equal(r.status, 0);
+  const double e = json_value(r.out, "e"), J = 0.092 * (1.0 + e) * 1.0;
+  assert_rel(json_value(r.out, "vt"), 5.0 - J, 1e-9);
+  assert_rel(0.0025 * json_value(r.out, "spin_i"), 2.5 * J, 1e-9);
+  assert_true(json_value(r.out, "spin_j") == 0.0);
+  RUN(&r, "collide", "--model", "hertz 5e11 1 damping coeff_restitution tangential mindlin 7e11 0 0.092", "--radius",
+      "0.0025", "--wall", "--density", "4000", "--v", "1", "--vt", "nan", "--spin", "1", "inf");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "--vt"));
+  assert_non_null(strstr(r.err, "--spin"));
+  RUN(&r, "collide", "--model", "hertz 5e11 1 damping coeff_restitution", "--radius", "0.0025", "--wall", "--density",
+      "4000", "--v", "1", "--spin", "1", "2");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "a wall has none"));
+}
+
 const struct CMUnitTest commands_tests[] = {
     cmocka_unit_test(test_collide_peak_force),
+    cmocka_unit_test(test_collide_oblique),
     cmocka_unit_test_setup_teardown(test_packing_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_run_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_forces_command, test_dir_setup, test_dir_teardown),

@@ -253,8 +253,32 @@ static void collide_trace_sees_every_contact_step(void **state) {
   assert_true(l.d_max == r.delta_max);
 }
 
+/* An oblique pair with friction and spin: the tangential force acts on both spheres at the one
+ * contact point, so their torques have the arms R_i - delta/2 and R_j - delta/2 (docs/models.md
+ * §4) and the spins change as I_i dw_i / (I_j dw_j) = (R_i - delta/2)/(R_j - delta/2), R_i/R_j to
+ * delta_max/R (2e-5 here); without friction the spins pass unchanged. */
+static void collide_oblique_torques_share_the_contact(void **state) {
+  (void)state;
+  CollideSpec c = collide_defaults();
+  c.model = parse_ok("hertz/material 7e10 0.5 0.33 damping coeff_restitution tangential mindlin NULL 1.0 0.4");
+  c.Ri = 0.1, c.Rj = 0.05, c.mi = 11.3, c.mj = 4.0, c.v0 = 0.2, c.vt0 = 0.3, c.wi0 = 2.0, c.wj0 = -7.0;
+  CollideResult r;
+  const char *why = NULL;
+  assert_true(collide_run(&c, &r, &why));
+  const double Li = 0.4 * c.mi * c.Ri * c.Ri * (r.wi - c.wi0), Lj = 0.4 * c.mj * c.Rj * c.Rj * (r.wj - c.wj0);
+  assert_true(fabs(r.wi - c.wi0) > 0.1); /* friction acted */
+  assert_rel(Li / Lj, c.Ri / c.Rj, 1e-3);
+  CollideSpec f = c;
+  f.model = parse_ok("hertz/material 7e10 0.5 0.33 damping coeff_restitution tangential linear_nohistory 0 0");
+  CollideResult rf;
+  assert_true(collide_run(&f, &rf, &why));
+  assert_true(rf.wi == c.wi0 && rf.wj == c.wj0);
+  assert_rel(rf.e, r.e, 1e-3); /* the normal motion barely feels the friction (the line of centres turns) */
+}
+
 const struct CMUnitTest results_tests[] = {
     cmocka_unit_test(collide_trace_sees_every_contact_step),
+    cmocka_unit_test(collide_oblique_torques_share_the_contact),
     cmocka_unit_test(test_collide_stability_criterion),
     cmocka_unit_test(test_collide_refuses_unstable_step),
     cmocka_unit_test(test_collide_refuses_impossible_runs),

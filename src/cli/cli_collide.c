@@ -63,6 +63,8 @@ int cli_collide(int argc, char **argv) {
     if (!c.wall && omass->count < 2) errlist_add(&err, "--mass: mj is required for a pair");
     if (!c.wall && !(mass[1] > 0)) errlist_add(&err, "--mass: mj must be > 0");
   }
+  if (c.wall && cli_opt(opts, nopts, "--spin")->count == 2)
+    errlist_add(&err, "--spin: Wj is the spin of sphere j; a wall has none (give Wi alone)");
   if (!cli_opt(opts, nopts, "--v")->given) errlist_add(&err, "collide: --v V (the approach speed) is required");
   else if (!(v > 0 && isfinite(v))) errlist_add(&err, "--v: must be finite and > 0");
   const bool has_dt = cli_opt(opts, nopts, "--dt")->given, has_frac = cli_opt(opts, nopts, "--dt-fraction")->given;

@@ -203,6 +203,19 @@ static void print_engines(void) {
   }
 }
 
+/* DATA/verify-chung-ooi.md, when the run judged Chung & Ooi's tests (chung_ooi_table). */
+static bool write_chung_ooi(const Verifier *v, const char *data) {
+  bool any = false;
+  for (int k = 0; k < v->nres && !any; k++) any = !strncmp(v->res[k].name, "chung-ooi/", 10);
+  if (!any) return true;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/verify-chung-ooi.md", data);
+  OutFile o;
+  if (!out_open(&o, path)) return false;
+  chung_ooi_table(v, o.f);
+  return out_commit(&o);
+}
+
 int main(int argc, char **argv) {
   Verifier v = {0};
   const char *data = "data", *compare = NULL;
@@ -335,6 +348,7 @@ int main(int argc, char **argv) {
   snprintf(csv, sizeof csv, "%s/verify.csv", data);
   snprintf(junit, sizeof junit, "%s/verify-junit.xml", data);
   ok = write_csv(&v, csv, &id) && ok;
+  ok = write_chung_ooi(&v, data) && ok;
   ok = write_junit(&v, junit, seconds, &id) && ok;
   if (v.failed) { /* again at the end, so that a nightly log need not be searched for them */
     printf("grandamp-verify: the %d failed case%s:\n", v.failed, v.failed == 1 ? "" : "s");

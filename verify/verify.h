@@ -115,6 +115,9 @@ void cases_engines(Verifier *v);
 /** The verdict per engine and model of the engine cases that ran: text (markdown false) for the end
  *  of the run, or the markdown table of DATA/verify-engines-verdict.md. Nothing without them. */
 void engines_verdict(const Verifier *v, FILE *out, bool markdown);
+/** The Chung & Ooi table (DATA/verify-chung-ooi.md, the README's): per test, what it checks and
+ *  the verdict of grandamp's cases and of each engine's. */
+void chung_ooi_table(const Verifier *v, FILE *out);
 /** The MDR compaction cases (cases_mdr_compaction.c), run by cases_mdr. */
 void cases_mdr_compaction(Verifier *v);
 

@@ -1,6 +1,7 @@
 # Chung & Ooi (2011) tests 4-8, as the paper draws them: oblique impacts and spin through
 # grandamp's pair loop (dt = t_c/500, points) against the verifier's continuous reference of the
-# same tangential model (lines), with the rigid-body limits (dashed).
+# same tangential model (lines), with the rigid-body limits (dashed) and Maw, Barber & Fawcett's
+# elastic microslip theory (thick grey).
 # gnuplot -e "dir='data/'; out='plots/'" plots/verify-chung-ooi-48.gp -> <out>verify-chung-ooi-48.{png,svg}
 if (!exists("dir")) dir = 'data/'
 if (!exists("out")) out = 'plots/'
@@ -9,7 +10,9 @@ data = dir . 'verify-chung-ooi-48.dat'
 # tangential model: linear_nohistory, then linear_history, mindlin, mindlin/force, mindlin_rescale,
 # mindlin_rescale/force, each with x_gamma_t 0 and 1 (11; test 5, undamped, has no linear_nohistory: 10).
 # Columns: value e_t w' rebound_deg beta x Vs'/(mu Vn) R w'/(mu Vn), grandamp (1-8), reference (9-16).
-T4 = 0; T5 = 22; T6 = 42; T7 = 64; T8 = 86
+# Then two blocks of Maw, Barber & Fawcett's elastic microslip impact (columns 1-8): test 4's
+# aluminium oxide, test 5's steel.
+T4 = 0; T5 = 22; T6 = 42; T7 = 64; T8 = 86; MBF4 = 108; MBF5 = 109
 LH0 = 1; MD0 = 3; MF0 = 5; MD1 = 4        # offsets within a material's 11 blocks (test 5: minus 1)
 mu4 = 0.092; e4 = 0.98; mu5 = 0.3; vn5 = 5.0; R4 = 0.0025; V4 = 3.9
 th_c = atan(3.5 * mu4 * (1 + e4)) * 180 / pi   # rigid body: sliding throughout above this angle
@@ -26,24 +29,29 @@ do for [t in "png svg"] {
   set title 'test 4: Al oxide sphere on a plane, 3.9 m/s, mu 0.092, e 0.98'
   set xlabel 'impact angle [deg]'; set ylabel 'tangential restitution e_t = V_t''/V_t'
   set xrange [0:90]; set yrange [*:*]; set key bottom right
-  plot et_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
+  plot data index MBF4 using 1:2 with lines lw 4 lc rgb '#bbbbbb' title 'Maw et al. (elastic)', \
+       et_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
        data index T4+LH0 using 1:2 with points pt 6 lc 1 title 'linear_history', data index T4+LH0 using 9:10 with lines lc 1 notitle, \
        data index T4+MD0 using 1:2 with points pt 7 lc 2 title 'mindlin', data index T4+MD0 using 9:10 with lines lc 2 notitle, \
        data index T4+MF0 using 1:2 with points pt 4 lc 3 title 'mindlin/force', data index T4+MF0 using 9:10 with lines lc 3 notitle, \
        data index T4 using 1:2 with points pt 8 lc 4 title 'linear_nohistory', data index T4 using 9:10 with lines lc 4 notitle
   set ylabel 'rebound spin w'' [rad/s]'; set key top right
-  plot w_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
+  plot data index MBF4 using 1:3 with lines lw 4 lc rgb '#bbbbbb' title 'Maw et al. (elastic)', \
+       w_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
        data index T4+LH0 using 1:3 with points pt 6 lc 1 title 'linear_history', data index T4+LH0 using 9:11 with lines lc 1 notitle, \
        data index T4+MD0 using 1:3 with points pt 7 lc 2 title 'mindlin', data index T4+MD0 using 9:11 with lines lc 2 notitle, \
        data index T4+MF0 using 1:3 with points pt 4 lc 3 title 'mindlin/force', data index T4+MF0 using 9:11 with lines lc 3 notitle
   set ylabel 'rebound angle of the contact point [deg]'; set key top left
-  plot reb_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
+  plot data index MBF4 using 1:4 with lines lw 4 lc rgb '#bbbbbb' title 'Maw et al. (elastic)', \
+       reb_rigid(x) dt 2 lc rgb '#888888' title 'rigid body', \
        data index T4+LH0 using 1:4 with points pt 6 lc 1 title 'linear_history', data index T4+LH0 using 9:12 with lines lc 1 notitle, \
        data index T4+MD0 using 1:4 with points pt 7 lc 2 title 'mindlin', data index T4+MD0 using 9:12 with lines lc 2 notitle, \
        data index T4+MF0 using 1:4 with points pt 4 lc 3 title 'mindlin/force', data index T4+MF0 using 9:12 with lines lc 3 notitle
   set title 'test 5: steel sphere on a plane, V_n 5 m/s, mu 0.3, e 1'
   set xlabel 'V_t/(mu V_n)'; set ylabel 'rebound slip V_s''/(mu V_n)'; set xrange [0:15]; set key top left
-  plot (x < 7 ? 1/0 : x - 7) dt 2 lc rgb '#888888' title 'gross sliding: x - 7', \
+  plot data index MBF5 using ($1/(mu5*vn5)):7 with lines lw 4 lc rgb '#bbbbbb' title 'Maw et al. (elastic)', \
+       data index MBF5 using ($1/(mu5*vn5)):8 with lines lw 4 lc rgb '#bbbbbb' notitle, \
+       (x < 7 ? 1/0 : x - 7) dt 2 lc rgb '#888888' title 'gross sliding: x - 7', \
        data index T5+LH0-1 using ($1/(mu5*vn5)):7 with points pt 6 lc 1 title 'linear_history', data index T5+LH0-1 using ($9/(mu5*vn5)):15 with lines lc 1 notitle, \
        data index T5+MD0-1 using ($1/(mu5*vn5)):7 with points pt 7 lc 2 title 'mindlin', data index T5+MD0-1 using ($9/(mu5*vn5)):15 with lines lc 2 notitle, \
        data index T5+MD0-1 using ($1/(mu5*vn5)):8 with points pt 5 lc 5 title 'mindlin: R w''/(mu V_n)', data index T5+MD0-1 using ($9/(mu5*vn5)):16 with lines lc 5 notitle, \

@@ -9,10 +9,14 @@
  *     normal contact time pi sqrt(m/k_n): v_s' = v_s cos(pi sqrt(7 k_t/(2 k_n)));
  *   - no friction: the tangential motion and spins pass unchanged and e is that of the head-on
  *     reference (ode_collide), which integrates the same normal law by another method.
+ * And Maw, Barber & Fawcett's microslip impact (verify/mbf.c) against the same gross-sliding
+ * closed form, its elastic e = 1, and the sign of its recoil (the contact point's tangential
+ * velocity reverses at small angles: Maw et al. 1976; Kharaz et al. 2001 measured it).
  */
 #include "tests.h"
 
 #include "law.h"
+#include "mbf.h"
 #include "oblique_ref.h"
 #include "ode_ref.h"
 
@@ -133,9 +137,37 @@ static void bad_input(void **state) {
   for (size_t k = 0; k < 4; k++) assert_false(oblique_collide(&law, &bad[k], 0, &r));
 }
 
+static void mbf_limits(void **state) {
+  (void)state;
+  const double E = 380e9, nu = 0.23, G = E / (2.0 * (1.0 + nu));
+  MbfImpact in = {.R = R, .m = M, .Estar = E / (1.0 - nu * nu), .Gstar = G / (2.0 - nu), .mu = 0.092};
+  MbfResult r;
+  const double angles[] = {15.0, 60.0, 85.0};
+  double beta[3];
+  for (int k = 0; k < 3; k++) {
+    const double th = angles[k] * LAW_PI / 180.0;
+    in.vn = 3.9 * cos(th), in.vt = 3.9 * sin(th);
+    assert_true(mbf_collide(&in, &r));
+    assert_abs(r.e, 1.0, 1e-6);
+    beta[k] = -(r.vt - R * r.w) / in.vt;
+    if (k > 0) { /* gross sliding: the rigid-body impulse, to the springs' discretisation */
+      const double J = 0.092 * 2.0 * in.vn;
+      assert_abs(r.vt, in.vt - J, 1e-4 * J);
+      assert_abs(R * r.w, 2.5 * J, 1e-4 * J);
+    }
+  }
+  assert_true(beta[0] > 0.0 && beta[1] < 0.0 && beta[2] < beta[1]);
+  in.mu = 0.0;
+  assert_true(mbf_collide(&in, &r));
+  assert_true(r.vt == in.vt && r.w == 0.0);
+  in.vn = 0.0;
+  assert_false(mbf_collide(&in, &r));
+}
+
 const struct CMUnitTest oblique_ref_tests[] = {
     cmocka_unit_test(parse_tangential),          cmocka_unit_test(gross_sliding_closed_form),
     cmocka_unit_test(linear_spring_closed_form), cmocka_unit_test(frictionless_passes_through),
     cmocka_unit_test(converges_in_the_step),     cmocka_unit_test(bad_input),
+    cmocka_unit_test(mbf_limits),
 };
 const size_t oblique_ref_ntests = sizeof oblique_ref_tests / sizeof oblique_ref_tests[0];

@@ -36,6 +36,7 @@
 
 #include "engine_cases.h"
 #include "faults.h"
+#include "mbf.h"
 #include "oblique_ref.h"
 #include "output.h"
 #include "verify.h"
@@ -272,6 +273,27 @@ static void plot_row(FILE *f, const ObliqueTest *t, const Impact *im, double val
           im->Ri * o->wi / (t->mu * im->vn));
 }
 
+/* Two more blocks for the plots: Maw, Barber & Fawcett's elastic microslip impact (verify/mbf.c)
+ * at test 4's aluminium oxide and test 5's steel, in plot_row's columns. */
+static void mbf_blocks(FILE *f) {
+  for (int i = 0; i < 2; i++) {
+    const ObliqueTest *t = &TESTS[i];
+    const Material *m = &t->materials[0];
+    fprintf(f, "\n\n\"Maw, Barber & Fawcett (1976), elastic, test %d %s\"\n", t->number, m->name);
+    for (int n = 0; n < t->nvalues; n++) {
+      const Impact im = impact_of(t, m, t->values[n]);
+      const double G = m->E / (2.0 * (1.0 + m->nu));
+      const MbfImpact in = {.R = im.Ri, .m = im.mi, .Estar = m->E / (1.0 - m->nu * m->nu), .Gstar = G / (2.0 - m->nu),
+                            .mu = t->mu, .vn = im.vn, .vt = im.vt0, .w0 = im.wi0};
+      MbfResult r;
+      if (!mbf_collide(&in, &r)) gd_die(GD_EXIT_RUNTIME, "verify: the Maw-Barber-Fawcett impact did not run");
+      const Outcome o = {r.e, r.vt, r.w, 0.0};
+      plot_row(f, t, &im, t->values[n], &o);
+      fputc('\n', f);
+    }
+  }
+}
+
 static bool open_plot(const Verifier *v, OutFile *o) {
   if (v->dry || !v->data || !case_matches(v, "chung_ooi.oblique", "chung-ooi/")) return false;
   char path[4096];
@@ -309,6 +331,7 @@ void cases_chung_ooi_oblique(Verifier *v) {
         }
       }
   }
+  if (plot) mbf_blocks(o.f);
   if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", o.path);
 }
 

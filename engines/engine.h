@@ -99,9 +99,13 @@ typedef struct Engine {
   /** Runs one collision in workdir (an existing, empty folder); false with a one-line reason
    *  in why when the engine fails, times out or its output cannot be read. */
   bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
-  /** Whether collide can run an oblique impact with grandamp's tangential model (*native: the
-   *  engine's spelling, or why not). NULL: head-on collisions only. */
-  bool (*oblique_supports)(const char *tangential, const char **native);
+  /** Whether collide can run an oblique impact with grandamp's tangential model and x_gamma_t
+   *  (*native: the engine's spelling, or why not). NULL: head-on collisions only. */
+  bool (*oblique_supports)(const char *tangential, double xt, const char **native);
+  /** Its oblique impacts run grandamp's own laws (LAMMPS), so they are judged against the
+   *  verifier's continuous reference; otherwise only against the closed forms that hold for any
+   *  Coulomb law (gross sliding, no slip). */
+  bool oblique_same_law;
   /** Whether the engine can time this benchmark row (tangential "nohistory" or "mindlin"); *native
    *  as for supports. NULL: the engine has no timing runs. */
   bool (*bench_supports)(const char *normal, const char *damping, const char *tangential, const char **native);

@@ -105,7 +105,8 @@ long lammps_contact_steps(const char *gap_path) {
 static const char *const TANGENTIALS[] = {"linear_nohistory", "linear_history", "mindlin", "mindlin/force",
                                           "mindlin_rescale", "mindlin_rescale/force", NULL};
 
-static bool lammps_oblique_supports(const char *tangential, const char **native) {
+static bool lammps_oblique_supports(const char *tangential, double xt, const char **native) {
+  (void)xt;
   const bool ok = is_one_of(tangential, TANGENTIALS);
   *native = ok ? "pair_style granular ... tangential (same model name)" : "not a tangential model of LAMMPS 29Sep2021";
   return ok;
@@ -328,5 +329,6 @@ const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .supports = lammps_supports,
                               .collide = lammps_collide,
                               .oblique_supports = lammps_oblique_supports,
+                              .oblique_same_law = true,
                               .bench_supports = lammps_bench_supports,
                               .bench = lammps_bench};

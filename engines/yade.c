@@ -79,8 +79,14 @@ bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, si
     engine_msgf(why, why_size, "%s + %s: %s", c->normal, c->damping, yade_missing(c->normal, c->damping));
     return false;
   }
-  if (c->tangential || c->vt0 != 0.0 || c->wi0 != 0.0 || c->wj0 != 0.0 || (c->rho_j > 0.0 && c->rho_j != c->rho)) {
-    engine_msgf(why, why_size, "yade: head-on collisions of one density only (no oblique impacts)");
+  const char *native;
+  if (c->tangential && (row->law != LAW_MINDLIN || !yade_oblique_supports(c->tangential, c->xt, &native))) {
+    engine_msgf(why, why_size, "yade: tangential %s (x_gamma_t %g) with %s + %s: %s", c->tangential, c->xt, c->normal,
+                c->damping, row->law != LAW_MINDLIN ? "oblique impacts run Mindlin's law only" : native);
+    return false;
+  }
+  if (!c->tangential && (c->vt0 != 0.0 || c->wi0 != 0.0 || c->wj0 != 0.0)) {
+    engine_msgf(why, why_size, "yade: an oblique impact needs a tangential model");
     return false;
   }
   if (!(c->Ri > 0) || !(c->Rj > 0) || !(c->rho > 0) || !(c->v0 > 0) || !(c->dt > 0) || !(c->t_run > c->dt)) {
@@ -139,6 +145,16 @@ bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, si
     if (row->damped) add_arg(a, g, c->damp, "en");
     break;
   }
+  if (c->tangential) {
+    /* Yade's wall lies on the sphere's right (+x), grandamp's below it: mirrored in x, a spin
+     * about z changes sign (yade_collide turns the answer back). */
+    const bool wall = isinf(c->Rj);
+    add_arg(a, g, c->mu, "mu");
+    add_arg(a, g, c->vt0, "vt");
+    add_arg(a, g, wall ? -c->wi0 : c->wi0, "w1");
+    add_arg(a, g, wall ? 0.0 : c->wj0, "w2");
+  }
+  if (c->rho_j > 0.0) add_arg(a, g, c->rho_j, "rho2");
   a->argv[a->argc] = NULL;
   return true;
 }
@@ -203,6 +219,13 @@ bool yade_parse_log(const char *log_path, EngineResult *r, char *why, size_t why
   return true;
 }
 
+bool yade_oblique_supports(const char *tangential, double xt, const char **native) {
+  const bool ok = !strcmp(tangential, "mindlin/force") && xt == 0.0;
+  *native = ok ? "Law2_ScGeom_MindlinPhys_Mindlin: incremental shear force, k_s = 8 G* a, no shear damping"
+               : "only mindlin/force without tangential damping (Mindlin's incremental shear force)";
+  return ok;
+}
+
 static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
   const char *deck = engine_deck_path(YADE_DECK, why, why_size);
   if (!deck) return false;
@@ -218,6 +241,18 @@ static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult 
   if (status != 0) { /* a result printed before a crash on exit is not trusted */
     engine_msgf(why, why_size, "yade exited with status %d (log %s)", status, log);
     return false;
+  }
+  if (c->tangential) {
+    char line[1024];
+    double vt, w1, w2;
+    if (!engine_file_line(log, "GRANDAMP_RESULT ", line, sizeof line) || !field_double(line, "vt", &vt) ||
+        !field_double(line, "w1", &w1) || !field_double(line, "w2", &w2) || !isfinite(vt) || !isfinite(w1) ||
+        !isfinite(w2)) {
+      engine_msgf(why, why_size, "yade: the result line lacks vt, w1 or w2 (log %s)", log);
+      return false;
+    }
+    const bool wall = isinf(c->Rj);
+    r->vt = vt, r->wi = wall ? -w1 : w1, r->wj = wall ? 0.0 : w2;
   }
   return true;
 }
@@ -418,6 +453,7 @@ const Engine ENGINE_YADE = {
     .force_end = true, /* every law here clamps the normal force at zero (yade.h) */
     .supports = yade_supports,
     .collide = yade_collide,
+    .oblique_supports = yade_oblique_supports,
     .bench_supports = yade_bench_supports,
     .bench = yade_bench,
 };

@@ -44,7 +44,7 @@ extern const Engine ENGINE_YADE;
 /** The script's arguments for one case: argv[0] = "yade", then the options, the deck and its
  *  key=value pairs, NULL-terminated. */
 typedef struct YadeArgs {
-  char text[16][80];
+  char text[24][80];
   const char *argv[24];
   int argc;
 } YadeArgs;
@@ -100,5 +100,9 @@ bool yade_bench_args(const EngineBench *b, const char *deck, YadeBenchArgs *a, c
  *  with why (the script's GRANDAMP_ERROR line, a missing line, a malformed field, a pair time that
  *  is not positive). */
 bool yade_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size);
+
+/** Oblique impacts: grandamp's mindlin/force without tangential damping is Yade's Mindlin law
+ *  (its incremental shear force); *native as Engine.oblique_supports. */
+bool yade_oblique_supports(const char *tangential, double xt, const char **native);
 
 #endif

@@ -347,18 +347,27 @@ static const char *engine_damping(const Engine *eng, const char *normal, double 
   return NULL;
 }
 
-/* One impact in the engine at dt = t_c/200, judged as grandamp's are against the continuous
- * reference of the same model text (the engine's damping model). */
+/* One impact in the engine at dt = t_c/200: against the continuous reference of the same model
+ * text (the engine's damping model) when the engine runs grandamp's laws, and against the closed
+ * form that applies (any Coulomb law: gross sliding's V_t', not the spin, whose arm an engine may
+ * take as R - delta/2; no slip), named as grandamp's cases under engine/NAME/. */
 static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const ObliqueTest *t, const Material *m,
                           const Tangential *tg, const char *damping, double value) {
   static const char *const VARIED[] = {"theta", "vt", "spin", "spin"};
-  char group[64];
+  char group[64], name[192];
   snprintf(group, sizeof group, "engine.%s", eng->name);
-  if (!case_begin(v, group, "engine/%s/chung-ooi/%d/%s/%s%s/%s=%g", eng->name, t->number, m->name, tg->name,
-                  tg->history ? (tg->xt == 0.0 ? "/x0" : "/x1") : "", VARIED[t->vary], value))
-    return;
-  if (engine_defect(v, ctx, eng)) return;
+  snprintf(name, sizeof name, "engine/%s/chung-ooi/%d/%s/%s%s/%s=%g", eng->name, t->number, m->name, tg->name,
+           tg->history ? (tg->xt == 0.0 ? "/x0" : "/x1") : "", VARIED[t->vary], value);
   const Impact im = impact_of(t, m, value);
+  const Closed closed = closed_form_of(t, &im);
+  const bool want_ref = eng->oblique_same_law && case_wanted(v, group, "%s", name);
+  const bool want_closed = closed && case_wanted(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+  if (v->dry) {
+    if (eng->oblique_same_law) case_begin(v, group, "%s", name);
+    if (closed) case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+    return;
+  }
+  if (!want_ref && !want_closed) return;
   char text[384];
   EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
                   .damp = t->e, .Ri = im.Ri, .Rj = im.Rj, .rho = m->rho, .v0 = im.vn, .tangential = tg->name,
@@ -372,14 +381,31 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
   c.t_run = 1.3 * o.t_c + 10.0 * c.dt;
   EngineResult r;
   char why[512] = "";
-  if (!engine_run(v, ctx, eng, &c, &r, why, sizeof why)) {
-    case_end(v, NAN, 0.0, 0.0, "%s did not run: %s", eng->name, why);
-    return;
-  }
+  const bool ran = engine_run(v, ctx, eng, &c, &r, why, sizeof why);
   const Outcome got = {r.e, r.vt, r.wi, r.wj}, ref = {o.e, o.vt, o.wi, o.wj};
-  case_end(v, oblique_error(t, &im, &got, &ref), 0.0, bound_c(tg) / steps,
-           "continuous reference of the tangential model (verify/oblique_ref.c), damping %s: max(|dV_t|, R|dw|)/"
-           "(mu(1+e)V_n); %g dt/t_c (%s)", damping, bound_c(tg), r.version);
+  const double scale = t->mu * (1.0 + t->e) * im.vn;
+  for (int which = 0; which < 2; which++) {
+    if (which == 0 ? !want_ref : !want_closed) continue;
+    if (which == 0) case_begin(v, group, "%s", name);
+    else case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+    if (engine_defect(v, ctx, eng)) continue;
+    if (!ran) {
+      case_end(v, NAN, 0.0, 0.0, "%s did not run: %s", eng->name, why);
+    } else if (which == 0) {
+      case_end(v, oblique_error(t, &im, &got, &ref), 0.0, bound_c(tg) / steps,
+               "continuous reference of the tangential model (verify/oblique_ref.c), damping %s: max(|dV_t|, R|dw|)/"
+               "(mu(1+e)V_n); %g dt/t_c (%s)", damping, bound_c(tg), r.version);
+    } else if (closed == CLOSED_SLIDING) {
+      case_end(v, fabs(r.vt - (im.vt0 - scale)) / scale, 0.0, 1e-4,
+               "rigid-body gross sliding V_t' = V_t - mu(1+e)V_n (Chung & Ooi 2011, test 5), over mu(1+e)V_n; 1e-4 (%s)",
+               r.version);
+    } else {
+      const double err = fmax(fabs(r.vt), fmax(im.Ri * fabs(r.wi - im.wi0), im.Rj * fabs(r.wj - im.wj0)));
+      case_end(v, err / scale, 0.0, 1e-9,
+               "no slip under equal and opposite spins: V_t' = 0, w' = w (Chung & Ooi 2011, test 7), over "
+               "mu(1+e)V_n; 1e-9 (%s)", r.version);
+    }
+  }
 }
 
 void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
@@ -391,7 +417,7 @@ void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *
       for (int g = 0; g < N_OF(TANGENTIALS); g++) {
         const char *native;
         const Tangential *tg = &TANGENTIALS[g];
-        if (!eng->oblique_supports(tg->name, &native) || (!tg->history && t->e == 1.0)) continue;
+        if (!eng->oblique_supports(tg->name, tg->xt, &native) || (!tg->history && t->e == 1.0)) continue;
         for (int n = 0; n < t->nvalues; n++)
           if (n % 3 == 1 && (!v->quick || n == 1)) engine_impact(v, ctx, eng, t, &t->materials[k], tg, damping, t->values[n]);
       }

@@ -106,6 +106,8 @@ typedef struct Engine {
    *  verifier's continuous reference; otherwise only against the closed forms that hold for any
    *  Coulomb law (gross sliding, no slip). */
   bool oblique_same_law;
+  /** Its oblique impacts can start with spins (LIGGGHTS 3.8 cannot set them). */
+  bool oblique_spins;
   /** Whether the engine can time this benchmark row (tangential "nohistory" or "mindlin"); *native
    *  as for supports. NULL: the engine has no timing runs. */
   bool (*bench_supports)(const char *normal, const char *damping, const char *tangential, const char **native);

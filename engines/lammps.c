@@ -330,5 +330,6 @@ const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .collide = lammps_collide,
                               .oblique_supports = lammps_oblique_supports,
                               .oblique_same_law = true,
+                              .oblique_spins = true,
                               .bench_supports = lammps_bench_supports,
                               .bench = lammps_bench};

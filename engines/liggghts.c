@@ -94,6 +94,14 @@ static const char *why_not(const char *normal, const char *damping) {
   return "no LIGGGHTS 3.8 equivalent";
 }
 
+bool liggghts_oblique_supports(const char *tangential, double xt, const char **native) {
+  const bool ok = !strcmp(tangential, "mindlin") && xt == 0.0;
+  *native = ok ? "tangential history with tangential_damping off (shear displacement; k_t = 8 G* a for hertz, the kt "
+                 "property for hertz/stiffness)"
+               : "liggghts: only mindlin without tangential damping (its tangential history)";
+  return ok;
+}
+
 static bool liggghts_supports(const char *normal, const char *damping, const char **native) {
   const LiggghtsMap *m = find_map(normal, damping);
   if (native) *native = m ? m->native : why_not(normal ? normal : "", damping ? damping : "");
@@ -138,8 +146,11 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   const bool wall = isinf(c->Rj);
   if (!(c->Ri > 0 && isfinite(c->Ri)) || !(wall || (c->Rj > 0 && isfinite(c->Rj))))
     return bad(why, why_size, "radii must be finite and > 0 (Rj = INFINITY: a wall)");
-  if (c->tangential || c->vt0 != 0.0 || c->wi0 != 0.0 || c->wj0 != 0.0 || (c->rho_j > 0.0 && c->rho_j != c->rho))
-    return bad(why, why_size, "liggghts: head-on collisions of one density only (no oblique impacts)");
+  const char *native;
+  if (c->tangential && !liggghts_oblique_supports(c->tangential, c->xt, &native)) return bad(why, why_size, native);
+  if (c->wi0 != 0.0 || c->wj0 != 0.0 || (c->rho_j > 0.0 && c->rho_j != c->rho))
+    return bad(why, why_size, "liggghts: no initial spins (LIGGGHTS 3.8's set has no omega) and one density only");
+  if (!c->tangential && c->vt0 != 0.0) return bad(why, why_size, "liggghts: an oblique impact needs a tangential model");
   if (!(c->rho > 0 && isfinite(c->rho)) || !(c->v0 > 0 && isfinite(c->v0)) || !(c->dt > 0 && isfinite(c->dt)) ||
       !(c->t_run > 0 && isfinite(c->t_run)))
     return bad(why, why_size, "rho, v0, dt and t_run must be finite and > 0");
@@ -178,17 +189,19 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   /* The placement of grandamp's collide and the LAMMPS adapter: apart by (2 + phase) v0 dt,
    * the centre of mass at rest; a wall is the plane on sphere 1's right. */
   const double gap = (2.0 + LIGGGHTS_PHASE) * c->v0 * c->dt;
-  double x1, x2, v1, v2, wallx = 0.0;
+  double x1, x2, v1, v2, vy1, vy2, y1 = 0.0, y2 = 0.0, wallx = 0.0;
   if (wall) {
-    x1 = 0.0, v1 = c->v0, x2 = 0.0, v2 = 0.0, wallx = c->Ri + gap;
+    x1 = 0.0, v1 = c->v0, x2 = 0.0, v2 = 0.0, wallx = c->Ri + gap, vy1 = c->vt0, vy2 = 0.0;
   } else {
-    const double M = mi + mj;
+    const double M = mi + mj, t_free = (2.0 + LIGGGHTS_PHASE) * c->dt; /* oblique: centres along x at the onset */
     x1 = -(c->Ri + 0.5 * gap), x2 = c->Rj + 0.5 * gap;
     v1 = c->v0 * mj / M, v2 = -c->v0 * mi / M;
+    vy1 = c->vt0 * mj / M, vy2 = -c->vt0 * mi / M;
+    y1 = -vy1 * t_free, y2 = -vy2 * t_free;
   }
   const double rsum = wall ? c->Ri : c->Ri + c->Rj;
   const double Lx = 2.0 * (rsum + gap + c->v0 * (double)a->steps * c->dt);
-  const double Ly = 2.0 * (wall ? c->Ri : fmax(c->Ri, c->Rj));
+  const double Ly = 2.0 * (wall ? c->Ri : fmax(c->Ri, c->Rj)) + 2.0 * fabs(c->vt0) * (double)a->steps * c->dt;
   const double d2 = wall ? 2.0 * c->Ri : 2.0 * c->Rj;
 
   bool ok = add(a, "liggghts") && add(a, "-in") && add(a, "%s", deck) && add(a, "-log") && add(a, "%s", log) &&
@@ -199,6 +212,9 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   ok = ok && var(a, "d1", 2.0 * c->Ri) && var(a, "d2", d2) && var(a, "rho", c->rho) && var(a, "x1", x1) &&
        var(a, "x2", x2) && var(a, "v1", v1) && var(a, "v2", v2) && add(a, "-var") && add(a, "wall") &&
        add(a, "%d", wall ? 1 : 0) && var(a, "wallx", wallx);
+  ok = ok && var(a, "y1", y1) && var(a, "y2", y2) && var(a, "vy1", vy1) && var(a, "vy2", vy2) &&
+       var(a, "mu", c->tangential ? c->mu : 0.0) && add(a, "-var") && add(a, "tangential") &&
+       add(a, "%s", c->tangential ? "history" : "no_history");
   ok = ok && var(a, "Lx", Lx) && var(a, "Ly", Ly) && var(a, "skin", 0.1 * fmin(c->Ri, wall ? c->Ri : c->Rj)) &&
        var(a, "dt", c->dt) && add(a, "-var") && add(a, "steps") && add(a, "%ld", a->steps);
   if (!ok) return bad(why, why_size, "the LIGGGHTS command line does not fit its buffer (paths too long?)");
@@ -215,7 +231,7 @@ const char *liggghts_arg_var(const LiggghtsArgs *a, const char *name) {
 
 typedef struct ResultLine {
   long step;
-  double v1, v2, contact_mean, gap;
+  double v1, v2, contact_mean, gap, vy1, vy2;
 } ResultLine;
 
 /* The first ERROR line of a file into buf (the log, or the captured screen). */
@@ -251,8 +267,10 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
       const char *v = line + sizeof version_tag - 1;
       snprintf(r->version, sizeof r->version, "%.*s", (int)strcspn(v, ",)"), v);
     } else if (!strncmp(line, "GRANDAMP ", 9)) {
-      ResultLine x;
-      if (sscanf(line + 9, "%ld %lf %lf %lf %lf", &x.step, &x.v1, &x.v2, &x.contact_mean, &x.gap) != 5) {
+      ResultLine x = {0}; /* y velocities: 0 in a log of the head-on deck (5 columns) */
+      const int got = sscanf(line + 9, "%ld %lf %lf %lf %lf %lf %lf", &x.step, &x.v1, &x.v2, &x.contact_mean, &x.gap,
+                             &x.vy1, &x.vy2);
+      if (got != 5 && got != 7) {
         fclose(f);
         engine_msgf(why, why_size, "unreadable result line in %.100s: %.200s", log, line);
         return false;
@@ -285,6 +303,8 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
     return false;
   }
   r->e = leave / approach;
+  r->vt = last.vy1 - last.vy2;
+  r->wi = r->wj = NAN; /* spins are not in the log */
   r->t_c = fabs(contact_steps - whole) < 1e-6 ? whole * dt : NAN;
   r->ke_in = 0.5 * meff * approach * approach;
   r->ke_out = 0.5 * meff * leave * leave;
@@ -513,6 +533,7 @@ const Engine ENGINE_LIGGGHTS = {
     .package = "liggghts",
     .supports = liggghts_supports,
     .collide = liggghts_collide,
+    .oblique_supports = liggghts_oblique_supports,
     .bench_supports = liggghts_bench_supports,
     .bench = liggghts_bench,
 };

@@ -62,4 +62,8 @@ bool liggghts_bench_args(const EngineBench *b, const char *deck, const char *log
  *  a missing line. */
 bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, char *why, size_t why_size);
 
+/** Oblique impacts (Engine.oblique_supports): grandamp's mindlin without tangential damping as
+ *  LIGGGHTS's tangential history; tangential speed only (no initial spins). */
+bool liggghts_oblique_supports(const char *tangential, double xt, const char **native);
+
 #endif

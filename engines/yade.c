@@ -454,6 +454,7 @@ const Engine ENGINE_YADE = {
     .supports = yade_supports,
     .collide = yade_collide,
     .oblique_supports = yade_oblique_supports,
+    .oblique_spins = true,
     .bench_supports = yade_bench_supports,
     .bench = yade_bench,
 };

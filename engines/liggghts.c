@@ -98,7 +98,7 @@ bool liggghts_oblique_supports(const char *tangential, double xt, const char **n
   const bool ok = !strcmp(tangential, "mindlin") && xt == 0.0;
   *native = ok ? "tangential history with tangential_damping off (shear displacement; k_t = 8 G* a for hertz, the kt "
                  "property for hertz/stiffness)"
-               : "liggghts: only mindlin without tangential damping (its tangential history)";
+               : "only mindlin without tangential damping (its tangential history)";
   return ok;
 }
 
@@ -147,7 +147,10 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   if (!(c->Ri > 0 && isfinite(c->Ri)) || !(wall || (c->Rj > 0 && isfinite(c->Rj))))
     return bad(why, why_size, "radii must be finite and > 0 (Rj = INFINITY: a wall)");
   const char *native;
-  if (c->tangential && !liggghts_oblique_supports(c->tangential, c->xt, &native)) return bad(why, why_size, native);
+  if (c->tangential && !liggghts_oblique_supports(c->tangential, c->xt, &native)) {
+    engine_msgf(why, why_size, "liggghts: tangential %s: %s", c->tangential, native);
+    return false;
+  }
   if (c->wi0 != 0.0 || c->wj0 != 0.0 || (c->rho_j > 0.0 && c->rho_j != c->rho))
     return bad(why, why_size, "liggghts: no initial spins (LIGGGHTS 3.8's set has no omega) and one density only");
   if (!c->tangential && c->vt0 != 0.0) return bad(why, why_size, "liggghts: an oblique impact needs a tangential model");

@@ -3,23 +3,11 @@
 #include "oblique_ref.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ode_ref.h"
-
-static bool fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *why, size_t size, const char *fmt, ...) {
-  if (why && size) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, size, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
 
 static const struct {
   const char *name;
@@ -35,7 +23,10 @@ bool oblique_law_parse(const char *text, ObliqueLaw *law, char *why, size_t why_
   memset(law, 0, sizeof *law);
   if (!law_parse(text, &law->normal, why, why_size)) return false;
   char buf[1024];
-  if (strlen(text) >= sizeof buf) return fail(why, why_size, "the model text is too long");
+  if (strlen(text) >= sizeof buf) {
+    snprintf(why, why_size, "the model text is too long");
+    return false;
+  }
   strcpy(buf, text);
   char *save = NULL;
   for (char *w = strtok_r(buf, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
@@ -49,9 +40,11 @@ bool oblique_law_parse(const char *text, ObliqueLaw *law, char *why, size_t why_
         const char *num = strtok_r(NULL, " \t\n", &save);
         char *end = NULL;
         c[i] = num ? strtod(num, &end) : NAN;
-        if (!num || *end || !isfinite(c[i]))
-          return fail(why, why_size, "tangential %s: coefficient %d is '%s', not a number (NULL is not read here)",
-                      name, i + 1, num ? num : "(missing)");
+        if (!num || *end || !isfinite(c[i])) {
+          snprintf(why, why_size, "tangential %s: coefficient %d is '%s', not a number (NULL is not read here)", name,
+                   i + 1, num ? num : "(missing)");
+          return false;
+        }
       }
       const bool history = TANGENTIALS[k].ncoeff == 3;
       law->kt = history ? c[0] : 0.0;
@@ -59,7 +52,8 @@ bool oblique_law_parse(const char *text, ObliqueLaw *law, char *why, size_t why_
       law->mu = history ? c[2] : c[1];
       return true;
     }
-    return fail(why, why_size, "tangential '%s' is not a model of §5", name ? name : "(missing)");
+    snprintf(why, why_size, "tangential '%s' is not a model of §5", name ? name : "(missing)");
+    return false;
   }
   return true; /* no tangential block: frictionless */
 }

@@ -1,6 +1,6 @@
 /*
  * cli_engines.c - `grandamp engines`: which grandamp model each outside engine (LAMMPS, LIGGGHTS,
- * Yade; engines/) can run and under which native name; and `grandamp engines bench`, the
+ * Yade; engines/) can run and under which native name, head-on and in oblique impacts; and `grandamp engines bench`, the
  * benchmark's model rows timed inside each engine on grandamp's own packings.
  *
  *   grandamp engines [--markdown]
@@ -64,6 +64,23 @@ static int engines_table(int argc, char **argv) {
         const bool yes = en->supports(nn, dn, &native);
         if (markdown) printf(" %s |", yes ? "yes" : "no");
         else printf("  %-9s %s %s\n", en->name, yes ? "yes:" : "no: ", native);
+      }
+      if (markdown) printf("\n");
+    }
+  /* Oblique impacts (Chung & Ooi's tests 4-8): which tangential model each engine runs. */
+  for (int t = 0; t < N_TANGENTIAL; t++)
+    for (int damped = 0; damped < 2; damped++) {
+      const char *tn = tangential_name((TangentialModel)t);
+      const double xt = damped ? 1.0 : 0.0;
+      if (markdown) printf("| oblique impact, tangential %s, x_gamma_t %g |", tn, xt);
+      else printf("\noblique impact, tangential %s, x_gamma_t %g\n", tn, xt);
+      for (int e = 0; e < ne; e++) {
+        const Engine *en = engine_at(e);
+        const char *native = "head-on collisions only";
+        const bool yes = en->oblique_supports && en->oblique_supports(tn, xt, &native);
+        if (markdown) printf(" %s |", yes ? "yes" : "no");
+        else printf("  %-9s %s %s%s\n", en->name, yes ? "yes:" : "no: ", native,
+                    yes && !en->oblique_spins ? " (no initial spins)" : "");
       }
       if (markdown) printf("\n");
     }

@@ -140,8 +140,10 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
   snprintf(log, sizeof log, "%s/log.lammps", workdir);
   snprintf(out, sizeof out, "%s/lmp.out", workdir);
   snprintf(gapfile, sizeof gapfile, "%s/gap.txt", workdir);
-  const char *argv[64];
-  char num[24][64];
+  /* lmp and its 6 options, 3 entries per variable (18 at most, a pair), pc and gapfile, NULL */
+  enum { MAX_VARS = 32 };
+  const char *argv[7 + 3 * MAX_VARS + 7];
+  char num[MAX_VARS][64];
   int k = 0;
   argv[k++] = "lmp", argv[k++] = "-in", argv[k++] = deck, argv[k++] = "-log", argv[k++] = log;
   argv[k++] = "-screen", argv[k++] = "none";

@@ -65,7 +65,7 @@ static const double VT5[] = {0.1, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 
 static const double SPINS[] = {0.175, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 7.0, 10.0, 14.0, 21.0};
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-static const Material AL_ALLOY = {"al-alloy", 70e9, 0.33, 2700.0};
+#define AL_ALLOY {"al-alloy", 70e9, 0.33, 2700.0} /* a macro: C initialisers take no const objects */
 static const ObliqueTest TESTS[] = {
     {4, true, 0.0025, 0, 0, 3.9, 0.092, 0.98, VARY_ANGLE, ANGLES, N_OF(ANGLES),
      {{"al-oxide", 380e9, 0.23, 4000.0}, AL_ALLOY}},

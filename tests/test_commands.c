@@ -188,9 +188,42 @@ static void test_collide_oblique(void **state) {
   assert_non_null(strstr(r.err, "a wall has none"));
 }
 
+/* calibrate: every line it prints, pasted into collide, gives the target (within the solve's
+ * tolerance at the same step); every bad option is listed at once with exit 2. */
+static void test_calibrate_command(void **state) {
+  (void)state;
+  CmdResult r;
+  RUN(&r, "calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--e", "0.6", "--v", "1", "--models",
+      "velocity,coeff_restitution", "--json");
+  assert_int_equal(r.status, 0);
+  assert_true(json_value(r.out, "e_target") == 0.6);
+  RUN(&r, "calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--e", "0.6", "--v", "1", "--models",
+      "velocity");
+  assert_int_equal(r.status, 0);
+  const char *line = strstr(r.out, "pair_coeff * * ");
+  assert_non_null(line);
+  char text[512];
+  snprintf(text, sizeof text, "%.*s", (int)strcspn(line + 15, "\n"), line + 15);
+  RUN(&r, "collide", "--model", text, "--radius", "0.005", "0.005", "--density", "2800", "--v", "1", "--dt-fraction",
+      "0.0005");
+  assert_int_equal(r.status, 0);
+  assert_abs(json_value(r.out, "e"), 0.6, 1e-7);
+  RUN(&r, "calibrate", "--material", "48e9", "0.7", "2800", "--radius", "0.005", "--e", "1.5", "--v", "1", "--models",
+      "tsuji,bogus");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "'bogus'"));
+  assert_non_null(strstr(r.err, "nu must be in [0, 0.5]"));
+  assert_non_null(strstr(r.err, "target e must be in (0, 1]"));
+  RUN(&r, "calibrate", "--radius", "0.005", "--v", "1");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "--material is required"));
+  assert_non_null(strstr(r.err, "--e is required"));
+}
+
 const struct CMUnitTest commands_tests[] = {
     cmocka_unit_test(test_collide_peak_force),
     cmocka_unit_test(test_collide_oblique),
+    cmocka_unit_test(test_calibrate_command),
     cmocka_unit_test_setup_teardown(test_packing_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_run_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_forces_command, test_dir_setup, test_dir_teardown),

@@ -50,6 +50,7 @@ int main(void) {
   add(all, &n, verify_tests, verify_ntests);
   add(all, &n, ode_ref_tests, ode_ref_ntests);
   add(all, &n, oblique_ref_tests, oblique_ref_ntests);
+  add(all, &n, calibrate_tests, calibrate_ntests);
   add(all, &n, law_tests, law_ntests);
   add(all, &n, engine_lammps_tests, engine_lammps_ntests);
   add(all, &n, output_tests, output_ntests);

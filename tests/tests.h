@@ -41,6 +41,7 @@ TEST_GROUP(mdr_run);
 TEST_GROUP(verify);
 TEST_GROUP(ode_ref);
 TEST_GROUP(oblique_ref);
+TEST_GROUP(calibrate);
 TEST_GROUP(law);
 TEST_GROUP(engine_lammps);
 TEST_GROUP(output);

@@ -11,6 +11,7 @@ int cli_run(int argc, char **argv);
 int cli_forces(int argc, char **argv);
 int cli_collide(int argc, char **argv);
 int cli_engines(int argc, char **argv);
+int cli_calibrate(int argc, char **argv);
 
 /** The `--help` text of a command (usage, options, an example), or NULL (cli_help.c). */
 const char *cli_help(const char *command);

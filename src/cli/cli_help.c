@@ -189,11 +189,34 @@ static const char HELP_COLLIDE[] =
     "  grandamp collide --model 'hertz 1e5 0.8 tangential linear_nohistory 0 0 damping coeff_restitution' \\\n"
     "    --radius 0.5 0.5 --density 1 --v 0.1\n";
 
+static const char HELP_CALIBRATE[] =
+    "usage: grandamp calibrate --material E NU RHO --radius R [R2] --e TARGET --v VREF\n"
+    "                          [--wall] [--models NAME,...] [--limit-damping] [--tol TOL] [--steps N] [--json]\n"
+    "\n"
+    "For a material (hertz/material with Young's modulus E, Poisson ratio NU, density RHO) and a\n"
+    "measured restitution TARGET at impact speed VREF: the coefficient of every damping model\n"
+    "(velocity, mass_velocity, viscoelastic, tsuji, tsuji/legacy, coeff_restitution) that gives\n"
+    "e = TARGET, solved by bisection on collisions through grandamp's loops (not a fit), printed\n"
+    "as pair_coeff lines to paste (--json: one object). A target a model cannot reach is named\n"
+    "with the range it spans (exit 2 when that model was asked for by --models).\n"
+    "\n"
+    "  --material E NU RHO    the material of both spheres [Pa, -, kg/m^3]\n"
+    "  --radius R [R2]        radii: two spheres R and R2 (default R2 = R); R2 = inf or --wall: a wall\n"
+    "  --e TARGET             the restitution wanted, in (0, 1]\n"
+    "  --v VREF               the impact speed it was measured at [m/s]\n"
+    "  --models a,b           only these damping models\n"
+    "  --limit-damping        force-end (limit_damping: the force never pulls; a floor under e)\n"
+    "  --tol TOL              accuracy of the solve in e (default 1e-7)\n"
+    "  --steps N              steps per elastic collision time of each collision (default 2000)\n"
+    "\n"
+    "example:\n"
+    "  grandamp calibrate --material 48e9 0.2 2800 --radius 0.005 --e 0.8 --v 1\n";
+
 static const struct {
   const char *command, *text;
 } HELP[] = {
     {"model", HELP_MODEL}, {"contact", HELP_CONTACT}, {"packing", HELP_PACKING},
-    {"run", HELP_RUN},     {"forces", HELP_FORCES},   {"collide", HELP_COLLIDE}, {"engines", HELP_ENGINES},
+    {"run", HELP_RUN},     {"forces", HELP_FORCES},   {"collide", HELP_COLLIDE}, {"engines", HELP_ENGINES}, {"calibrate", HELP_CALIBRATE},
 };
 
 const char *cli_help(const char *command) {

@@ -32,9 +32,11 @@ static const char USAGE[] =
     "         --out forces.csv\n"
     "                       one force evaluation (LAMMPS run 0): id,fx,fy,fz,tqx,tqy,tqz\n"
     "  collide --model '<text>' --radius Ri [Rj] (--mass mi [mj] | --density RHO) --v V\n"
-    "          [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T] [--strategy S]\n"
-    "                       a head-on collision (or sphere on a flat wall) through the pair\n"
-    "                       loop and integrator: e, collision time, overlap, energies (JSON)\n"
+    "          [--vt VT] [--spin Wi [Wj]] [--dt DT | --dt-fraction F] [--wall] [--phase P]\n"
+    "                       a collision (or sphere on a flat wall), head-on or oblique, through\n"
+    "                       the pair loop and integrator: e, collision time, overlap, energies\n"
+    "  calibrate --material E NU RHO --radius R [R2] --e TARGET --v VREF [--wall] [--models a,b]\n"
+    "                       every damping model's coefficient that gives e = TARGET at VREF\n"
     "  engines [--markdown]  which grandamp models LAMMPS, LIGGGHTS and Yade can run, and how\n"
     "  engines bench --rows ROWS.csv --packings NAME=FILE.data[,...] --out OUT.csv [--engines a,b]\n"
     "                       the benchmark's model rows timed inside each installed engine\n"
@@ -66,7 +68,7 @@ static int dispatch(int argc, char **argv) {
       return GD_EXIT_OK;
     }
     if (help_word) {
-      gd_error("help '%s': unknown command; expected model, contact, packing, run, forces, collide or engines",
+      gd_error("help '%s': unknown command; expected model, contact, packing, run, forces, collide, engines or calibrate",
                user_text(topic).s);
       return GD_EXIT_USAGE;
     }
@@ -78,11 +80,12 @@ static int dispatch(int argc, char **argv) {
   if (strcmp(cmd, "forces") == 0) return cli_forces(argc - 2, argv + 2);
   if (strcmp(cmd, "collide") == 0) return cli_collide(argc - 2, argv + 2);
   if (strcmp(cmd, "engines") == 0) return cli_engines(argc - 2, argv + 2);
+  if (strcmp(cmd, "calibrate") == 0) return cli_calibrate(argc - 2, argv + 2);
   if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
     printf("grandamp %s\ncompiler: %s\nflags: %s\n", GD_BUILD_REVISION, GD_BUILD_COMPILER, GD_BUILD_FLAGS);
     return GD_EXIT_OK;
   }
-  gd_error("'%s': unknown command; expected model, contact, packing, run, forces, collide, help or version",
+  gd_error("'%s': unknown command; expected model, contact, packing, run, forces, collide, engines, calibrate, help or version",
            user_text(cmd).s);
   return GD_EXIT_USAGE;
 }

@@ -318,7 +318,8 @@ void cases_chung_ooi_oblique(Verifier *v) {
         if (plot)
           fprintf(o.f, "\n\n\"test %d %s %s x_gamma_t %g\"\n", t->number, t->materials[k].name, tg->name, tg->xt);
         for (int n = 0; n < t->nvalues; n++) {
-          if (v->quick && n % 4 != 1) continue;
+          /* the make-test subset: one impact per test, the first material, four models */
+          if (v->quick && (k > 0 || n != 1 || !(g == 0 || g == 1 || g == 3 || g == 6))) continue;
           Outcome sim, ref;
           if (!impact_cases(v, t, &t->materials[k], tg, t->values[n], &sim, &ref)) continue;
           if (plot) {

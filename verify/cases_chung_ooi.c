@@ -132,7 +132,7 @@ static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bo
 
 /* Opens DATA/name for a family's plot data when this run writes it (not the dry pass, and the
  * filter runs the family's cases under prefix); false when it does not. */
-static bool open_plot(const Verifier *v, const char *group, const char *prefix, const char *name, OutFile *o) {
+bool chung_ooi_open_plot(const Verifier *v, const char *group, const char *prefix, const char *name, OutFile *o) {
   if (v->dry || !v->data || !case_matches(v, group, prefix)) return false;
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", v->data, name);
@@ -193,7 +193,7 @@ static double test3_case(Verifier *v, const Material *m, const Row *r, double e_
  * the expectation), one block per material and model. */
 static void test3_cases(Verifier *v) {
   OutFile o = {0};
-  const bool plot = open_plot(v, "chung_ooi.restitution", "chung-ooi/3/", "verify-chung-ooi-3.dat", &o);
+  const bool plot = chung_ooi_open_plot(v, "chung_ooi.restitution", "chung-ooi/3/", "verify-chung-ooi-3.dat", &o);
   if (plot) {
     fprintf(o.f, "# Chung & Ooi test 3: e_out against e_in, sphere on a rigid plane (hertz), 3.9 m/s, dt = t_c/500\n"
                  "# e_in e_out expected; blocks: material / model / criterion\n");
@@ -276,7 +276,7 @@ static void mixed_cases(Verifier *v) {
  * impact (test 1: hertz/material, test 2: hertz), one block each, when the filter runs them all. */
 static void elastic_cases(Verifier *v) {
   OutFile o = {0};
-  const bool plot = open_plot(v, "chung_ooi.elastic", "chung-ooi/", "verify-chung-ooi-12.dat", &o);
+  const bool plot = chung_ooi_open_plot(v, "chung_ooi.elastic", "chung-ooi/", "verify-chung-ooi-12.dat", &o);
   if (plot) {
     fprintf(o.f, "# Chung & Ooi tests 1 and 2: normal force against overlap through grandamp's loops (dt = t_c/500)\n"
                  "# overlap [um] force [kN] Hertz k_H delta^(3/2) [kN]; one block per test and material\n");

@@ -131,6 +131,14 @@ static double slip_of(bool plane, const Impact *im, double vt, double wi, double
   return plane ? vt - im->Ri * wi : vt + im->Ri * wi + im->Rj * wj;
 }
 
+/* The case name of one impact: PREFIXchung-ooi/TEST/MATERIAL/MODEL[/x0|/x1]/VARIED=VALUE. */
+static void impact_name(const char *prefix, const ObliqueTest *t, const Material *m, const Tangential *tg,
+                        double value, char *buf, size_t size) {
+  static const char *const VARIED[] = {"theta", "vt", "spin", "spin"};
+  snprintf(buf, size, "%schung-ooi/%d/%s/%s%s/%s=%g", prefix, t->number, m->name, tg->name,
+           tg->history ? (tg->xt == 0.0 ? "/x0" : "/x1") : "", VARIED[t->vary], value);
+}
+
 /* The model text of one material and tangential model with the damping model `damping` (an
  * e-input model, or none), and the tangential stiffness it writes. */
 static double model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
@@ -223,11 +231,9 @@ static const char *const CLOSED_NAMES[] = {"", "gross-sliding", "no-slip"};
  * whether it ran (sim and ref set). */
 static bool impact_cases(Verifier *v, const ObliqueTest *t, const Material *m, const Tangential *tg, double value,
                          Outcome *sim, Outcome *ref) {
-  static const char *const VARIED[] = {"theta", "vt", "spin", "spin"};
   const char *group = "chung_ooi.oblique";
   char name[160];
-  snprintf(name, sizeof name, "chung-ooi/%d/%s/%s%s/%s=%g", t->number, m->name, tg->name,
-           tg->history ? (tg->xt == 0.0 ? "/x0" : "/x1") : "", VARIED[t->vary], value);
+  impact_name("", t, m, tg, value, name, sizeof name);
   const Impact im = impact_of(t, m, value);
   const Closed closed = closed_form_of(t, &im);
   const bool want = case_wanted(v, group, "%s", name) ||
@@ -294,17 +300,9 @@ static void mbf_blocks(FILE *f) {
   }
 }
 
-static bool open_plot(const Verifier *v, OutFile *o) {
-  if (v->dry || !v->data || !case_matches(v, "chung_ooi.oblique", "chung-ooi/")) return false;
-  char path[4096];
-  snprintf(path, sizeof path, "%s/verify-chung-ooi-48.dat", v->data);
-  if (!out_open(o, path)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
-  return true;
-}
-
 void cases_chung_ooi_oblique(Verifier *v) {
   OutFile o = {0};
-  const bool plot = open_plot(v, &o);
+  const bool plot = chung_ooi_open_plot(v, "chung_ooi.oblique", "chung-ooi/", "verify-chung-ooi-48.dat", &o);
   if (plot)
     fprintf(o.f, "# Chung & Ooi tests 4-8 through grandamp's loops (dt = t_c/500) and the continuous reference\n"
                  "# value e_t w' rebound_deg beta x=3.5mu(1+e)Vn/|Vs| Vs'/(muVn) Rw'/(muVn), grandamp then reference;\n"
@@ -354,11 +352,10 @@ static const char *engine_damping(const Engine *eng, const char *normal, double 
  * take as R - delta/2; no slip), named as grandamp's cases under engine/NAME/. */
 static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const ObliqueTest *t, const Material *m,
                           const Tangential *tg, const char *damping, double value) {
-  static const char *const VARIED[] = {"theta", "vt", "spin", "spin"};
-  char group[64], name[192];
+  char group[64], prefix[64], name[192];
   snprintf(group, sizeof group, "engine.%s", eng->name);
-  snprintf(name, sizeof name, "engine/%s/chung-ooi/%d/%s/%s%s/%s=%g", eng->name, t->number, m->name, tg->name,
-           tg->history ? (tg->xt == 0.0 ? "/x0" : "/x1") : "", VARIED[t->vary], value);
+  snprintf(prefix, sizeof prefix, "engine/%s/", eng->name);
+  impact_name(prefix, t, m, tg, value, name, sizeof name);
   const Impact im = impact_of(t, m, value);
   const Closed closed = closed_form_of(t, &im);
   const bool want_ref = eng->oblique_same_law && case_wanted(v, group, "%s", name);

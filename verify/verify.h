@@ -15,6 +15,7 @@
 
 #include "collide.h"
 #include "model.h"
+#include "output.h"
 
 typedef struct CaseResult {
   char group[64];    /**< JUnit classname, e.g. restitution.hertz_material.tsuji */
@@ -108,6 +109,9 @@ void cases_lammps(Verifier *v);
 void cases_mdr(Verifier *v);
 /** Chung & Ooi (2011)'s particle-impact benchmark tests (cases_chung_ooi.c). */
 void cases_chung_ooi(Verifier *v);
+/** Opens DATA/name for a Chung & Ooi family's plot data when this run writes it (not the dry pass,
+ *  the filter runs the family's cases under prefix); false when it does not (cases_chung_ooi.c). */
+bool chung_ooi_open_plot(const Verifier *v, const char *group, const char *prefix, const char *name, OutFile *o);
 /** Its tests 4 to 8: oblique impacts and spin, every tangential model (cases_chung_ooi_oblique.c). */
 void cases_chung_ooi_oblique(Verifier *v);
 /** The collisions of the outside engines of --engine, judged against the same expectations. */

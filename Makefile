@@ -148,7 +148,7 @@ all: $(BUILD)/grandamp
 ENGINE_SRC := $(wildcard engines/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 # `grandamp engines` (src/cli/cli_engines.c) drives them too.
-$(BUILD)/src/cli/cli_engines.o: CPPFLAGS += -Iengines
+$(BUILD)/src/cli/cli_engines.o $(BUILD)/src/cli/cli_calibrate.o $(BUILD)/src/cli/cli_calibrate_out.o: CPPFLAGS += -Iengines
 $(BUILD)/grandamp: $(MAIN_OBJ) $(BUILD)/libgrandamp.a $(ENGINE_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 

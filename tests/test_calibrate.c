@@ -11,7 +11,7 @@
 #include "collide.h"
 
 static CalibrateSpec glass(void) {
-  return (CalibrateSpec){.E = 48e9, .nu = 0.2, .rho = 2800.0, .Ri = 0.005, .Rj = 0.005, .e_target = 0.5, .v_ref = 1.0};
+  return (CalibrateSpec){.normal = NORMAL_HERTZ_MATERIAL, .E = 48e9, .nu = 0.2, .rho = 2800.0, .Ri = 0.005, .Rj = 0.005, .e_target = 0.5, .v_ref = 1.0};
 }
 
 static void every_model_reaches_the_target(void **state) {
@@ -58,7 +58,7 @@ static void force_end_floor_is_out_of_reach(void **state) {
 
 static void bad_specification_listed(void **state) {
   (void)state;
-  CalibrateSpec s = {.E = -1, .nu = 0.7, .rho = 0, .Ri = 0, .Rj = 1, .e_target = 1.5, .v_ref = NAN};
+  CalibrateSpec s = {.normal = NORMAL_HERTZ_MATERIAL, .E = -1, .nu = 0.7, .rho = 0, .Ri = 0, .Rj = 1, .e_target = 1.5, .v_ref = NAN};
   ErrList err = {0};
   assert_int_equal(calibrate_check(&s, &err), 6);
   errlist_free(&err);

@@ -1,134 +1,179 @@
 /*
- * cli_calibrate.c - `grandamp calibrate`: for a material and a measured restitution, every damping
- * model's coefficient that gives it (calibrate.h), as pair_coeff lines to paste and as JSON.
+ * cli_calibrate.c - `grandamp calibrate`: for a material and a measured restitution (or measured
+ * (v, e) points), every damping model's coefficient that gives it (calibrate.h), how each then
+ * behaves across speeds, contacts and time steps, as pair_coeff lines, a table, JSON and plots.
  *
- *   grandamp calibrate --material E NU RHO --radius R [R2] --e TARGET --v VREF
- *                      [--wall] [--models NAME,...] [--limit-damping] [--tol TOL] [--steps N] [--json]
+ *   grandamp calibrate (--material E NU RHO | --hooke KN --density RHO) --radius R [R2]
+ *                      (--e TARGET --v VREF | --data POINTS.csv [--v VREF])
+ *                      [--wall] [--models NAME,...] [--limit-damping] [--tol TOL] [--steps N]
+ *                      [--dt-error BOUND] [--plots DIR] [--json]
  */
+#include "cli_calibrate.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "calibrate.h"
 #include "cli.h"
 #include "cli_args.h"
 #include "error.h"
-#include "json.h"
 #include "model.h"
-
-/* The damping models calibrate solves for: every one but none and mdr (on hertz/material). */
-static bool calibrated(DampingModel dm) {
-  return !(damping_model_flags(dm) & (DFLAG_ELASTIC | DFLAG_NEEDS_MDR)) &&
-         model_combo_allowed(NORMAL_HERTZ_MATERIAL, dm);
-}
+#include "output.h"
+#include "run.h"
 
 /* --models a,b,c into wanted[]; one message per unknown name. */
-static void parse_models(const char *list, bool wanted[N_DAMPING], ErrList *err) {
+static void parse_models(const char *list, NormalModel nm, bool wanted[N_DAMPING], ErrList *err) {
   char buf[512];
   snprintf(buf, sizeof buf, "%s", list);
   for (char *save = NULL, *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
     bool found = false;
     for (int d = 0; d < N_DAMPING; d++)
-      if (calibrated((DampingModel)d) && strcmp(name, damping_name((DampingModel)d)) == 0) wanted[d] = found = true;
+      if (calibrate_model(nm, (DampingModel)d) && strcmp(name, damping_name((DampingModel)d)) == 0)
+        wanted[d] = found = true;
     if (!found)
       errlist_add(err, "--models: '%.60s' is not a damping model calibrate solves for (velocity, mass_velocity, "
                   "viscoelastic, tsuji, tsuji/legacy, coeff_restitution)", name);
   }
 }
 
+/* The fit's coefficient as a result (e at v_ref) for the behaviour and the lines. */
+static bool fitted_result(const CalibrateSpec *s, const CalibrateFit *f, CalibrateResult *res) {
+  memset(res, 0, sizeof *res);
+  res->model = f->model;
+  CalibrateRun run;
+  if (!calibrate_collide(s, f->model, f->coeff, s->Ri, s->Rj, s->v_ref, s->steps, &run)) {
+    snprintf(res->why, sizeof res->why, "%.400s", run.why);
+    return false;
+  }
+  res->reachable = true, res->coeff = f->coeff, res->e = run.e, res->dt_over_tc = run.dt_over_tc;
+  memcpy(res->text, run.text, sizeof res->text);
+  return true;
+}
+
+static CalibrateReport report; /* large (the fits' residuals): not on the stack */
+
 int cli_calibrate(int argc, char **argv) {
-  double material[3] = {0, 0, 0}, radius[2] = {0, 0}, e = 0, v = 0, tol = 0, steps = 0;
-  const char *models = NULL;
+  double material[3] = {0, 0, 0}, hooke = 0, density = 0, radius[2] = {0, 0}, e = 0, v = 0, tol = 0, steps = 0;
+  double dt_error = 0;
+  const char *models = NULL, *data = NULL, *plots = NULL;
   CliOpt opts[] = {
       {.name = "--material", .nvals = 3, .value_names = "E NU RHO", .vals = material},
+      {.name = "--hooke", .nvals = 1, .value_names = "KN", .vals = &hooke},
+      {.name = "--density", .nvals = 1, .value_names = "RHO", .vals = &density},
       {.name = "--radius", .nvals = 1, .max_vals = 2, .allow_inf = true, .value_names = "R [R2]", .vals = radius},
       {.name = "--e", .nvals = 1, .value_names = "TARGET", .vals = &e},
       {.name = "--v", .nvals = 1, .value_names = "VREF", .vals = &v},
+      {.name = "--data", .nvals = -1, .value_names = "POINTS.csv", .str = &data},
       {.name = "--wall", .nvals = 0},
       {.name = "--models", .nvals = -1, .value_names = "NAME,...", .str = &models},
       {.name = "--limit-damping", .nvals = 0},
       {.name = "--tol", .nvals = 1, .value_names = "TOL", .vals = &tol},
       {.name = "--steps", .nvals = 1, .value_names = "N", .vals = &steps},
+      {.name = "--dt-error", .nvals = 1, .value_names = "BOUND", .vals = &dt_error},
+      {.name = "--plots", .nvals = -1, .value_names = "DIR", .str = &plots},
       {.name = "--json", .nvals = 0},
   };
   const int nopts = (int)(sizeof opts / sizeof *opts);
   ErrList err = {0};
   cli_parse(argc, argv, opts, nopts, &err);
-  static const char *const REQUIRED[] = {"--material", "--radius", "--e", "--v"};
-  bool complete = true;
-  for (int k = 0; k < 4; k++) {
-    const CliOpt *o = cli_opt(opts, nopts, REQUIRED[k]);
-    if (!o->given) errlist_add(&err, "calibrate: %s is required", REQUIRED[k]);
-    complete = complete && o->given && !o->bad;
-  }
+  const bool given_mat = cli_opt(opts, nopts, "--material")->given, given_hooke = cli_opt(opts, nopts, "--hooke")->given;
+  const bool given_density = cli_opt(opts, nopts, "--density")->given;
+  const bool fit_mode = cli_opt(opts, nopts, "--data")->given;
+  if (given_mat == given_hooke)
+    errlist_add(&err, "calibrate: give the material as --material E NU RHO (hertz/material) or --hooke KN --density RHO");
+  if (given_hooke && !given_density) errlist_add(&err, "calibrate: --hooke needs --density RHO");
+  if (given_mat && given_density) errlist_add(&err, "calibrate: --density goes with --hooke (--material has RHO)");
+  if (!cli_opt(opts, nopts, "--radius")->given) errlist_add(&err, "calibrate: --radius is required");
+  if (fit_mode && cli_opt(opts, nopts, "--e")->given)
+    errlist_add(&err, "calibrate: --e and --data exclude each other (the points are the targets)");
+  if (!fit_mode && !cli_opt(opts, nopts, "--e")->given) errlist_add(&err, "calibrate: --e is required (or --data)");
+  if (!fit_mode && !cli_opt(opts, nopts, "--v")->given) errlist_add(&err, "calibrate: --v is required");
+  bool complete = err.n == 0;
+  for (int k = 0; k < nopts; k++) complete = complete && !opts[k].bad;
   const CliOpt *orad = cli_opt(opts, nopts, "--radius");
   const bool wall = cli_opt(opts, nopts, "--wall")->given || (orad->count == 2 && isinf(radius[1]));
   if (wall && orad->count == 2 && !isinf(radius[1]))
     errlist_add(&err, "calibrate: --wall takes one radius (got a second, %g m)", radius[1]);
-  CalibrateSpec s = {.E = material[0], .nu = material[1], .rho = material[2], .Ri = radius[0],
-                     .Rj = wall ? INFINITY : orad->count == 2 ? radius[1] : radius[0], .e_target = e, .v_ref = v,
-                     .limit_damping = cli_opt(opts, nopts, "--limit-damping")->given, .tol = tol, .steps = steps};
+
+  CalibrateReport *r = &report;
+  memset(r, 0, sizeof *r);
+  r->fit_mode = fit_mode;
+  static CalibratePoint pts[CAL_MAX_POINTS];
+  if (fit_mode && data) r->npts = calibrate_read_points(data, pts, CAL_MAX_POINTS, &err);
+  r->pts = pts;
+  double v_ref = v;
+  if (fit_mode && !cli_opt(opts, nopts, "--v")->given && r->npts > 0) { /* the middle of the points' speeds */
+    double lo = INFINITY, hi = 0.0;
+    for (int k = 0; k < r->npts; k++) lo = fmin(lo, pts[k].v), hi = fmax(hi, pts[k].v);
+    v_ref = sqrt(lo * hi);
+  }
+  r->s = (CalibrateSpec){.normal = given_hooke ? NORMAL_HOOKE : NORMAL_HERTZ_MATERIAL, .E = material[0],
+                         .nu = material[1], .kn = hooke, .rho = given_hooke ? density : material[2], .Ri = radius[0],
+                         .Rj = wall ? INFINITY : orad->count == 2 ? radius[1] : radius[0],
+                         .e_target = fit_mode ? 0.5 : e, .v_ref = v_ref,
+                         .limit_damping = cli_opt(opts, nopts, "--limit-damping")->given, .tol = tol, .steps = steps,
+                         .dt_error = dt_error};
   bool wanted[N_DAMPING] = {false};
-  if (models) parse_models(models, wanted, &err);
+  if (models) parse_models(models, r->s.normal, wanted, &err);
   else
-    for (int d = 0; d < N_DAMPING; d++) wanted[d] = calibrated((DampingModel)d);
-  if (complete) calibrate_check(&s, &err); /* the values, beside the problems above */
+    for (int d = 0; d < N_DAMPING; d++) wanted[d] = calibrate_model(r->s.normal, (DampingModel)d);
+  if (plots) {
+    char path[4096], msg[512], script[4096];
+    snprintf(path, sizeof path, "%s/calibrate.dat", plots);
+    if (!out_check(path, msg, sizeof msg)) errlist_add(&err, "calibrate: --plots: %s", msg);
+    if (!calibrate_plot_script(script, sizeof script))
+      errlist_add(&err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder");
+    if (!engine_installed("gnuplot"))
+      errlist_add(&err, "calibrate: --plots needs gnuplot (apt-get install gnuplot-nox)");
+  }
+  /* the values, beside the problems above; in fit mode the contact at every point's speed too */
+  if (complete && (!fit_mode || r->npts > 0) && calibrate_check(&r->s, &err) == 0 && fit_mode) {
+    const int n0 = err.n;
+    for (int k = 0; k < r->npts && err.n - n0 < 8; k++) {
+      CalibrateSpec at = r->s;
+      at.v_ref = pts[k].v;
+      calibrate_check(&at, &err);
+    }
+  }
   if (err.n) {
     errlist_print(&err, stderr);
     errlist_free(&err);
     return GD_EXIT_USAGE;
   }
-  const bool json = cli_opt(opts, nopts, "--json")->given;
-  CalibrateResult res[N_DAMPING];
+
+  for (int d = 0; d < N_DAMPING; d++)
+    if (wanted[d]) r->model[r->nmodels++] = (DampingModel)d;
+  static CalibrateFit fits[N_DAMPING];
+  r->fit = fits;
   int unreachable = 0;
-  for (int d = 0; d < N_DAMPING; d++) {
-    if (!wanted[d]) continue;
-    if (!calibrate_solve(&s, (DampingModel)d, &res[d])) {
-      gd_error("calibrate: %s: %s", damping_name((DampingModel)d), res[d].why);
+  for (int m = 0; m < r->nmodels; m++) {
+    const DampingModel dm = r->model[m];
+    bool ok;
+    if (fit_mode) ok = calibrate_fit(&r->s, dm, pts, r->npts, &fits[m]) && fitted_result(&r->s, &fits[m], &r->res[m]);
+    else ok = calibrate_solve(&r->s, dm, &r->res[m]);
+    if (!ok) {
+      gd_error("calibrate: %s: %s", damping_name(dm), fit_mode && !fits[m].ok ? fits[m].why : r->res[m].why);
       return GD_EXIT_RUNTIME;
     }
-    unreachable += !res[d].reachable;
-  }
-  const double tol_e = tol > 0 ? tol : 1e-7, n = steps > 0 ? steps : 2000;
-  if (json) {
-    Json j;
-    json_begin(&j, stdout);
-    json_num(&j, "E", s.E), json_num(&j, "nu", s.nu), json_num(&j, "rho", s.rho);
-    json_num(&j, "Ri", s.Ri), json_num(&j, "Rj", s.Rj), json_bool(&j, "wall", wall);
-    json_num(&j, "e_target", s.e_target), json_num(&j, "v", s.v_ref);
-    json_str(&j, "criterion", s.limit_damping ? "force-end" : "delta-end");
-    json_num(&j, "tolerance", tol_e), json_num(&j, "steps_per_tc", n);
-    json_object(&j, "models");
-    for (int d = 0; d < N_DAMPING; d++) {
-      if (!wanted[d]) continue;
-      json_object(&j, damping_name((DampingModel)d));
-      json_bool(&j, "reachable", res[d].reachable);
-      if (res[d].reachable) {
-        json_num(&j, "coefficient", res[d].coeff);
-        json_num(&j, "e", res[d].e);
-        json_num(&j, "dt_over_tc", res[d].dt_over_tc);
-        json_str(&j, "pair_coeff", res[d].text);
-      } else {
-        json_str(&j, "why", res[d].why);
-      }
-      json_close(&j);
+    unreachable += !r->res[m].reachable;
+    if (!r->res[m].reachable) continue;
+    char why[512];
+    if (!calibrate_behaviour(&r->s, &r->res[m], &r->beh[m], why, sizeof why)) {
+      gd_error("calibrate: %s", why);
+      return GD_EXIT_RUNTIME;
     }
-    json_close(&j);
-    json_end(&j);
-  } else {
-    char bodies[96];
-    if (wall) snprintf(bodies, sizeof bodies, "a sphere of R %g m on a wall", s.Ri);
-    else snprintf(bodies, sizeof bodies, "two spheres of R %g and %g m", s.Ri, s.Rj);
-    printf("# hertz/material E %g, nu %g, rho %g; %s; e = %g at %g m/s (%s)\n", s.E, s.nu, s.rho, bodies, s.e_target,
-           s.v_ref, s.limit_damping ? "force-end" : "delta-end");
-    printf("# each line: the coefficient whose collision through grandamp's loops at dt = t_c/%g gives e within %g\n"
-           "# of the target (the run's own error, f dt/t_c, is on top: docs/verification.md 7.2)\n", n, tol_e);
-    for (int d = 0; d < N_DAMPING; d++) {
-      if (!wanted[d]) continue;
-      if (res[d].reachable) printf("pair_coeff * * %s\n", res[d].text);
-      else printf("# %s: %s\n", damping_name((DampingModel)d), res[d].why);
+    r->has_behaviour[m] = true;
+  }
+  if (fit_mode) { /* rank by the residuals' rms: insertion sort of nmodels <= N_DAMPING */
+    for (int m = 0; m < r->nmodels; m++) {
+      int k = m;
+      for (; k > 0 && fits[r->rank[k - 1]].rms > fits[m].rms; k--) r->rank[k] = r->rank[k - 1];
+      r->rank[k] = m;
     }
   }
+  if (plots && !calibrate_write_plots(r, plots)) return GD_EXIT_RUNTIME;
+  if (cli_opt(opts, nopts, "--json")->given) calibrate_print_json(r, stdout);
+  else calibrate_print_text(r, stdout);
   if (fflush(stdout) != 0) return GD_EXIT_RUNTIME;
   return unreachable && models ? GD_EXIT_USAGE : GD_EXIT_OK;
 }

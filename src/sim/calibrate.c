@@ -8,10 +8,32 @@
 #include "collide.h"
 #include "model.h"
 
+bool calibrate_model(NormalModel nm, DampingModel dm) {
+  return (nm == NORMAL_HERTZ_MATERIAL || nm == NORMAL_HOOKE) &&
+         !(damping_model_flags(dm) & (DFLAG_ELASTIC | DFLAG_NEEDS_MDR)) && model_combo_allowed(nm, dm);
+}
+
+static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * GD_PI * R * R * R * rho; }
+
+/* The largest overlap of the elastic contact at speed v: where its work reaches 1/2 meff v^2
+ * (Hertz: (15 meff v^2 / (16 E* sqrt(R)))^(2/5), Johnson 1985 §11.1; hooke: v sqrt(meff/k)). */
+static double elastic_overlap(const CalibrateSpec *s, double Ri, double Rj, double v) {
+  const bool wall = isinf(Rj);
+  const double mi = sphere_mass(Ri, s->rho);
+  const double meff = wall ? mi : mi * sphere_mass(Rj, s->rho) / (mi + sphere_mass(Rj, s->rho));
+  if (s->normal == NORMAL_HOOKE) return v * sqrt(meff / s->kn);
+  const double Reff = wall ? Ri : Ri * Rj / (Ri + Rj), Estar = s->E / (2.0 * (1.0 - s->nu * s->nu));
+  return pow(15.0 * meff * v * v / (16.0 * Estar * sqrt(Reff)), 0.4);
+}
+
 int calibrate_check(const CalibrateSpec *s, ErrList *err) {
   const int n0 = err->n;
-  if (!(isfinite(s->E) && s->E > 0.0)) errlist_add(err, "calibrate: E must be finite and > 0 (got %g)", s->E);
-  if (!(s->nu >= 0.0 && s->nu <= 0.5)) errlist_add(err, "calibrate: nu must be in [0, 0.5] (got %g)", s->nu);
+  if (s->normal == NORMAL_HOOKE) {
+    if (!(isfinite(s->kn) && s->kn > 0.0)) errlist_add(err, "calibrate: k_n must be finite and > 0 (got %g)", s->kn);
+  } else {
+    if (!(isfinite(s->E) && s->E > 0.0)) errlist_add(err, "calibrate: E must be finite and > 0 (got %g)", s->E);
+    if (!(s->nu >= 0.0 && s->nu <= 0.5)) errlist_add(err, "calibrate: nu must be in [0, 0.5] (got %g)", s->nu);
+  }
   if (!(isfinite(s->rho) && s->rho > 0.0)) errlist_add(err, "calibrate: rho must be finite and > 0 (got %g)", s->rho);
   if (!(isfinite(s->Ri) && s->Ri > 0.0) || !(s->Rj > 0.0))
     errlist_add(err, "calibrate: the radii must be > 0 (got %g and %g m; inf: a wall)", s->Ri, s->Rj);
@@ -22,63 +44,100 @@ int calibrate_check(const CalibrateSpec *s, ErrList *err) {
   if (!(s->tol >= 0.0 && s->tol < 0.1)) errlist_add(err, "calibrate: the tolerance must be in [0, 0.1) (got %g)", s->tol);
   if (!(s->steps == 0.0 || (s->steps >= 50.0 && s->steps <= 1e6)))
     errlist_add(err, "calibrate: the steps per collision time must be in [50, 1e6] (got %g)", s->steps);
+  if (!(s->dt_error >= 0.0 && s->dt_error < 1.0))
+    errlist_add(err, "calibrate: the time-step error bound must be in [0, 1) (got %g)", s->dt_error);
+  if (err->n > n0) return err->n - n0;
+  /* The contact itself: an elastic overlap past the smaller radius passes one body through the
+   * other (the force pass sees only the distance of the centres); then every step must run. */
+  const double rmin = fmin(s->Ri, s->Rj), top = elastic_overlap(s, s->Ri, s->Rj, s->v_ref);
+  if (!(top < rmin)) {
+    errlist_add(err, "calibrate: at %g m/s the contact tunnels: the elastic overlap would reach %.4g m, past the "
+                "smaller radius %g m (the material is too soft or the speed too high for a contact model)",
+                s->v_ref, top, rmin);
+    return err->n - n0;
+  }
+  CalibrateRun r;
+  if (!calibrate_collide(s, DAMPING_VELOCITY, 0.0, s->Ri, s->Rj, s->v_ref, s->steps, &r))
+    errlist_add(err, "calibrate: the elastic collision at %g m/s cannot run: %s", s->v_ref, r.why);
   return err->n - n0;
 }
 
-/* One collision with the coefficient x; false with res->why on a failed run. */
-static bool run(const CalibrateSpec *s, DampingModel dm, double x, double *e, CalibrateResult *res) {
-  snprintf(res->text, sizeof res->text, "hertz/material %.17g %.17g %.17g tangential linear_nohistory 0 0 damping %s%s",
-           s->E, x, s->nu, damping_name(dm), s->limit_damping ? " limit_damping" : "");
+bool calibrate_collide(const CalibrateSpec *s, DampingModel dm, double x, double Ri, double Rj, double v,
+                       double steps, CalibrateRun *out) {
+  memset(out, 0, sizeof *out);
+  const char *ld = s->limit_damping ? " limit_damping" : "";
+  if (s->normal == NORMAL_HOOKE)
+    snprintf(out->text, sizeof out->text, "hooke %.17g %.17g tangential linear_nohistory 0 0 damping %s%s", s->kn, x,
+             damping_name(dm), ld);
+  else
+    snprintf(out->text, sizeof out->text, "hertz/material %.17g %.17g %.17g tangential linear_nohistory 0 0 damping %s%s",
+             s->E, x, s->nu, damping_name(dm), ld);
   ErrList err = {0};
   CollideSpec c = collide_defaults();
-  if (model_parse(res->text, &c.model, &err)) {
-    snprintf(res->why, sizeof res->why, "%s", err.msg[0]);
+  if (model_parse(out->text, &c.model, &err)) {
+    snprintf(out->why, sizeof out->why, "%s", err.msg[0]);
     errlist_free(&err);
     return false;
   }
-  const bool wall = isinf(s->Rj);
-  c.Ri = s->Ri, c.Rj = s->Rj, c.wall = wall;
-  c.mi = 4.0 / 3.0 * GD_PI * pow(s->Ri, 3) * s->rho;
-  c.mj = wall ? INFINITY : 4.0 / 3.0 * GD_PI * pow(s->Rj, 3) * s->rho;
-  c.v0 = s->v_ref;
-  c.dt_fraction = 1.0 / (s->steps > 0.0 ? s->steps : 2000.0);
+  const bool wall = isinf(Rj);
+  c.Ri = Ri, c.Rj = Rj, c.wall = wall;
+  c.mi = sphere_mass(Ri, s->rho);
+  c.mj = wall ? INFINITY : sphere_mass(Rj, s->rho);
+  c.v0 = v;
+  c.dt_fraction = 1.0 / (steps > 0.0 ? steps : 2000.0);
   c.threads = 1;
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) {
-    snprintf(res->why, sizeof res->why, "%s", why);
+    snprintf(out->why, sizeof out->why, "%s", why);
     return false;
   }
-  *e = r.captured ? 0.0 : r.e;
-  res->dt_over_tc = r.captured ? NAN : r.dt / r.t_c;
+  out->e = r.captured ? 0.0 : r.e;
+  out->dt = r.dt;
+  out->dt_over_tc = r.dt / r.tc_elastic;
   return true;
 }
 
-bool calibrate_solve(const CalibrateSpec *s, DampingModel dm, CalibrateResult *res) {
+/* One collision at v with coefficient x into *e; false with res->why. */
+static bool run(const CalibrateSpec *s, DampingModel dm, double v, double x, double *e, CalibrateResult *res) {
+  CalibrateRun r;
+  if (!calibrate_collide(s, dm, x, s->Ri, s->Rj, v, s->steps, &r)) {
+    snprintf(res->why, sizeof res->why, "%s", r.why);
+    return false;
+  }
+  *e = r.e;
+  memcpy(res->text, r.text, sizeof res->text);
+  res->dt_over_tc = r.dt_over_tc;
+  return true;
+}
+
+bool calibrate_solve_at(const CalibrateSpec *s, DampingModel dm, double v, double target, double tol,
+                        CalibrateResult *res) {
   memset(res, 0, sizeof *res);
   res->model = dm;
-  const double tol = s->tol > 0.0 ? s->tol : 1e-7, target = s->e_target;
   const bool e_input = damping_model_flags(dm) & DFLAG_RESTITUTION; /* e rises with x */
   /* lo: the coefficient at the low-e end of the bracket, hi: at the high-e end */
   double lo, hi, e_lo, e_hi;
   if (e_input) {
     lo = 1e-9, hi = 1.0; /* the e put in: (0, 1] */
-    if (!run(s, dm, lo, &e_lo, res) || !run(s, dm, hi, &e_hi, res)) return false;
+    if (!run(s, dm, v, lo, &e_lo, res) || !run(s, dm, v, hi, &e_hi, res)) return false;
   } else {
     /* D from 0 (elastic) up: double until the collision falls below the target */
     hi = 0.0, lo = 1.0;
-    if (!run(s, dm, hi, &e_hi, res)) return false;
-    if (!run(s, dm, lo, &e_lo, res)) return false;
+    if (!run(s, dm, v, hi, &e_hi, res)) return false;
+    if (!run(s, dm, v, lo, &e_lo, res)) return false;
     for (int k = 0; k < 400 && e_lo > target; k++) {
       hi = lo, e_hi = e_lo, lo *= 2.0;
-      if (!run(s, dm, lo, &e_lo, res)) return false;
+      if (!run(s, dm, v, lo, &e_lo, res)) return false;
     }
   }
   /* now e(lo) = e_lo is the low end, e(hi) = e_hi the high end */
   if (!(e_lo <= target + tol) || !(e_hi >= target - tol)) {
     res->reachable = false;
+    /* the end of the range nearest the target (the least-squares fit brackets with it) */
+    res->coeff = target > e_hi ? hi : lo, res->e = target > e_hi ? e_hi : e_lo;
     snprintf(res->why, sizeof res->why, "e spans %.6g ... %.6g with this model%s at %g m/s: the target %g is out of reach",
-             e_lo, e_hi, s->limit_damping ? " (force-end: limit_damping puts a floor under e)" : "", s->v_ref, target);
+             e_lo, e_hi, s->limit_damping ? " (force-end: limit_damping puts a floor under e)" : "", v, target);
     return true;
   }
   double x = fabs(e_hi - target) <= tol ? hi : lo, e = fabs(e_hi - target) <= tol ? e_hi : e_lo;
@@ -86,14 +145,18 @@ bool calibrate_solve(const CalibrateSpec *s, DampingModel dm, CalibrateResult *r
     const double mid = 0.5 * (lo + hi);
     if (mid == lo || mid == hi) break; /* the bracket is one rounding wide */
     x = mid;
-    if (!run(s, dm, x, &e, res)) return false;
+    if (!run(s, dm, v, x, &e, res)) return false;
     if (e < target) lo = x;
     else hi = x;
   }
-  if (!run(s, dm, x, &e, res)) return false; /* res->text and dt/t_c of the answer */
+  if (!run(s, dm, v, x, &e, res)) return false; /* res->text and dt/t_c of the answer */
   res->reachable = fabs(e - target) <= tol;
   res->coeff = x, res->e = e;
   if (!res->reachable)
     snprintf(res->why, sizeof res->why, "the bisection stopped at e = %.9g, %.3g from the target", e, fabs(e - target));
   return true;
+}
+
+bool calibrate_solve(const CalibrateSpec *s, DampingModel dm, CalibrateResult *res) {
+  return calibrate_solve_at(s, dm, s->v_ref, s->e_target, s->tol > 0.0 ? s->tol : 1e-7, res);
 }

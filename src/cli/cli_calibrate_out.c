@@ -1,0 +1,265 @@
+/* cli_calibrate_out.c - `grandamp calibrate`'s results as text, JSON and plots (cli_calibrate.h). */
+#include "cli_calibrate.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "model.h"
+#include "output.h"
+#include "run.h"
+
+/* The speeds of the table: every other of the sweep's (seven across the three decades). */
+enum { TABLE_SPEED_STEP = 2 };
+
+static void describe(const CalibrateReport *r, char *buf, size_t size) {
+  const CalibrateSpec *s = &r->s;
+  char mat[128], bodies[96];
+  if (s->normal == NORMAL_HOOKE) snprintf(mat, sizeof mat, "hooke k_n %g N/m, rho %g", s->kn, s->rho);
+  else snprintf(mat, sizeof mat, "hertz/material E %g, nu %g, rho %g", s->E, s->nu, s->rho);
+  if (isinf(s->Rj)) snprintf(bodies, sizeof bodies, "a sphere of R %g m on a wall", s->Ri);
+  else snprintf(bodies, sizeof bodies, "two spheres of R %g and %g m", s->Ri, s->Rj);
+  snprintf(buf, size, "%s; %s; %s", mat, bodies, s->limit_damping ? "force-end" : "delta-end");
+}
+
+static void print_e(FILE *f, double e) {
+  if (isfinite(e)) fprintf(f, " %8.4f", e);
+  else fprintf(f, " %8s", "-");
+}
+
+void calibrate_print_text(const CalibrateReport *r, FILE *f) {
+  const CalibrateSpec *s = &r->s;
+  const double n = s->steps > 0 ? s->steps : 2000, tol = s->tol > 0 ? s->tol : 1e-7;
+  const double bound = s->dt_error > 0 ? s->dt_error : 0.01;
+  char what[320];
+  describe(r, what, sizeof what);
+  fprintf(f, "# %s\n", what);
+  if (r->fit_mode)
+    fprintf(f, "# each line: the coefficient whose collisions through grandamp's loops at dt = t_c/%g fit the %d\n"
+            "# measured (v, e) points best (least squares, to %g in e), best first\n", n, r->npts, tol);
+  else
+    fprintf(f, "# e = %g at %g m/s; each line: the coefficient whose collision through grandamp's loops at\n"
+            "# dt = t_c/%g gives e within %g of the target (the run's own error, f dt/t_c, is on top)\n",
+            s->e_target, s->v_ref, n, tol);
+  for (int k = 0; k < r->nmodels; k++) {
+    const int m = r->fit_mode ? r->rank[k] : k;
+    const CalibrateResult *res = &r->res[m];
+    if (r->fit_mode)
+      fprintf(f, "pair_coeff * * %s  # rms %.3g, max %.3g\n", res->text, r->fit[m].rms, r->fit[m].max_abs);
+    else if (res->reachable) fprintf(f, "pair_coeff * * %s\n", res->text);
+    else fprintf(f, "# %s: %s\n", damping_name(res->model), res->why);
+  }
+  /* the table: e across speeds, on the other contacts, and the largest step */
+  const CalibrateBehaviour *b0 = NULL;
+  for (int m = 0; m < r->nmodels && !b0; m++)
+    if (r->has_behaviour[m]) b0 = &r->beh[m];
+  if (!b0) return;
+  fprintf(f, "#\n# how each coefficient behaves: e at the impact speed [m/s]; e at %g m/s on other contacts "
+          "(%s: the calibrated one);\n# the largest dt/t_c whose e stays within %g %% of its dt -> 0 limit, and "
+          "that step at %g m/s\n", s->v_ref, b0->geom[0], 100.0 * bound, s->v_ref);
+  fprintf(f, "# %-17s", "model");
+  for (int k = 0; k < CAL_NSPEED; k += TABLE_SPEED_STEP) fprintf(f, " %8.3g", b0->v[k]);
+  fprintf(f, " |");
+  for (int g = 1; g < b0->ngeom; g++) fprintf(f, " %10s", isinf(b0->geom_Rj[g]) ? "wall" : "pair");
+  fprintf(f, " | dt_max/t_c dt_max [s]\n");
+  fprintf(f, "# %-17s", "");
+  for (int k = 0; k < CAL_NSPEED; k += TABLE_SPEED_STEP) fprintf(f, " %8s", "");
+  fprintf(f, " |");
+  for (int g = 1; g < b0->ngeom; g++) {
+    char rr[32];
+    if (isinf(b0->geom_Rj[g])) snprintf(rr, sizeof rr, "%g", b0->geom_Ri[g]);
+    else snprintf(rr, sizeof rr, "%g:%g", b0->geom_Ri[g], b0->geom_Rj[g]);
+    fprintf(f, " %10s", rr);
+  }
+  fprintf(f, " |\n");
+  for (int k = 0; k < r->nmodels; k++) {
+    const int m = r->fit_mode ? r->rank[k] : k;
+    if (!r->has_behaviour[m]) continue;
+    const CalibrateBehaviour *b = &r->beh[m];
+    fprintf(f, "# %-17s", damping_name(r->res[m].model));
+    for (int j = 0; j < CAL_NSPEED; j += TABLE_SPEED_STEP) print_e(f, b->e_v[j]);
+    fprintf(f, " |");
+    for (int g = 1; g < b->ngeom; g++) fprintf(f, "  "), print_e(f, b->e_geom[g]);
+    if (isfinite(b->dt_max_tc))
+      fprintf(f, " | %s1/%-7.4g %.3g\n", b->dt_max_capped ? ">=" : "  ", 1.0 / b->dt_max_tc, b->dt_max);
+    else fprintf(f, " | < 1/%g: raise --steps\n", n);
+  }
+  fprintf(f, "# (-: the contact cannot run there: it tunnels, or the step is unstable)\n");
+  if (r->fit_mode) {
+    fprintf(f, "#\n# residuals e_model - e_measured per point:\n# %-17s", "v [m/s]");
+    for (int p = 0; p < r->npts && p < 12; p++) fprintf(f, " %8.3g", r->pts[p].v);
+    fprintf(f, "%s\n# %-17s", r->npts > 12 ? " ... (all in --json)" : "", "e measured");
+    for (int p = 0; p < r->npts && p < 12; p++) fprintf(f, " %8.4f", r->pts[p].e);
+    fprintf(f, "\n");
+    for (int k = 0; k < r->nmodels; k++) {
+      const int m = r->rank[k];
+      fprintf(f, "# %-17s", damping_name(r->res[m].model));
+      for (int p = 0; p < r->npts && p < 12; p++) fprintf(f, " %+8.4f", r->fit[m].resid[p]);
+      fprintf(f, "\n");
+    }
+  }
+}
+
+void calibrate_print_json(const CalibrateReport *r, FILE *f) {
+  const CalibrateSpec *s = &r->s;
+  Json j;
+  json_begin(&j, f);
+  json_str(&j, "normal", s->normal == NORMAL_HOOKE ? "hooke" : "hertz/material");
+  if (s->normal == NORMAL_HOOKE) json_num(&j, "kn", s->kn);
+  else json_num(&j, "E", s->E), json_num(&j, "nu", s->nu);
+  json_num(&j, "rho", s->rho);
+  json_num(&j, "Ri", s->Ri), json_num(&j, "Rj", s->Rj), json_bool(&j, "wall", isinf(s->Rj));
+  if (!r->fit_mode) json_num(&j, "e_target", s->e_target);
+  json_num(&j, "v", s->v_ref);
+  json_str(&j, "criterion", s->limit_damping ? "force-end" : "delta-end");
+  json_num(&j, "tolerance", s->tol > 0 ? s->tol : 1e-7), json_num(&j, "steps_per_tc", s->steps > 0 ? s->steps : 2000);
+  json_num(&j, "dt_error", s->dt_error > 0 ? s->dt_error : 0.01);
+  if (r->fit_mode) {
+    json_object(&j, "data");
+    double v[CAL_MAX_POINTS], e[CAL_MAX_POINTS];
+    for (int p = 0; p < r->npts; p++) v[p] = r->pts[p].v, e[p] = r->pts[p].e;
+    json_array(&j, "v", v, r->npts);
+    json_array(&j, "e", e, r->npts);
+    json_close(&j);
+  }
+  json_object(&j, "models");
+  for (int k = 0; k < r->nmodels; k++) {
+    const int m = r->fit_mode ? r->rank[k] : k;
+    const CalibrateResult *res = &r->res[m];
+    json_object(&j, damping_name(res->model));
+    json_bool(&j, "reachable", res->reachable);
+    if (!res->reachable) {
+      json_str(&j, "why", res->why);
+      json_close(&j);
+      continue;
+    }
+    json_num(&j, "coefficient", res->coeff);
+    json_num(&j, "e", res->e);
+    json_num(&j, "dt_over_tc", res->dt_over_tc);
+    json_str(&j, "pair_coeff", res->text);
+    if (r->fit_mode) {
+      json_object(&j, "fit");
+      json_int(&j, "rank", k + 1);
+      json_num(&j, "rms", r->fit[m].rms), json_num(&j, "max_abs", r->fit[m].max_abs);
+      json_array(&j, "residuals", r->fit[m].resid, r->npts);
+      json_close(&j);
+    }
+    if (r->has_behaviour[m]) {
+      const CalibrateBehaviour *b = &r->beh[m];
+      json_object(&j, "speed");
+      json_array(&j, "v", b->v, CAL_NSPEED);
+      json_array(&j, "e", b->e_v, CAL_NSPEED);
+      json_close(&j);
+      json_object(&j, "contacts");
+      for (int g = 0; g < b->ngeom; g++) {
+        json_object(&j, b->geom[g]);
+        json_num(&j, "Ri", b->geom_Ri[g]), json_num(&j, "Rj", b->geom_Rj[g]), json_num(&j, "e", b->e_geom[g]);
+        json_close(&j);
+      }
+      json_close(&j);
+      json_object(&j, "time_step");
+      json_array(&j, "dt_over_tc", b->dt_tc, b->ndt);
+      json_array(&j, "e", b->e_dt, b->ndt);
+      json_num(&j, "e_limit", b->e_zero);
+      json_num(&j, "dt_max_over_tc", b->dt_max_tc), json_num(&j, "dt_max", b->dt_max);
+      json_bool(&j, "dt_max_is_largest_tried", b->dt_max_capped);
+      json_close(&j);
+    }
+    json_close(&j);
+  }
+  json_close(&j);
+  json_end(&j);
+}
+
+bool calibrate_plot_script(char *buf, size_t size) {
+  const char *env = getenv("GRANDAMP_PLOTS");
+  char dir[4096];
+  if (env && *env) snprintf(buf, size, "%s/calibrate.gp", env);
+  else if (engine_exe_dir(dir, sizeof dir)) snprintf(buf, size, "%s/../plots/calibrate.gp", dir);
+  else return false;
+  return access(buf, R_OK) == 0;
+}
+
+/* A number for gnuplot ('?' marks a missing point: set datafile missing). */
+static void num(FILE *f, double x, const char *sep) {
+  if (isfinite(x)) fprintf(f, "%.9g%s", x, sep);
+  else fprintf(f, "?%s", sep);
+}
+
+/* The plot data: per model a block of e against v, one of e against dt/t_c and one of e per
+ * contact (the first line of each block is its title); in fit mode the points last. */
+static void write_dat(const CalibrateReport *r, FILE *f) {
+  char what[320];
+  describe(r, what, sizeof what);
+  fprintf(f, "# grandamp calibrate: %s\n", what);
+  const char *sections[3] = {"speed", "dt", "contacts"};
+  for (int sec = 0; sec < 3; sec++)
+    for (int k = 0; k < r->nmodels; k++) {
+      const int m = r->fit_mode ? r->rank[k] : k;
+      if (!r->has_behaviour[m]) continue;
+      const CalibrateBehaviour *b = &r->beh[m];
+      fprintf(f, "\n\n\"%s\" %s\n", damping_name(r->res[m].model), sections[sec]);
+      if (sec == 0)
+        for (int j = 0; j < CAL_NSPEED; j++) num(f, b->v[j], " "), num(f, b->e_v[j], "\n");
+      else if (sec == 1)
+        for (int j = 0; j < b->ndt; j++) num(f, b->dt_tc[j], " "), num(f, b->e_dt[j], " "), num(f, b->e_zero, "\n");
+      else
+        for (int g = 0; g < b->ngeom; g++) fprintf(f, "%d ", g), num(f, b->e_geom[g], " "), fprintf(f, "\"%s\"\n", b->geom[g]);
+    }
+  if (r->fit_mode) {
+    fprintf(f, "\n\n\"measured\" points\n");
+    for (int p = 0; p < r->npts; p++) fprintf(f, "%.6g %.6g\n", r->pts[p].v, r->pts[p].e);
+  }
+}
+
+bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
+  char dat[4096], script[4096], scratch[4096];
+  snprintf(dat, sizeof dat, "%s/calibrate.dat", dir);
+  if (!calibrate_plot_script(script, sizeof script)) {
+    fprintf(stderr, "grandamp: error: plots/calibrate.gp not found beside the build folder\n");
+    return false;
+  }
+  OutFile o;
+  if (!out_open(&o, dat)) return false;
+  write_dat(r, o.f);
+  if (!out_commit(&o)) return false;
+  /* gnuplot draws into a scratch folder; the images are renamed into dir when all are drawn */
+  snprintf(scratch, sizeof scratch, "%s/.calibrate.XXXXXX", dir);
+  if (!mkdtemp(scratch)) {
+    fprintf(stderr, "grandamp: error: cannot make a scratch folder in %s\n", dir);
+    return false;
+  }
+  int ngood = 0;
+  for (int m = 0; m < r->nmodels; m++) ngood += r->has_behaviour[m];
+  char vars[8400], log[4200], why[512];
+  snprintf(vars, sizeof vars, "dat='%s'; out='%s/'; nmodels=%d; fit=%d; v_ref=%.9g; bound=%.9g", dat, scratch, ngood,
+           r->fit_mode, r->s.v_ref, r->s.dt_error > 0 ? r->s.dt_error : 0.01);
+  snprintf(log, sizeof log, "%s/gnuplot.log", scratch);
+  const char *argv[] = {"gnuplot", "-e", vars, script, NULL};
+  const int rc = engine_spawn(argv, log, 120.0, why, sizeof why);
+  const char *names[] = {"calibrate-speed.png", "calibrate-dt.png", "calibrate-contacts.png", "calibrate-fit.png"};
+  const int nnames = r->fit_mode ? 4 : 3;
+  bool ok = rc == 0;
+  if (!ok) fprintf(stderr, "grandamp: error: gnuplot failed (%s; its log: %s)\n", rc < 0 ? why : "exit status", log);
+  for (int k = 0; k < nnames && ok; k++) {
+    char from[4200], to[4200];
+    snprintf(from, sizeof from, "%s/%s", scratch, names[k]);
+    snprintf(to, sizeof to, "%s/%s", dir, names[k]);
+    struct stat st;
+    if (stat(from, &st) != 0 || st.st_size == 0 || rename(from, to) != 0) {
+      fprintf(stderr, "grandamp: error: gnuplot drew no %s (its log: %s)\n", names[k], log);
+      ok = false;
+    }
+  }
+  if (ok) {
+    unlink(log);
+    rmdir(scratch);
+    fprintf(stderr, "grandamp: plots written: %s/calibrate-{speed,dt,contacts%s}.png (data: %s)\n", dir,
+            r->fit_mode ? ",fit" : "", dat);
+  }
+  return ok;
+}

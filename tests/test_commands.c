@@ -220,10 +220,79 @@ static void test_calibrate_command(void **state) {
   assert_non_null(strstr(r.err, "--e is required"));
 }
 
+/* calibrate's table, fit and plots: a hooke dashpot's e is the same at every speed; bad points,
+ * a tunnelling contact and --e beside --data are listed at once, exit 2, and --plots then writes
+ * nothing; with gnuplot installed the four plots and their data appear. */
+static void test_calibrate_fit_and_plots(void **state) {
+  (void)state;
+  static CmdResult r;
+  RUN(&r, "calibrate", "--hooke", "1e5", "--density", "2800", "--radius", "0.005", "--e", "0.5", "--v", "1",
+      "--models", "velocity", "--steps", "500");
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "pair_coeff * * hooke 100000 "));
+  const char *row = strstr(r.out, "# velocity ");
+  assert_non_null(row);
+  double e[7];
+  assert_int_equal(sscanf(row + 11, "%lf %lf %lf %lf %lf %lf %lf", &e[0], &e[1], &e[2], &e[3], &e[4], &e[5], &e[6]), 7);
+  for (int k = 0; k < 7; k++) assert_abs(e[k], 0.5, 1.2 / 500 + 1e-4);
+
+  char dir[] = "/tmp/grandamp-calibrate-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char points[256], dat[300];
+  snprintf(points, sizeof points, "%s/points.csv", dir);
+  snprintf(dat, sizeof dat, "%s/calibrate.dat", dir);
+  FILE *f = fopen(points, "w");
+  assert_non_null(f);
+  fputs("v,e\n0.5,0.62\n1,0.6\nfast,0.5\n2,0.58\n", f);
+  fclose(f);
+  RUN(&r, "calibrate", "--material", "1e5", "0.3", "1000", "--radius", "0.005", "--data", points, "--e", "0.5", "--v",
+      "20", "--plots", dir);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "points.csv:4:"));
+  assert_non_null(strstr(r.err, "--e and --data exclude each other"));
+  RUN(&r, "calibrate", "--material", "1e5", "0.3", "1000", "--radius", "0.005", "--e", "0.5", "--v", "20", "--plots", dir);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "tunnels"));
+  assert_false(exists(dat));
+
+  f = fopen(points, "w");
+  fputs("v,e\n0.5,0.64\n1,0.6\n2,0.56\n", f);
+  fclose(f);
+  const bool plots = system("command -v gnuplot >/dev/null 2>&1") == 0;
+  RUN(&r, "calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--data", points, "--models",
+      "viscoelastic,coeff_restitution", "--steps", "500", "--tol", "1e-5", "--json", plots ? "--plots" : "--json", dir);
+  if (!plots) { /* without gnuplot: the same run without plots */
+    RUN(&r, "calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--data", points, "--models",
+        "viscoelastic,coeff_restitution", "--steps", "500", "--tol", "1e-5", "--json");
+  }
+  assert_int_equal(r.status, 0);
+  /* viscoelastic (e falls with v, as the points do) ranks first */
+  const char *visco = strstr(r.out, "\"viscoelastic\""), *cr = strstr(r.out, "\"coeff_restitution\"");
+  assert_true(visco && cr && visco < cr);
+  assert_non_null(strstr(visco, "\"rank\": 1"));
+  if (plots) {
+    static const char *const NAMES[] = {"calibrate.dat", "calibrate-speed.png", "calibrate-dt.png",
+                                        "calibrate-contacts.png", "calibrate-fit.png"};
+    for (int k = 0; k < 5; k++) {
+      char p[300];
+      snprintf(p, sizeof p, "%s/%s", dir, NAMES[k]);
+      struct stat st;
+      assert_int_equal(stat(p, &st), 0);
+      assert_true(st.st_size > 0);
+      unlink(p);
+    }
+  } else {
+    print_message("gnuplot not installed: calibrate --plots not exercised\n");
+  }
+  unlink(points);
+  assert_int_equal(rmdir(dir), 0); /* nothing else left behind (no scratch folder) */
+}
+
 const struct CMUnitTest commands_tests[] = {
     cmocka_unit_test(test_collide_peak_force),
     cmocka_unit_test(test_collide_oblique),
     cmocka_unit_test(test_calibrate_command),
+    cmocka_unit_test(test_calibrate_fit_and_plots),
     cmocka_unit_test_setup_teardown(test_packing_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_run_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_forces_command, test_dir_setup, test_dir_teardown),

@@ -157,7 +157,9 @@ void calibrate_print_json(const CalibrateReport *r, FILE *f) {
       json_object(&j, "contacts");
       for (int g = 0; g < b->ngeom; g++) {
         json_object(&j, b->geom[g]);
-        json_num(&j, "Ri", b->geom_Ri[g]), json_num(&j, "Rj", b->geom_Rj[g]), json_num(&j, "e", b->e_geom[g]);
+        json_num(&j, "Ri", b->geom_Ri[g]), json_bool(&j, "wall", isinf(b->geom_Rj[g]));
+        if (!isinf(b->geom_Rj[g])) json_num(&j, "Rj", b->geom_Rj[g]);
+        json_num(&j, "e", b->e_geom[g]);
         json_close(&j);
       }
       json_close(&j);

@@ -115,6 +115,12 @@ typedef struct Engine {
    *  engine fails, times out, or its log lacks the loop, pair-time or count lines. It does not
    *  judge the counts: the caller compares them with the packing's. */
   bool (*bench)(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size);
+  /** The engine's input for a head-on contact model that `grandamp calibrate` solved (c's normal,
+   *  damping, material, damp = the coefficient, radii; e = the restitution it gives): lines that
+   *  give the engine the same law with the same e, '\n'-separated, into buf; false with why in
+   *  buf when the engine has no equivalent. Asked only with the engine's own end criterion
+   *  (force_end). NULL: none known. */
+  bool (*calibrated)(const EngineCase *c, double e, char *buf, size_t size);
 } Engine;
 
 /** The engines the verifier knows (engines/registry.c), by index or by name (NULL: none). */

@@ -325,6 +325,31 @@ static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming
   return true;
 }
 
+/* Debian's 29Sep2021: its tsuji is grandamp's tsuji/legacy, it has no coeff_restitution, and its
+ * fix wall/gran takes E* = E/(2(1 - nu)) for the material models (docs/engines.md): a wall gets
+ * E/(1 + nu) to give E/(2(1 - nu^2)). */
+static bool lammps_calibrated(const EngineCase *c, double e, char *buf, size_t size) {
+  (void)e;
+  if (!strcmp(c->damping, "tsuji")) {
+    engine_msgf(buf, size, "29Sep2021's tsuji lacks the sqrt 2 of 2Sep2026: use the tsuji/legacy line's number with "
+                "damping tsuji");
+    return false;
+  }
+  EngineCase k = *c;
+  const bool wall = isinf(c->Rj), material = !strcmp(c->normal, "hertz/material");
+  if (wall && material) k.E = c->E / (1.0 + c->nu);
+  char text[512];
+  if (!lammps_model_text(&k, text, sizeof text)) {
+    engine_msgf(buf, size, "%s", text);
+    return false;
+  }
+  if (wall)
+    engine_msgf(buf, size, "fix wall all wall/gran granular %s xplane 0.0 NULL%s", text,
+                material ? "  (E/(1 + nu): its wall's E* is E/(2(1 - nu)))" : "");
+  else engine_msgf(buf, size, "pair_coeff * * %s", text);
+  return true;
+}
+
 const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .command = "lmp",
                               .package = "lammps",
@@ -334,4 +359,5 @@ const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .oblique_same_law = true,
                               .oblique_spins = true,
                               .bench_supports = lammps_bench_supports,
-                              .bench = lammps_bench};
+                              .bench = lammps_bench,
+                              .calibrated = lammps_calibrated};

@@ -530,6 +530,35 @@ static bool liggghts_bench(const EngineBench *b, const char *workdir, EngineTimi
   return true;
 }
 
+/* The properties LIGGGHTS 3.8 reads for the rows it runs with the same law (the MAP above;
+ * hooke's coefficientRestitution needs a characteristicVelocity per contact: not offered). */
+static bool liggghts_calibrated(const EngineCase *c, double e, char *buf, size_t size) {
+  (void)e;
+  const LiggghtsMap *m = find_map(c->normal, c->damping);
+  if (!m || !strcmp(c->damping, "none") || (!strcmp(m->model, "hooke"))) {
+    engine_msgf(buf, size, "%s", m ? "hooke's coefficientRestitution takes k_n from a characteristicVelocity, not k_n"
+                                    : why_not(c->normal, c->damping));
+    return false;
+  }
+  const char *head = "pair_style gran model %s tangential no_history%s%s  (your tangential model in place of no_history)\n";
+  const char *pre = "fix m%d all property/global %s %s%.17g\n";
+  int n = snprintf(buf, size, head, m->model, m->absolute ? " absolute_damping on" : "", "");
+  if (n < 0 || (size_t)n >= size) return false;
+  if (!strcmp(m->model, "hertz")) {
+    n += snprintf(buf + n, size - (size_t)n, pre, 1, "youngsModulus", "peratomtype ", c->E);
+    n += snprintf(buf + n, size - (size_t)n, pre, 2, "poissonsRatio", "peratomtype ", c->nu);
+    n += snprintf(buf + n, size - (size_t)n, pre, 3, "coefficientRestitution", "peratomtypepair 1 ", c->damp);
+  } else {
+    const bool material = !strcmp(c->normal, "hertz/material");
+    const double kn = material ? 4.0 / 3.0 * (c->E / (2.0 * (1.0 - c->nu * c->nu))) : c->kn;
+    n += snprintf(buf + n, size - (size_t)n, pre, 1, "kn", "peratomtypepair 1 ", kn);
+    n += snprintf(buf + n, size - (size_t)n, pre, 2, m->absolute ? "gamman_abs" : "gamman", "peratomtypepair 1 ",
+                  c->damp);
+  }
+  if (n > 0 && (size_t)n <= size && buf[n - 1] == '\n') buf[n - 1] = '\0';
+  return n > 0 && (size_t)n < size;
+}
+
 const Engine ENGINE_LIGGGHTS = {
     .name = "liggghts",
     .command = "liggghts",
@@ -539,4 +568,5 @@ const Engine ENGINE_LIGGGHTS = {
     .oblique_supports = liggghts_oblique_supports,
     .bench_supports = liggghts_bench_supports,
     .bench = liggghts_bench,
+    .calibrated = liggghts_calibrated,
 };

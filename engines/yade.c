@@ -446,6 +446,41 @@ static bool yade_bench(const EngineBench *b, const char *workdir, EngineTiming *
   return true;
 }
 
+/* Yade's laws are force-end. ViscElMat takes per-body values whose harmonic mean is the
+ * contact's; MindlinPhys(en) takes Thornton et al.'s (2013) fit, which aims at e = en itself
+ * (within 2.5e-4 for en <= 0.9, docs/engines.md), so it gets the e, not grandamp's number. */
+static bool yade_calibrated(const EngineCase *c, double e, char *buf, size_t size) {
+  const YadeRow *row = yade_row(c->normal, c->damping);
+  if (!row || !row->damped) {
+    engine_msgf(buf, size, "%s", row ? "no damping" : yade_missing(c->normal, c->damping));
+    return false;
+  }
+  const bool wall = isinf(c->Rj);
+  switch (row->law) {
+  case LAW_VISCEL_KC:
+    engine_msgf(buf, size, "ViscElMat(kn=%.17g, cn=%.17g) + Law2_ScGeom_ViscElPhys_Basic  (each body; the contact "
+                "takes their harmonic mean)", 2.0 * c->kn, 2.0 * c->damp);
+    return true;
+  case LAW_VISCEL_TC: {
+    if (wall) {
+      engine_msgf(buf, size, "ViscElMat(tc, en) counts a wall as a second body of the sphere's mass: not the same law");
+      return false;
+    }
+    const double m1 = sphere_mass(c->Ri, c->rho), m2 = sphere_mass(c->Rj, c->rho), meff = m1 * m2 / (m1 + m2);
+    const double ln_e = log(c->damp);
+    engine_msgf(buf, size, "ViscElMat(tc=%.17g, en=%.17g) + Law2_ScGeom_ViscElPhys_Basic  (tc for this pair's meff)",
+                sqrt(meff * (YADE_PI * YADE_PI + ln_e * ln_e) / c->kn), c->damp);
+    return true;
+  }
+  case LAW_MINDLIN:
+    engine_msgf(buf, size, "FrictMat(young=%.17g, poisson=%.17g) + Ip2_FrictMat_FrictMat_MindlinPhys(en=%.6g) + "
+                "Law2_ScGeom_MindlinPhys_Mindlin  (Thornton's fit aims at e = en: within 2.5e-4 for en <= 0.9)",
+                c->E, c->nu, e);
+    return true;
+  }
+  return false;
+}
+
 const Engine ENGINE_YADE = {
     .name = "yade",
     .command = "yade",
@@ -457,4 +492,5 @@ const Engine ENGINE_YADE = {
     .oblique_spins = true,
     .bench_supports = yade_bench_supports,
     .bench = yade_bench,
+    .calibrated = yade_calibrated,
 };

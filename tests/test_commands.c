@@ -202,6 +202,9 @@ static void test_calibrate_command(void **state) {
   assert_int_equal(r.status, 0);
   const char *line = strstr(r.out, "pair_coeff * * ");
   assert_non_null(line);
+  /* the engines' spellings: LAMMPS's the same text, Yade's only for force-end */
+  assert_non_null(strstr(r.out, "# lammps 29Sep2021, velocity:\n#   pair_coeff * * hertz/material 48000000000 "));
+  assert_non_null(strstr(r.out, "# yade: its contacts are force-end"));
   char text[512];
   snprintf(text, sizeof text, "%.*s", (int)strcspn(line + 15, "\n"), line + 15);
   RUN(&r, "collide", "--model", text, "--radius", "0.005", "0.005", "--density", "2800", "--v", "1", "--dt-fraction",

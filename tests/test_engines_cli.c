@@ -10,6 +10,10 @@
 
 #include "tests.h"
 
+#include "lammps.h"
+#include "liggghts.h"
+#include "yade.h"
+
 #define RUN(r, ...) run_grandamp(r, (const char *const[]){__VA_ARGS__, NULL})
 
 static void engines_table_lists_every_engine(void **state) {
@@ -171,9 +175,51 @@ static void readme_tables_are_the_reference_runs(void **state) {
   if (blocks < 2) fail_msg("README has %d generated blocks; expected the engine verdicts and the comparison", blocks);
 }
 
+/* The engines' lines for a model `grandamp calibrate` solved, against hand values: LAMMPS
+ * 29Sep2021's wall E/(1 + nu) = 4e10 for E 48e9, nu 0.2; LIGGGHTS's hertz/stiffness
+ * kn = 4/3 E/(2(1 - nu^2)) = 3.3333e10; Yade's ViscElMat per body 2k, 2D and
+ * tc = sqrt(meff (pi^2 + ln^2 e)/k) = 8.7103e-4 s for meff = 7.3304e-4 kg (two 5 mm spheres of
+ * 2800 kg/m^3), k 1e4, e 0.5; the rows without the same law say why. */
+static void calibrated_lines_hand_values(void **state) {
+  (void)state;
+  char buf[2048];
+  EngineCase c = {.normal = "hertz/material", .damping = "viscoelastic", .E = 48e9, .nu = 0.2, .damp = 3e8,
+                  .Ri = 0.005, .Rj = INFINITY, .rho = 2800, .v0 = 1};
+  assert_true(ENGINE_LAMMPS.calibrated(&c, 0.5, buf, sizeof buf));
+  assert_non_null(strstr(buf, "fix wall all wall/gran granular hertz/material 40000000000 300000000 0.2"));
+  c.Rj = 0.005;
+  assert_true(ENGINE_LAMMPS.calibrated(&c, 0.5, buf, sizeof buf));
+  assert_non_null(strstr(buf, "pair_coeff * * hertz/material 48000000000 300000000 0.2"));
+  c.damping = "tsuji";
+  assert_false(ENGINE_LAMMPS.calibrated(&c, 0.5, buf, sizeof buf));
+  assert_non_null(strstr(buf, "tsuji/legacy"));
+  c.damping = "viscoelastic";
+  assert_true(ENGINE_LIGGGHTS.calibrated(&c, 0.5, buf, sizeof buf));
+  assert_non_null(strstr(buf, "model hertz/stiffness"));
+  const char *kn = strstr(buf, "kn peratomtypepair 1 ");
+  assert_non_null(kn);
+  assert_rel(strtod(kn + 21, NULL), 4.0 / 3.0 * 2.5e10, 1e-15);
+  c.damping = "velocity";
+  assert_false(ENGINE_LIGGGHTS.calibrated(&c, 0.5, buf, sizeof buf));
+  c = (EngineCase){.normal = "hooke", .damping = "coeff_restitution", .kn = 1e4, .damp = 0.5, .Ri = 0.005,
+                   .Rj = 0.005, .rho = 2800, .v0 = 1};
+  assert_true(ENGINE_YADE.calibrated(&c, 0.5, buf, sizeof buf));
+  const char *tc = strstr(buf, "tc=");
+  assert_non_null(tc);
+  const double meff = 0.5 * 4.0 / 3.0 * 3.14159265358979323846 * 1.25e-7 * 2800;
+  assert_rel(meff, 7.3304e-4, 1e-4);
+  assert_rel(strtod(tc + 3, NULL), 8.7103e-4, 1e-4);
+  c.Rj = INFINITY; /* its ViscElMat(tc, en) counts a wall as a body of the sphere's mass */
+  assert_false(ENGINE_YADE.calibrated(&c, 0.5, buf, sizeof buf));
+  c.damping = "velocity", c.damp = 3.0;
+  assert_true(ENGINE_YADE.calibrated(&c, 0.5, buf, sizeof buf));
+  assert_non_null(strstr(buf, "ViscElMat(kn=20000, cn=6)"));
+}
+
 const struct CMUnitTest engines_cli_tests[] = {
     cmocka_unit_test(readme_tables_are_the_reference_runs),
     cmocka_unit_test(engines_table_lists_every_engine),
+    cmocka_unit_test(calibrated_lines_hand_values),
     cmocka_unit_test_setup_teardown(engines_bench_lists_every_problem, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(engines_bench_trusts_only_the_asked_run, test_dir_setup, test_dir_teardown),
 };

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "json.h"
 #include "model.h"
 #include "output.h"
@@ -29,6 +30,41 @@ static void describe(const CalibrateReport *r, char *buf, size_t size) {
 static void print_e(FILE *f, double e) {
   if (isfinite(e)) fprintf(f, " %8.4f", e);
   else fprintf(f, " %8s", "-");
+}
+
+/* The engine's lines for model m (false: why in buf); NULL callback: false with "". */
+static bool engine_lines(const CalibrateReport *r, int m, const Engine *eng, char *buf, size_t size) {
+  const CalibrateSpec *s = &r->s;
+  const CalibrateResult *res = &r->res[m];
+  buf[0] = '\0';
+  if (!eng->calibrated) return false;
+  const EngineCase c = {.normal = s->normal == NORMAL_HOOKE ? "hooke" : "hertz/material",
+                        .damping = damping_name(res->model), .kn = s->kn, .E = s->E, .nu = s->nu,
+                        .damp = res->coeff, .Ri = s->Ri, .Rj = s->Rj, .rho = s->rho, .v0 = s->v_ref};
+  return eng->calibrated(&c, res->e, buf, size);
+}
+
+/* The engines' spellings of the calibrated models, those run with the same end criterion. */
+static void print_engines(const CalibrateReport *r, FILE *f) {
+  fprintf(f, "#\n# the same law in the engines grandamp verifies (Debian's builds, docs/engines.md):\n");
+  for (int k = 0; k < engine_count(); k++) {
+    const Engine *eng = engine_at(k);
+    if (!eng->calibrated) continue;
+    if (eng->force_end != r->s.limit_damping) {
+      fprintf(f, "# %s: its contacts are %s: run calibrate %s --limit-damping for its lines\n", eng->name,
+              eng->force_end ? "force-end" : "delta-end", eng->force_end ? "with" : "without");
+      continue;
+    }
+    for (int j = 0; j < r->nmodels; j++) {
+      const int m = r->fit_mode ? r->rank[j] : j;
+      if (!r->res[m].reachable) continue;
+      char buf[2048];
+      const bool ok = engine_lines(r, m, eng, buf, sizeof buf);
+      fprintf(f, "# %s%s, %s:%s", eng->name, strcmp(eng->name, "lammps") ? "" : " 29Sep2021", damping_name(r->res[m].model), ok ? "\n#   " : " none: ");
+      for (const char *p = buf; *p; p++) fputs(*p == '\n' ? "\n#   " : (char[2]){*p, 0}, f);
+      fputc('\n', f);
+    }
+  }
 }
 
 void calibrate_print_text(const CalibrateReport *r, FILE *f) {
@@ -53,6 +89,7 @@ void calibrate_print_text(const CalibrateReport *r, FILE *f) {
     else if (res->reachable) fprintf(f, "pair_coeff * * %s\n", res->text);
     else fprintf(f, "# %s: %s\n", damping_name(res->model), res->why);
   }
+  print_engines(r, f);
   /* the table: e across speeds, on the other contacts, and the largest step */
   const CalibrateBehaviour *b0 = NULL;
   for (int m = 0; m < r->nmodels && !b0; m++)
@@ -64,7 +101,7 @@ void calibrate_print_text(const CalibrateReport *r, FILE *f) {
   fprintf(f, "# %-17s", "model");
   for (int k = 0; k < CAL_NSPEED; k += TABLE_SPEED_STEP) fprintf(f, " %8.3g", b0->v[k]);
   fprintf(f, " |");
-  for (int g = 1; g < b0->ngeom; g++) fprintf(f, " %10s", isinf(b0->geom_Rj[g]) ? "wall" : "pair");
+  for (int g = 1; g < b0->ngeom; g++) fprintf(f, " %11s", isinf(b0->geom_Rj[g]) ? "wall" : "pair");
   fprintf(f, " | dt_max/t_c dt_max [s]\n");
   fprintf(f, "# %-17s", "");
   for (int k = 0; k < CAL_NSPEED; k += TABLE_SPEED_STEP) fprintf(f, " %8s", "");
@@ -73,7 +110,7 @@ void calibrate_print_text(const CalibrateReport *r, FILE *f) {
     char rr[32];
     if (isinf(b0->geom_Rj[g])) snprintf(rr, sizeof rr, "%g", b0->geom_Ri[g]);
     else snprintf(rr, sizeof rr, "%g:%g", b0->geom_Ri[g], b0->geom_Rj[g]);
-    fprintf(f, " %10s", rr);
+    fprintf(f, " %11s", rr);
   }
   fprintf(f, " |\n");
   for (int k = 0; k < r->nmodels; k++) {
@@ -83,7 +120,7 @@ void calibrate_print_text(const CalibrateReport *r, FILE *f) {
     fprintf(f, "# %-17s", damping_name(r->res[m].model));
     for (int j = 0; j < CAL_NSPEED; j += TABLE_SPEED_STEP) print_e(f, b->e_v[j]);
     fprintf(f, " |");
-    for (int g = 1; g < b->ngeom; g++) fprintf(f, "  "), print_e(f, b->e_geom[g]);
+    for (int g = 1; g < b->ngeom; g++) fprintf(f, "   "), print_e(f, b->e_geom[g]);
     if (isfinite(b->dt_max_tc))
       fprintf(f, " | %s1/%-7.4g %.3g\n", b->dt_max_capped ? ">=" : "  ", 1.0 / b->dt_max_tc, b->dt_max);
     else fprintf(f, " | < 1/%g: raise --steps\n", n);
@@ -148,6 +185,20 @@ void calibrate_print_json(const CalibrateReport *r, FILE *f) {
       json_array(&j, "residuals", r->fit[m].resid, r->npts);
       json_close(&j);
     }
+    json_object(&j, "engines");
+    for (int x = 0; x < engine_count(); x++) {
+      const Engine *eng = engine_at(x);
+      char buf[2048];
+      if (!eng->calibrated) continue;
+      json_object(&j, eng->name);
+      const bool same = eng->force_end == s->limit_damping, ok = same && engine_lines(r, m, eng, buf, sizeof buf);
+      json_bool(&j, "same_law", ok);
+      json_str(&j, ok ? "lines" : "why", !same ? (eng->force_end ? "force-end engine: calibrate with --limit-damping"
+                                                                 : "delta-end engine: calibrate without --limit-damping")
+                                               : buf);
+      json_close(&j);
+    }
+    json_close(&j);
     if (r->has_behaviour[m]) {
       const CalibrateBehaviour *b = &r->beh[m];
       json_object(&j, "speed");

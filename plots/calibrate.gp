@@ -3,7 +3,7 @@
 # points beside the fitted models. Drawn by grandamp itself:
 # gnuplot -e "dat='DIR/calibrate.dat'; out='DIR/'; nmodels=N; fit=0|1; v_ref=V; bound=B" plots/calibrate.gp
 #   -> <out>calibrate-{speed,dt,contacts[,fit]}.png
-# calibrate.dat: nmodels blocks of "v e", nmodels of "dt/t_c e e_limit", nmodels of
+# calibrate.dat: nmodels blocks of "v e", nmodels of "dt/t_c e e_limit e_min e_max", nmodels of
 # "index e label", then (fit) one of the measured "v e"; each block's first line is its title.
 if (!exists("dat")) dat = 'calibrate.dat'
 if (!exists("out")) out = ''
@@ -27,10 +27,11 @@ plot for [i=0:nmodels-1] dat index i using 1:2 with linespoints pt i+4 ps 1.0 lw
 unset arrow 1
 
 set output out . 'calibrate-dt.png'
-set title sprintf("e against the time step at %g m/s (the band: within %g %% of each model's dt -> 0 limit)", v_ref, 100 * bound)
+set title sprintf("e against the time step at %g m/s: onset mid-step, the bars over the onset phases;\nthe dotted band: within %g %% of each model's dt -> 0 limit", v_ref, 100 * bound)
 set xlabel 'dt / t_c (elastic collision time)'
 set autoscale y
-plot for [i=0:nmodels-1] dat index nmodels + i using 1:2 with linespoints pt i+4 ps 1.0 lw 1.5 lc i+1 title columnheader(1), \
+plot for [i=0:nmodels-1] dat index nmodels + i using 1:2 with lines lw 1.5 lc i+1 title columnheader(1), \
+     for [i=0:nmodels-1] dat index nmodels + i using 1:2:4:5 with yerrorbars pt i+4 ps 1.0 lc i+1 notitle, \
      for [i=0:nmodels-1] dat index nmodels + i using 1:($3 * (1 - bound)) with lines dt 3 lc i+1 notitle, \
      for [i=0:nmodels-1] dat index nmodels + i using 1:($3 * (1 + bound)) with lines dt 3 lc i+1 notitle
 unset logscale x

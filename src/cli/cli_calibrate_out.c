@@ -96,7 +96,7 @@ void calibrate_print_text(const CalibrateReport *r, FILE *f) {
     if (r->has_behaviour[m]) b0 = &r->beh[m];
   if (!b0) return;
   fprintf(f, "#\n# how each coefficient behaves: e at the impact speed [m/s]; e at %g m/s on other contacts "
-          "(%s: the calibrated one);\n# the largest dt/t_c whose e stays within %g %% of its dt -> 0 limit, and "
+          "(%s: the calibrated one);\n# the largest dt/t_c whose e stays within %g %% of its dt -> 0 limit whatever the phase of the onset, and "
           "that step at %g m/s\n", s->v_ref, b0->geom[0], 100.0 * bound, s->v_ref);
   fprintf(f, "# %-17s", "model");
   for (int k = 0; k < CAL_NSPEED; k += TABLE_SPEED_STEP) fprintf(f, " %8.3g", b0->v[k]);
@@ -217,6 +217,8 @@ void calibrate_print_json(const CalibrateReport *r, FILE *f) {
       json_object(&j, "time_step");
       json_array(&j, "dt_over_tc", b->dt_tc, b->ndt);
       json_array(&j, "e", b->e_dt, b->ndt);
+      json_array(&j, "e_min_over_phases", b->e_dt_min, b->ndt);
+      json_array(&j, "e_max_over_phases", b->e_dt_max, b->ndt);
       json_num(&j, "e_limit", b->e_zero);
       json_num(&j, "dt_max_over_tc", b->dt_max_tc), json_num(&j, "dt_max", b->dt_max);
       json_bool(&j, "dt_max_is_largest_tried", b->dt_max_capped);
@@ -231,10 +233,11 @@ void calibrate_print_json(const CalibrateReport *r, FILE *f) {
 bool calibrate_plot_script(char *buf, size_t size) {
   const char *env = getenv("GRANDAMP_PLOTS");
   char dir[4096];
-  if (env && *env) snprintf(buf, size, "%s/calibrate.gp", env);
-  else if (engine_exe_dir(dir, sizeof dir)) snprintf(buf, size, "%s/../plots/calibrate.gp", dir);
+  int n;
+  if (env && *env) n = snprintf(buf, size, "%.3000s/calibrate.gp", env);
+  else if (engine_exe_dir(dir, sizeof dir)) n = snprintf(buf, size, "%.3000s/../plots/calibrate.gp", dir);
   else return false;
-  return access(buf, R_OK) == 0;
+  return n > 0 && (size_t)n < size && access(buf, R_OK) == 0;
 }
 
 /* A number for gnuplot ('?' marks a missing point: set datafile missing). */
@@ -259,7 +262,9 @@ static void write_dat(const CalibrateReport *r, FILE *f) {
       if (sec == 0)
         for (int j = 0; j < CAL_NSPEED; j++) num(f, b->v[j], " "), num(f, b->e_v[j], "\n");
       else if (sec == 1)
-        for (int j = 0; j < b->ndt; j++) num(f, b->dt_tc[j], " "), num(f, b->e_dt[j], " "), num(f, b->e_zero, "\n");
+        for (int j = 0; j < b->ndt; j++)
+          num(f, b->dt_tc[j], " "), num(f, b->e_dt[j], " "), num(f, b->e_zero, " "), num(f, b->e_dt_min[j], " "),
+              num(f, b->e_dt_max[j], "\n");
       else
         for (int g = 0; g < b->ngeom; g++) fprintf(f, "%d ", g), num(f, b->e_geom[g], " "), fprintf(f, "\"%s\"\n", b->geom[g]);
     }

@@ -64,6 +64,11 @@ int calibrate_check(const CalibrateSpec *s, ErrList *err) {
 
 bool calibrate_collide(const CalibrateSpec *s, DampingModel dm, double x, double Ri, double Rj, double v,
                        double steps, CalibrateRun *out) {
+  return calibrate_collide_phase(s, dm, x, Ri, Rj, v, steps, 0.5, out);
+}
+
+bool calibrate_collide_phase(const CalibrateSpec *s, DampingModel dm, double x, double Ri, double Rj, double v,
+                             double steps, double phase, CalibrateRun *out) {
   memset(out, 0, sizeof *out);
   const char *ld = s->limit_damping ? " limit_damping" : "";
   if (s->normal == NORMAL_HOOKE)
@@ -84,6 +89,7 @@ bool calibrate_collide(const CalibrateSpec *s, DampingModel dm, double x, double
   c.mi = sphere_mass(Ri, s->rho);
   c.mj = wall ? INFINITY : sphere_mass(Rj, s->rho);
   c.v0 = v;
+  c.phase = phase;
   c.dt_fraction = 1.0 / (steps > 0.0 ? steps : 2000.0);
   c.threads = 1;
   CollideResult r;

@@ -63,6 +63,9 @@ int calibrate_check(const CalibrateSpec *s, ErrList *err);
 /** Runs one collision (the spec checked); false with out->why when it cannot run. */
 bool calibrate_collide(const CalibrateSpec *s, DampingModel dm, double x, double Ri, double Rj, double v,
                        double steps, CalibrateRun *out);
+/** calibrate_collide with the onset at the fraction phase of a step (calibrate_collide: 0.5). */
+bool calibrate_collide_phase(const CalibrateSpec *s, DampingModel dm, double x, double Ri, double Rj, double v,
+                             double steps, double phase, CalibrateRun *out);
 /** The coefficient whose collision at speed v gives e within tol of target (the result's text
  *  and dt/t_c those of that collision). False when a collision fails (why in res->why); an
  *  unreachable target is res->reachable = false with the range spanned in res->why. */
@@ -81,9 +84,12 @@ typedef struct CalibrateBehaviour {
   char geom[CAL_NGEOM][64];              /**< e.g. "R 0.005 : 0.01 m", "R 0.005 m on a wall" */
   double geom_Ri[CAL_NGEOM], geom_Rj[CAL_NGEOM], e_geom[CAL_NGEOM]; /**< at v_ref; the first: calibrated */
   int ndt;
-  double dt_tc[CAL_NDT], e_dt[CAL_NDT];  /**< e against dt/t_c at v_ref (NAN: the step is unstable) */
+  double dt_tc[CAL_NDT], e_dt[CAL_NDT];  /**< e against dt/t_c at v_ref, onset mid-step (NAN: the step
+                                              is unstable) */
+  double e_dt_min[CAL_NDT], e_dt_max[CAL_NDT]; /**< over the onset phases 0.1, 0.3, 0.5, 0.7, 0.9: where
+                                              in its step a contact begins changes e at a coarse step */
   double e_zero;                         /**< e at dt -> 0, stood for by dt = t_c/(4 steps) */
-  double dt_max_tc;                      /**< the largest dt/t_c whose e is within dt_error of e_zero
+  double dt_max_tc;                      /**< the largest dt/t_c whose e, at every phase, is within dt_error of e_zero
                                               (NAN: not even 1/steps) */
   double dt_max;                         /**< that step at v_ref [s] */
   bool dt_max_capped;                    /**< every step tried passed: dt_max_tc is the largest tried */

@@ -44,6 +44,27 @@ static double e_or_nan(const CalibrateSpec *s, DampingModel dm, double x, double
 
 static double rel_error(double e, double e0) { return e0 > 0.0 ? fabs(e - e0) / e0 : fabs(e - e0); }
 
+/* e at dt = t_c/steps at every onset phase: the mid-step one, the smallest and the largest (NAN
+ * when any cannot run); true when all lie within bound of e0. */
+static const double PHASES[] = {0.5, 0.1, 0.3, 0.7, 0.9};
+static bool phases_within(const CalibrateSpec *s, DampingModel dm, double x, double steps, double e0, double bound,
+                          double *mid, double *lo, double *hi) {
+  *lo = INFINITY, *hi = -INFINITY, *mid = NAN;
+  bool ok = true;
+  for (size_t k = 0; k < sizeof PHASES / sizeof *PHASES; k++) {
+    CalibrateRun r;
+    const double e = calibrate_collide_phase(s, dm, x, s->Ri, s->Rj, s->v_ref, steps, PHASES[k], &r) ? r.e : NAN;
+    if (k == 0) *mid = e;
+    if (!isfinite(e)) {
+      *lo = *hi = NAN;
+      return false;
+    }
+    *lo = fmin(*lo, e), *hi = fmax(*hi, e);
+    ok = ok && rel_error(e, e0) <= bound;
+  }
+  return ok;
+}
+
 bool calibrate_behaviour(const CalibrateSpec *s, const CalibrateResult *res, CalibrateBehaviour *b, char *why,
                          size_t why_size) {
   memset(b, 0, sizeof *b);
@@ -69,16 +90,19 @@ bool calibrate_behaviour(const CalibrateSpec *s, const CalibrateResult *res, Cal
   }
   b->e_zero = fine.e;
   static const double GRID[] = {1000, 500, 200, 100, 50, 20, 10, 5, 3, 2};
-  b->dt_tc[b->ndt] = 1.0 / steps, b->e_dt[b->ndt++] = res->e;
-  for (size_t k = 0; k < sizeof GRID / sizeof *GRID && b->ndt < CAL_NDT; k++)
-    if (GRID[k] < steps) {
-      b->dt_tc[b->ndt] = 1.0 / GRID[k];
-      b->e_dt[b->ndt++] = e_or_nan(s, dm, x, s->Ri, s->Rj, s->v_ref, GRID[k]);
-    }
+  bool pass_all = true; /* every step so far within the bound at every phase */
+  int pass = -1;
+  for (int k = 0; k <= (int)(sizeof GRID / sizeof *GRID) && b->ndt < CAL_NDT; k++) {
+    const double n = k == 0 ? steps : GRID[k - 1];
+    if (k > 0 && n >= steps) continue;
+    const int j = b->ndt++;
+    b->dt_tc[j] = 1.0 / n;
+    const bool ok = phases_within(s, dm, x, n, b->e_zero, bound, &b->e_dt[j], &b->e_dt_min[j], &b->e_dt_max[j]);
+    pass_all = pass_all && ok;
+    if (pass_all) pass = j;
+  }
   /* the largest step within the bound: the grid up to its first failure, then eight steps
    * between the last pass and the first failure, again up to the first failure */
-  int pass = -1;
-  for (int k = 0; k < b->ndt && isfinite(b->e_dt[k]) && rel_error(b->e_dt[k], b->e_zero) <= bound; k++) pass = k;
   if (pass < 0) { /* even the calibration's own step misses the bound: NAN, "raise --steps" */
     b->dt_max_tc = b->dt_max = NAN;
     return true;
@@ -88,8 +112,9 @@ bool calibrate_behaviour(const CalibrateSpec *s, const CalibrateResult *res, Cal
   if (!b->dt_max_capped) {
     const double ratio = pow(b->dt_tc[pass + 1] / b->dt_tc[pass], 1.0 / 8.0);
     for (int k = 1; k < 8; k++) {
-      const double f = b->dt_tc[pass] * pow(ratio, k), e = e_or_nan(s, dm, x, s->Ri, s->Rj, s->v_ref, 1.0 / f);
-      if (!(isfinite(e) && rel_error(e, b->e_zero) <= bound)) break;
+      const double f = b->dt_tc[pass] * pow(ratio, k);
+      double mid, lo, hi;
+      if (!phases_within(s, dm, x, 1.0 / f, b->e_zero, bound, &mid, &lo, &hi)) break;
       b->dt_max_tc = f;
     }
   }

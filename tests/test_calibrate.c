@@ -130,25 +130,25 @@ static void behaviour_follows_the_dashpot(void **state) {
 static void fit_recovers_its_coefficient(void **state) {
   (void)state;
   CalibrateSpec s = glass();
-  s.tol = 1e-6;
+  s.tol = 1e-5, s.steps = 500; /* the points are made at the same step: their residuals vanish at D0 */
   const double D0 = 3.0e8;
   CalibratePoint pts[4] = {{0.1, 0}, {0.5, 0}, {2.0, 0}, {8.0, 0}};
   for (int k = 0; k < 4; k++) {
     CalibrateRun run;
-    assert_true(calibrate_collide(&s, DAMPING_VISCOELASTIC, D0, s.Ri, s.Rj, pts[k].v, 0, &run));
+    assert_true(calibrate_collide(&s, DAMPING_VISCOELASTIC, D0, s.Ri, s.Rj, pts[k].v, s.steps, &run));
     pts[k].e = run.e;
   }
   static CalibrateFit visco, cr;
   assert_true(calibrate_fit(&s, DAMPING_VISCOELASTIC, pts, 4, &visco));
   assert_true(visco.ok);
   assert_rel(visco.coeff, D0, 1e-4);
-  assert_true(visco.max_abs < 1e-5);
+  assert_true(visco.max_abs < 1e-4);
   assert_true(calibrate_fit(&s, DAMPING_COEFF_RESTITUTION, pts, 4, &cr));
   assert_true(cr.rms > 100.0 * visco.rms);
   /* a constant e is coeff_restitution's own: its e in comes back */
   for (int k = 0; k < 4; k++) pts[k].e = 0.7;
   assert_true(calibrate_fit(&s, DAMPING_COEFF_RESTITUTION, pts, 4, &cr));
-  assert_abs(cr.coeff, 0.7, 0.6 / 2000.0 + 1e-6);
+  assert_abs(cr.coeff, 0.7, 0.6 / 500.0 + 1e-5);
 }
 
 static void coeff_restitution_recovers_its_input(void **state) {

@@ -121,6 +121,7 @@ int cli_calibrate(int argc, char **argv) {
     char path[4096], msg[512], script[4096];
     snprintf(path, sizeof path, "%s/calibrate.dat", plots);
     if (!out_check(path, msg, sizeof msg)) errlist_add(&err, "calibrate: --plots: %s", msg);
+    if (strchr(plots, '\'')) errlist_add(&err, "calibrate: --plots: a folder name with a ' is not supported (gnuplot)");
     if (!calibrate_plot_script(script, sizeof script))
       errlist_add(&err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder");
     if (!engine_installed("gnuplot"))

@@ -42,7 +42,8 @@ set xlabel ''
 set xrange [-0.5:*]
 set yrange [0:1.02]
 set offsets 0, 0.5, 0, 0
-plot for [i=0:nmodels-1] dat index 2 * nmodels + i using ($1 + 0.08 * (i - (nmodels - 1) / 2.0)):2:xtic(3) \
+plot dat index 2 * nmodels using 1:(NaN):xtic(3) with points notitle, \
+     for [i=0:nmodels-1] dat index 2 * nmodels + i using ($1 + 0.08 * (i - (nmodels - 1) / 2.0)):2 \
      with points pt i+4 ps 1.5 lc i+1 title columnheader(1)
 set xrange [*:*]
 set offsets 0, 0, 0, 0

@@ -130,6 +130,11 @@ static bool var(LiggghtsArgs *a, const char *name, double x) {
 
 static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * PI * R * R * R * rho; }
 
+/* hertz/stiffness's kn for a grandamp model: (4/3) E* of hertz/material, else k_n as given. */
+static double stiffness_kn(const EngineCase *c) {
+  return !strcmp(c->normal, "hertz/material") ? 4.0 / 3.0 * (c->E / (2.0 * (1.0 - c->nu * c->nu))) : c->kn;
+}
+
 static bool bad(char *why, size_t n, const char *msg) {
   engine_msgf(why, n, "%s", msg);
   return false;
@@ -182,7 +187,7 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   } else if (!strcmp(m->model, "hertz")) {
     E = material ? c->E : 1.5 * c->kn, nu = material ? c->nu : 0.0;
   } else if (!strcmp(m->model, "hertz/stiffness")) {
-    kn = material ? 4.0 / 3.0 * (c->E / (2.0 * (1.0 - c->nu * c->nu))) : c->kn;
+    kn = stiffness_kn(c);
   } else {
     kn = c->kn;
   }
@@ -549,9 +554,7 @@ static bool liggghts_calibrated(const EngineCase *c, double e, char *buf, size_t
     n += snprintf(buf + n, size - (size_t)n, pre, 2, "poissonsRatio", "peratomtype ", c->nu);
     n += snprintf(buf + n, size - (size_t)n, pre, 3, "coefficientRestitution", "peratomtypepair 1 ", c->damp);
   } else {
-    const bool material = !strcmp(c->normal, "hertz/material");
-    const double kn = material ? 4.0 / 3.0 * (c->E / (2.0 * (1.0 - c->nu * c->nu))) : c->kn;
-    n += snprintf(buf + n, size - (size_t)n, pre, 1, "kn", "peratomtypepair 1 ", kn);
+    n += snprintf(buf + n, size - (size_t)n, pre, 1, "kn", "peratomtypepair 1 ", stiffness_kn(c));
     n += snprintf(buf + n, size - (size_t)n, pre, 2, m->absolute ? "gamman_abs" : "gamman", "peratomtypepair 1 ",
                   c->damp);
   }

@@ -73,6 +73,15 @@ static void add_arg(YadeArgs *a, const char *fmt, double value, const char *key)
 
 static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * YADE_PI * R * R * R * rho; }
 
+/* The duration ViscElMat(tc, en) takes for a linear spring k with damping ratio beta(e): Yade turns
+ * (tc, en) back into kn = meff (pi^2 + ln^2 en)/tc^2, i.e. k for this pair (a wall: one body). */
+static double viscel_tc(const EngineCase *c) {
+  const double m1 = sphere_mass(c->Ri, c->rho);
+  const double meff = isinf(c->Rj) ? m1 : m1 * sphere_mass(c->Rj, c->rho) / (m1 + sphere_mass(c->Rj, c->rho));
+  const double ln_e = log(c->damp);
+  return sqrt(meff * (YADE_PI * YADE_PI + ln_e * ln_e) / c->kn);
+}
+
 bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, size_t why_size) {
   const YadeRow *row = yade_row(c->normal, c->damping);
   if (!row) {
@@ -124,16 +133,10 @@ bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, si
     add_arg(a, g, 2.0 * c->kn, "kn");
     add_arg(a, g, row->damped ? 2.0 * c->damp : 0.0, "cn");
     break;
-  case LAW_VISCEL_TC: {
-    /* The duration of the linear spring-dashpot with stiffness k and damping ratio beta(e):
-     * Yade turns (tc, en) back into kn = meff (pi^2 + ln^2 en)/tc^2, i.e. k for two spheres. */
-    const double m1 = sphere_mass(c->Ri, c->rho);
-    const double meff = isinf(c->Rj) ? m1 : m1 * sphere_mass(c->Rj, c->rho) / (m1 + sphere_mass(c->Rj, c->rho));
-    const double ln_e = log(c->damp);
-    add_arg(a, g, sqrt(meff * (YADE_PI * YADE_PI + ln_e * ln_e) / c->kn), "tc");
+  case LAW_VISCEL_TC:
+    add_arg(a, g, viscel_tc(c), "tc");
     add_arg(a, g, c->damp, "en");
     break;
-  }
   case LAW_MINDLIN:
     if (strcmp(c->normal, "hertz") == 0) { /* (4/3) E* = k with E* = young/2 at poisson 0 */
       add_arg(a, g, 1.5 * c->kn, "young");
@@ -466,10 +469,8 @@ static bool yade_calibrated(const EngineCase *c, double e, char *buf, size_t siz
       engine_msgf(buf, size, "ViscElMat(tc, en) counts a wall as a second body of the sphere's mass: not the same law");
       return false;
     }
-    const double m1 = sphere_mass(c->Ri, c->rho), m2 = sphere_mass(c->Rj, c->rho), meff = m1 * m2 / (m1 + m2);
-    const double ln_e = log(c->damp);
     engine_msgf(buf, size, "ViscElMat(tc=%.17g, en=%.17g) + Law2_ScGeom_ViscElPhys_Basic  (tc for this pair's meff)",
-                sqrt(meff * (YADE_PI * YADE_PI + ln_e * ln_e) / c->kn), c->damp);
+                viscel_tc(c), c->damp);
     return true;
   }
   case LAW_MINDLIN:

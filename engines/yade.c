@@ -450,8 +450,8 @@ static bool yade_bench(const EngineBench *b, const char *workdir, EngineTiming *
 }
 
 /* Yade's laws are force-end. ViscElMat takes per-body values whose harmonic mean is the
- * contact's; MindlinPhys(en) takes Thornton et al.'s (2013) fit, which aims at e = en itself
- * (within 2.5e-4 for en <= 0.9, docs/engines.md), so it gets the e, not grandamp's number. */
+ * contact's; MindlinPhys(en) takes Thornton et al.'s (2013) fit, another law, which aims at e = en
+ * itself (within 2.5e-4 for en <= 0.9, docs/engines.md): the why says so, with the en to give. */
 static bool yade_calibrated(const EngineCase *c, double e, char *buf, size_t size) {
   const YadeRow *row = yade_row(c->normal, c->damping);
   if (!row || !row->damped) {
@@ -473,11 +473,11 @@ static bool yade_calibrated(const EngineCase *c, double e, char *buf, size_t siz
                 viscel_tc(c), c->damp);
     return true;
   }
-  case LAW_MINDLIN:
-    engine_msgf(buf, size, "FrictMat(young=%.17g, poisson=%.17g) + Ip2_FrictMat_FrictMat_MindlinPhys(en=%.6g) + "
-                "Law2_ScGeom_MindlinPhys_Mindlin  (Thornton's fit aims at e = en: within 2.5e-4 for en <= 0.9)",
-                c->E, c->nu, e);
-    return true;
+  case LAW_MINDLIN: /* another law, but the user's answer is plain: en = e */
+    engine_msgf(buf, size, "MindlinPhys(en) takes Thornton's fit, not this law; it aims at e = en itself: "
+                "FrictMat(young=%.17g, poisson=%.17g) + Ip2_FrictMat_FrictMat_MindlinPhys(en=%.6g) gives e within "
+                "2.5e-4 of %.6g for en <= 0.9", c->E, c->nu, e, e);
+    return false;
   }
   return false;
 }

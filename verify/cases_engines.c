@@ -268,6 +268,7 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, 
   EngineCtx ctx = {.defects = defects, .ndef = ndef, .workdir = workdir, .serial = serial};
   cases_chung_ooi_engines(v, &ctx, eng);
   if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, &ctx, eng);
+  cases_calibrate_engines(v, &ctx, eng);
   if (workdir[0]) {
     const char *argv[] = {"rm", "-rf", workdir, NULL};
     char why[256];

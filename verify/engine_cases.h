@@ -29,5 +29,8 @@ bool engine_defect(Verifier *v, const EngineCtx *ctx, const Engine *eng);
 void cases_chung_ooi_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 /** Its tests 4-8, oblique impacts, in an engine that runs them (cases_chung_ooi_oblique.c). */
 void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
+/** `grandamp calibrate`'s coefficients run in the engine, judged against their target e
+ *  (cases_calibrate_engines.c). */
+void cases_calibrate_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 
 #endif

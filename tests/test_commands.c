@@ -239,7 +239,7 @@ static void test_calibrate_fit_and_plots(void **state) {
   assert_int_equal(sscanf(row + 11, "%lf %lf %lf %lf %lf %lf %lf", &e[0], &e[1], &e[2], &e[3], &e[4], &e[5], &e[6]), 7);
   for (int k = 0; k < 7; k++) assert_abs(e[k], 0.5, 1.2 / 500 + 1e-4);
 
-  char dir[] = "/tmp/grandamp-calibrate-XXXXXX";
+  char dir[] = "/tmp/grandamp-test-calibrate-XXXXXX";
   assert_non_null(mkdtemp(dir));
   char points[256], dat[300];
   snprintf(points, sizeof points, "%s/points.csv", dir);
@@ -257,11 +257,19 @@ static void test_calibrate_fit_and_plots(void **state) {
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "tunnels"));
   assert_false(exists(dat));
+  RUN(&r, "calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--data", "/dev/zero");
+  assert_int_equal(r.status, 2); /* refused, not read for ever */
+  assert_non_null(strstr(r.err, "not a file or a pipe"));
 
   f = fopen(points, "w");
   fputs("v,e\n0.5,0.64\n1,0.6\n2,0.56\n", f);
   fclose(f);
   const bool plots = system("command -v gnuplot >/dev/null 2>&1") == 0;
+  /* a plot whose name is a link: the link stays, its target gets the image */
+  char link[300], target[300];
+  snprintf(link, sizeof link, "%s/calibrate-speed.png", dir);
+  snprintf(target, sizeof target, "%s/speed-target.png", dir);
+  assert_int_equal(symlink("speed-target.png", link), 0);
   RUN(&r, "calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--data", points, "--models",
       "viscoelastic,coeff_restitution", "--steps", "500", "--tol", "1e-5", "--json", plots ? "--plots" : "--json", dir);
   if (!plots) { /* without gnuplot: the same run without plots */
@@ -273,7 +281,11 @@ static void test_calibrate_fit_and_plots(void **state) {
   const char *visco = strstr(r.out, "\"viscoelastic\""), *cr = strstr(r.out, "\"coeff_restitution\"");
   assert_true(visco && cr && visco < cr);
   assert_non_null(strstr(visco, "\"rank\": 1"));
+  struct stat lst;
+  assert_int_equal(lstat(link, &lst), 0);
+  assert_true(S_ISLNK(lst.st_mode));
   if (plots) {
+    assert_true(exists(target));
     static const char *const NAMES[] = {"calibrate.dat", "calibrate-speed.png", "calibrate-dt.png",
                                         "calibrate-contacts.png", "calibrate-fit.png"};
     for (int k = 0; k < 5; k++) {
@@ -284,7 +296,9 @@ static void test_calibrate_fit_and_plots(void **state) {
       assert_true(st.st_size > 0);
       unlink(p);
     }
+    unlink(target);
   } else {
+    unlink(link);
     print_message("gnuplot not installed: calibrate --plots not exercised\n");
   }
   unlink(points);

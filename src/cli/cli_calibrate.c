@@ -118,9 +118,13 @@ int cli_calibrate(int argc, char **argv) {
   else
     for (int d = 0; d < N_DAMPING; d++) wanted[d] = calibrate_model(r->s.normal, (DampingModel)d);
   if (plots) {
-    char path[4096], msg[512], script[4096];
-    snprintf(path, sizeof path, "%s/calibrate.dat", plots);
-    if (!out_check(path, msg, sizeof msg)) errlist_add(&err, "calibrate: --plots: %s", msg);
+    char path[4200], msg[512], script[4096];
+    static const char *const FILES[] = {"calibrate.dat", "calibrate-speed.png", "calibrate-dt.png",
+                                        "calibrate-contacts.png", "calibrate-fit.png"};
+    for (int k = 0; k < (fit_mode ? 5 : 4); k++) {
+      snprintf(path, sizeof path, "%.4000s/%s", plots, FILES[k]);
+      if (!out_check(path, msg, sizeof msg)) errlist_add(&err, "calibrate: --plots: %s", msg);
+    }
     if (strchr(plots, '\'')) errlist_add(&err, "calibrate: --plots: a folder name with a ' is not supported (gnuplot)");
     if (!calibrate_plot_script(script, sizeof script))
       errlist_add(&err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder");

@@ -274,6 +274,28 @@ static void write_dat(const CalibrateReport *r, FILE *f) {
   }
 }
 
+/* The file from copied to the destination to, as every output of grandamp is written. */
+static bool copy_out(const char *from, const char *to) {
+  FILE *in = fopen(from, "rb");
+  OutFile o;
+  if (!in || !out_open(&o, to)) {
+    if (in) fclose(in);
+    else fprintf(stderr, "grandamp: error: cannot read %s\n", from);
+    return false;
+  }
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, o.f);
+  const bool read_ok = !ferror(in);
+  fclose(in);
+  if (!read_ok) {
+    out_abort(&o);
+    fprintf(stderr, "grandamp: error: cannot read %s\n", from);
+    return false;
+  }
+  return out_commit(&o);
+}
+
 bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
   char dat[4096], script[4096], scratch[4096];
   snprintf(dat, sizeof dat, "%s/calibrate.dat", dir);
@@ -285,10 +307,11 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
   if (!out_open(&o, dat)) return false;
   write_dat(r, o.f);
   if (!out_commit(&o)) return false;
-  /* gnuplot draws into a scratch folder; the images are renamed into dir when all are drawn */
-  snprintf(scratch, sizeof scratch, "%s/.calibrate.XXXXXX", dir);
+  /* gnuplot draws into a scratch folder; the images are copied out as outputs when all are drawn */
+  const char *tmp = getenv("TMPDIR");
+  snprintf(scratch, sizeof scratch, "%.3000s/grandamp-calibrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   if (!mkdtemp(scratch)) {
-    fprintf(stderr, "grandamp: error: cannot make a scratch folder in %s\n", dir);
+    fprintf(stderr, "grandamp: error: cannot make a scratch folder %s\n", scratch);
     return false;
   }
   int ngood = 0;
@@ -308,9 +331,12 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
     snprintf(from, sizeof from, "%s/%s", scratch, names[k]);
     snprintf(to, sizeof to, "%s/%s", dir, names[k]);
     struct stat st;
-    if (stat(from, &st) != 0 || st.st_size == 0 || rename(from, to) != 0) {
+    if (stat(from, &st) != 0 || st.st_size == 0) {
       fprintf(stderr, "grandamp: error: gnuplot drew no %s (its log: %s)\n", names[k], log);
       ok = false;
+    } else {
+      ok = copy_out(from, to); /* through output.h: a link's target, a FIFO in place, else atomic */
+      unlink(from);
     }
   }
   if (ok) {

@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "calibrate.h"
 #include "numparse.h"
@@ -16,17 +18,39 @@ static void field(char *out, size_t size, const char *p, size_t len) {
   snprintf(out, size, "%.*s", (int)len, p);
 }
 
+/* Refused before reading: what is not a file or a pipe (a directory, a device such as /dev/zero
+ * that never ends), and more than this much text. */
+#define POINTS_MAX_BYTES (16L << 20)
+
 int calibrate_read_points(const char *path, CalibratePoint *pts, int max, ErrList *err) {
   FILE *f = fopen(path, "r");
   if (!f) {
     errlist_add(err, "calibrate: --data %.200s: %s", path, strerror(errno));
     return 0;
   }
-  char line[512];
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode))) {
+    errlist_add(err, "calibrate: --data %.200s: not a file or a pipe (%s)", path,
+                S_ISDIR(st.st_mode) ? "a directory" : "a device or socket");
+    fclose(f);
+    return 0;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  long bytes = 0;
   int n = 0, lineno = 0;
   bool header_seen = false;
-  while (fgets(line, sizeof line, f)) {
+  while ((len = getline(&line, &cap, f)) >= 0) {
     lineno++;
+    if ((bytes += len) > POINTS_MAX_BYTES) {
+      errlist_add(err, "calibrate: %.200s: more than %ld MiB of text", path, POINTS_MAX_BYTES >> 20);
+      break;
+    }
+    if (memchr(line, '\0', (size_t)len)) {
+      errlist_add(err, "calibrate: %.200s:%d: a NUL byte: not a text file", path, lineno);
+      break;
+    }
     line[strcspn(line, "\r\n")] = '\0';
     char *p = line + strspn(line, " \t");
     if (*p == '\0' || *p == '#') continue;
@@ -56,7 +80,8 @@ int calibrate_read_points(const char *path, CalibratePoint *pts, int max, ErrLis
     }
     pts[n++] = (CalibratePoint){v, e};
   }
-  if (ferror(f)) errlist_add(err, "calibrate: --data %.200s: read error", path);
+  if (ferror(f)) errlist_add(err, "calibrate: --data %.200s: read error: %s", path, strerror(errno));
+  free(line);
   fclose(f);
   if (n == 0 && err->n == 0) errlist_add(err, "calibrate: %.200s: no (v, e) points", path);
   return n;

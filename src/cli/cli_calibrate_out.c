@@ -76,7 +76,8 @@ void calibrate_print_text(const CalibrateReport *r, FILE *f) {
   fprintf(f, "# %s\n", what);
   if (r->fit_mode)
     fprintf(f, "# each line: the coefficient whose collisions through grandamp's loops at dt = t_c/%g fit the %d\n"
-            "# measured (v, e) points best (least squares, to %g in e), best first\n", n, r->npts, tol);
+            "# measured (v, e) points best (least squares: each point's own coefficient to %g in e brackets it,\n"
+            "# a golden section finds it to 1e-6), best first\n", n, r->npts, tol);
   else
     fprintf(f, "# e = %g at %g m/s; each line: the coefficient whose collision through grandamp's loops at\n"
             "# dt = t_c/%g gives e within %g of the target (the run's own error, f dt/t_c, is on top)\n",

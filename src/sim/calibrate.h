@@ -110,19 +110,19 @@ typedef struct CalibratePoint {
 
 typedef struct CalibrateFit {
   DampingModel model;
-  bool ok;                        /**< false: no coefficient of this model describes the data (why) */
+  bool ok;                        /**< the fit ran (false: a collision failed, why) */
   double coeff;                   /**< the least-squares coefficient */
   double rms, max_abs;            /**< of the residuals e_model - e_measured */
   double resid[CAL_MAX_POINTS];   /**< per point */
-  char text[256];
   char why[512];
 } CalibrateFit;
 
 /** Reads "v,e" lines (a header line, blank lines and '#' comments skipped); one message per bad
  *  line; returns the number of points read (check err->n). */
 int calibrate_read_points(const char *path, CalibratePoint *pts, int max, ErrList *err);
-/** The coefficient of dm minimising the squared residuals of e over the points, to `tol` in e.
- *  False when a collision fails (why in f->why). */
+/** The coefficient of dm minimising the squared residuals of e over the points: bracketed by the
+ *  points' own coefficients (each solved to `tol` in e), then a golden section to a relative
+ *  width of 1e-6 in the coefficient. False when a collision fails (why in f->why). */
 bool calibrate_fit(const CalibrateSpec *s, DampingModel dm, const CalibratePoint *pts, int n, CalibrateFit *f);
 
 #endif

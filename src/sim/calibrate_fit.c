@@ -128,7 +128,7 @@ bool calibrate_fit(const CalibrateSpec *s, DampingModel dm, const CalibratePoint
     }
   }
   if (failed >= 0) return false;
-  /* golden section on [lo, hi] down to a relative width of 1e-6 */
+  /* golden section on [lo, hi] down to a relative width of 1e-6 in the coefficient */
   const double g = 0.5 * (sqrt(5.0) - 1.0);
   double a = lo, b = hi, c = b - g * (b - a), d = a + g * (b - a);
   double fc = squares(s, dm, c, pts, n, f->resid, f->why, sizeof f->why);
@@ -138,23 +138,12 @@ bool calibrate_fit(const CalibrateSpec *s, DampingModel dm, const CalibratePoint
     else a = c, c = d, fc = fd, d = a + g * (b - a), fd = squares(s, dm, d, pts, n, f->resid, f->why, sizeof f->why);
   }
   if (!isfinite(fc) || !isfinite(fd)) return false;
-  /* the best of the bracket's ends and its middle, with its residuals */
-  const double cand[3] = {lo, hi, 0.5 * (a + b)};
-  double best = INFINITY;
-  for (int k = 0; k < 3; k++) {
-    double r[CAL_MAX_POINTS];
-    const double ss = squares(s, dm, cand[k], pts, n, r, f->why, sizeof f->why);
-    if (!isfinite(ss)) return false;
-    if (ss < best) best = ss, f->coeff = cand[k], memcpy(f->resid, r, (size_t)n * sizeof *r);
-  }
-  f->rms = sqrt(best / n);
+  /* the middle of the last bracket (an end of [lo, hi] when the minimum lies there), with its residuals */
+  f->coeff = 0.5 * (a + b);
+  const double ss = squares(s, dm, f->coeff, pts, n, f->resid, f->why, sizeof f->why);
+  if (!isfinite(ss)) return false;
+  f->rms = sqrt(ss / n);
   for (int k = 0; k < n; k++) f->max_abs = fmax(f->max_abs, fabs(f->resid[k]));
-  CalibrateRun run;
-  if (!calibrate_collide(s, dm, f->coeff, s->Ri, s->Rj, s->v_ref, s->steps, &run)) {
-    snprintf(f->why, sizeof f->why, "%.400s", run.why);
-    return false;
-  }
-  memcpy(f->text, run.text, sizeof f->text);
   f->ok = true;
   return true;
 }

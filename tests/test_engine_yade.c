@@ -41,7 +41,6 @@ static EngineCase base_case(const char *normal, const char *damping) {
                       .Ri = 1e-3, .Rj = 1e-3, .rho = 2500.0, .v0 = 1.0, .dt = 1e-6, .t_run = 1e-3};
 }
 
-static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * PI * R * R * R * rho; }
 
 /* Schwager & Pöschel's force-end restitution of the linear spring-dashpot (§1.2), any zeta;
  * *w0tc gets omega0 times the force-end duration. */

@@ -117,13 +117,11 @@ void case_skip(Verifier *v, const char *why) {
 #define DENSITY 2500.0
 #define RADIUS 0.005
 
-static double sphere_mass(double R) { return 4.0 / 3.0 * GD_PI * R * R * R * DENSITY; }
-
 void setup_bodies(Geometry g, double *Ri, double *Rj, double *mi, double *mj) {
   *Ri = RADIUS;
   *Rj = g == GEO_UNEQUAL ? 2.0 * RADIUS : g == GEO_WALL ? INFINITY : RADIUS;
-  *mi = sphere_mass(*Ri);
-  *mj = g == GEO_WALL ? INFINITY : sphere_mass(*Rj);
+  *mi = sphere_mass(*Ri, DENSITY);
+  *mj = g == GEO_WALL ? INFINITY : sphere_mass(*Rj, DENSITY);
 }
 
 double setup_reff(Geometry g) {

@@ -53,6 +53,10 @@ void particles_wrap(Particles *p, const Box *b);
  *  (forces and torques zeroed). */
 void particles_copy(Particles *dst, const Particles *src);
 
+/** The mass of a sphere of radius r and density rho, 4/3 pi r^3 rho (as LAMMPS's read_data
+ *  computes it from a diameter and a density). */
+static inline double sphere_mass(double r, double rho) { return 4.0 / 3.0 * 3.14159265358979323846 * r * r * r * rho; }
+
 /** Periodic image lengths of the box: len = hi - lo and half = len/2 along periodic
  *  dimensions; len = 0 and half = inf along fixed ones, so box_min_image leaves them alone. */
 static inline void box_images(const Box *b, double len[3], double half[3]) {

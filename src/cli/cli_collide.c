@@ -84,8 +84,8 @@ int cli_collide(int argc, char **argv) {
   c.Ri = radius[0];
   c.Rj = c.wall ? INFINITY : radius[1];
   if (oden->given) {
-    c.mi = 4.0 / 3.0 * GD_PI * c.Ri * c.Ri * c.Ri * density;
-    c.mj = c.wall ? INFINITY : 4.0 / 3.0 * GD_PI * c.Rj * c.Rj * c.Rj * density;
+    c.mi = sphere_mass(c.Ri, density);
+    c.mj = c.wall ? INFINITY : sphere_mass(c.Rj, density);
   } else {
     c.mi = mass[0];
     c.mj = c.wall ? INFINITY : mass[1];

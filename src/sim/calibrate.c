@@ -13,8 +13,6 @@ bool calibrate_model(NormalModel nm, DampingModel dm) {
          !(damping_model_flags(dm) & (DFLAG_ELASTIC | DFLAG_NEEDS_MDR)) && model_combo_allowed(nm, dm);
 }
 
-static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * GD_PI * R * R * R * rho; }
-
 /* The largest overlap of the elastic contact at speed v: where its work reaches 1/2 meff v^2
  * (Hertz: (15 meff v^2 / (16 E* sqrt(R)))^(2/5), Johnson 1985 §11.1; hooke: v sqrt(meff/k)). */
 static double elastic_overlap(const CalibrateSpec *s, double Ri, double Rj, double v) {

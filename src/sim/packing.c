@@ -68,8 +68,6 @@ static void random_motion(const PackingSpec *s, Particles *p) {
   }
 }
 
-static double sphere_mass(double r, double density) { return 4.0 / 3.0 * 3.14159265358979323846 * r * r * r * density; }
-
 static void make_fcc(const PackingSpec *s, Particles *p, Box *b) {
   const int64_t m = packing_fcc_cells(s->n);
   const double a = (1.0 - s->overlap) * 2.0 * s->radius * sqrt(2.0);

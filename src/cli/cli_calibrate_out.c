@@ -61,7 +61,10 @@ static void print_engines(const CalibrateReport *r, FILE *f) {
       char buf[2048];
       const bool ok = engine_lines(r, m, eng, buf, sizeof buf);
       fprintf(f, "# %s%s, %s:%s", eng->name, strcmp(eng->name, "lammps") ? "" : " 29Sep2021", damping_name(r->res[m].model), ok ? "\n#   " : " none: ");
-      for (const char *p = buf; *p; p++) fputs(*p == '\n' ? "\n#   " : (char[2]){*p, 0}, f);
+      for (const char *p = buf; *p; p++) { /* each line of the engine's text commented and indented */
+        if (*p == '\n') fputs("\n#   ", f);
+        else fputc(*p, f);
+      }
       fputc('\n', f);
     }
   }

@@ -190,7 +190,8 @@ $(MAIN_OBJ): $(BUILD)/build_info.h
 
 # ---- tests -------------------------------------------------------------------------------
 # The verifier modules the unit tests call directly (compiled by the verifier's rules below).
-TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/oblique_ref.o $(BUILD)/verify/mbf.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o
+TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/oblique_ref.o $(BUILD)/verify/mbf.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o \
+  $(BUILD)/verify/defects.o $(BUILD)/verify/rows.o $(BUILD)/verify/reference.o $(BUILD)/verify/runner.o
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes

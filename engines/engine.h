@@ -37,6 +37,7 @@ typedef struct EngineCase {
   double wi0, wj0;     /**< spins about z at the start [rad/s] */
   double dt;           /**< time step [s] */
   double t_run;        /**< simulated time, long enough for the bodies to separate [s] */
+  double timeout_s;    /**< the run is killed after this long (0: the adapter's generous default) */
 } EngineCase;
 
 /** What the verifier judges of one collision. */
@@ -90,6 +91,9 @@ typedef struct Engine {
   const char *name;    /**< "lammps", "liggghts", "yade" */
   const char *command; /**< the program looked up on PATH: "lmp", "liggghts", "yade" */
   const char *package; /**< the Debian package that installs it */
+  /** A quick run of the engine that only starts it (its help text): its wall time, measured
+   *  once, scales the time limits of the real runs (engine_probe). */
+  const char *const *probe;
   bool force_end;      /**< its laws clamp the normal force at zero (no pull): its e is the
                             force-end e of docs/verification.md (grandamp's limit_damping) */
   /** Whether the engine can run this grandamp model; *native (native must not be NULL) gets the

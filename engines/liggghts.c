@@ -336,7 +336,7 @@ static bool liggghts_collide(const EngineCase *c, const char *workdir, EngineRes
   if (!run_paths(workdir, log, screen, why, why_size)) return false;
   LiggghtsArgs a;
   if (!liggghts_args(c, deck, log, &a, why, why_size)) return false;
-  const int rc = engine_spawn(a.argv, screen, LIGGGHTS_TIMEOUT, why, why_size);
+  const int rc = engine_spawn(a.argv, screen, c->timeout_s > 0.0 ? c->timeout_s : LIGGGHTS_TIMEOUT, why, why_size);
   if (rc < 0) return false;
   if (!liggghts_parse_log(log, screen, a.steps, c->dt, a.meff, r, why, why_size)) return false;
   if (rc != 0) {
@@ -562,7 +562,10 @@ static bool liggghts_calibrated(const EngineCase *c, double e, char *buf, size_t
   return n > 0 && (size_t)n < size;
 }
 
+static const char *const LIGGGHTS_PROBE[] = {"liggghts", "-h", NULL};
+
 const Engine ENGINE_LIGGGHTS = {
+    .probe = LIGGGHTS_PROBE,
     .name = "liggghts",
     .command = "liggghts",
     .package = "liggghts",

@@ -1,14 +1,21 @@
 /* run.c - starting an engine with a time limit and a captured log, and reading its files (see run.h). */
+#define _GNU_SOURCE /* syscall(SYS_getdents64): a directory listing that is async-signal-safe */
 #include "run.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,41 +54,262 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* ---- what is running and what lies around, for the fatal-signal handler ----------------------
+ * The handler may only use async-signal-safe calls: the tables are fixed, an entry counts only
+ * while its flag is set (after its content is complete). */
+
+enum { LIVE_SLOTS = 8, SCRATCH_SLOTS = 8, SCRATCH_PATH = 4096 };
+static volatile sig_atomic_t live_group[LIVE_SLOTS];  /* process groups of running engines (0: free) */
+static char scratch_path[SCRATCH_SLOTS][SCRATCH_PATH];
+static volatile sig_atomic_t scratch_live[SCRATCH_SLOTS];
+static struct sigaction previous_action[NSIG];
+static bool handlers_installed;
+static _Thread_local EngineFault last_fault;
+
+/* Removes name under dirfd and everything below it, without following links, with system
+ * calls only (async-signal-safe: the same code serves the handler and the normal path). */
+static void remove_tree_at(int dirfd, const char *name, int depth) {
+  if (unlinkat(dirfd, name, 0) == 0 || (errno != EISDIR && errno != EPERM) || depth > 64) {
+    return;
+  }
+  const int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return;
+  char buf[2048] __attribute__((aligned(8)));
+  for (bool removed = true; removed;) { /* again from the start until a pass removes nothing */
+    removed = false;
+    lseek(fd, 0, SEEK_SET);
+    long n;
+    while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+      for (long at = 0; at < n;) {
+        const unsigned short reclen = *(const unsigned short *)(buf + at + 16); /* d_ino, d_off, d_reclen */
+        const char *entry = buf + at + 19;                                     /* after d_type */
+        at += reclen;
+        if (!strcmp(entry, ".") || !strcmp(entry, "..")) continue;
+        remove_tree_at(fd, entry, depth + 1);
+        removed = true;
+      }
+  }
+  close(fd);
+  unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+static void kill_live_groups(void) {
+  for (int k = 0; k < LIVE_SLOTS; k++)
+    if (live_group[k] > 0) kill(-(pid_t)live_group[k], SIGKILL);
+}
+
+static void on_fatal_signal(int sig) {
+  const int saved = errno;
+  kill_live_groups();
+  for (int k = 0; k < SCRATCH_SLOTS; k++)
+    if (scratch_live[k]) remove_tree_at(AT_FDCWD, scratch_path[k], 0);
+  const struct sigaction *old = &previous_action[sig];
+  if (!(old->sa_flags & SA_SIGINFO) && old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+    old->sa_handler(sig); /* another module's clean-up (output files), which dies of sig */
+  } else {
+    signal(sig, SIG_DFL); /* die of the same signal, so the exit status still says so */
+    raise(sig);
+  }
+  errno = saved;
+}
+
+/* Installs the handler once, for the signals that are not ignored (a background job's ignored
+ * SIGINT stays ignored); the handler that was there before is called after ours. */
+static void install_handlers(void) {
+  if (handlers_installed) return;
+  handlers_installed = true;
+  static const int fatal[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_fatal_signal;
+  sigfillset(&sa.sa_mask);
+  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++) {
+    struct sigaction old;
+    if (sigaction(fatal[k], NULL, &old) != 0 || (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN)) continue;
+    previous_action[fatal[k]] = old;
+    sigaction(fatal[k], &sa, NULL);
+  }
+}
+
+static int live_add(pid_t pgid) {
+  for (int k = 0; k < LIVE_SLOTS; k++)
+    if (live_group[k] == 0) {
+      live_group[k] = (sig_atomic_t)pgid;
+      return k;
+    }
+  return -1;
+}
+
+static void live_remove(int slot) {
+  if (slot >= 0) live_group[slot] = 0;
+}
+
+bool engine_scratch_make(char *path, size_t size, const char *prefix, char *why, size_t why_size) {
+  install_handlers();
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  struct stat st;
+  if (stat(tmp, &st) != 0 || !S_ISDIR(st.st_mode) || access(tmp, W_OK | X_OK) != 0) {
+    engine_msgf(why, why_size, "TMPDIR %.200s is not a writable folder%s%s", tmp, errno ? ": " : "",
+                errno ? strerror(errno) : "");
+    return false;
+  }
+  const int n = snprintf(path, size, "%s/%s-XXXXXX", tmp, prefix);
+  if (n < 0 || (size_t)n >= size || (size_t)n >= SCRATCH_PATH) {
+    engine_msgf(why, why_size, "TMPDIR %.200s: the name is too long", tmp);
+    return false;
+  }
+  if (!mkdtemp(path)) {
+    engine_msgf(why, why_size, "cannot create a folder under %.200s: %s", tmp, strerror(errno));
+    return false;
+  }
+  for (int k = 0; k < SCRATCH_SLOTS; k++)
+    if (!scratch_live[k]) {
+      memcpy(scratch_path[k], path, (size_t)n + 1);
+      atomic_signal_fence(memory_order_seq_cst); /* the name is complete before the handler may use it */
+      scratch_live[k] = 1;
+      break;
+    }
+  return true;
+}
+
+void engine_scratch_remove(const char *path) {
+  for (int k = 0; k < SCRATCH_SLOTS; k++)
+    if (scratch_live[k] && !strcmp(scratch_path[k], path)) {
+      scratch_live[k] = 0;
+      atomic_signal_fence(memory_order_seq_cst);
+    }
+  remove_tree_at(AT_FDCWD, path, 0);
+}
+
+/* The processes below root (its children, theirs, ...), from /proc: an engine's MPI ranks or
+ * helpers may sit in process groups of their own. At most max ids; returns the count. */
+static int descendants(pid_t root, pid_t *out, int max) {
+  int n = 0;
+  out[n++] = root;
+  for (bool grew = true; grew && n < max;) {
+    grew = false;
+    DIR *d = opendir("/proc");
+    if (!d) break;
+    for (struct dirent *e; (e = readdir(d)) && n < max;) {
+      char *end;
+      const long pid = strtol(e->d_name, &end, 10);
+      if (*end || pid <= 0) continue;
+      bool known = false;
+      for (int k = 0; k < n && !known; k++) known = out[k] == (pid_t)pid;
+      if (known) continue;
+      char path[64], stat_line[512];
+      snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+      FILE *f = fopen(path, "r");
+      if (!f) continue;
+      const bool read = fgets(stat_line, sizeof stat_line, f) != NULL;
+      fclose(f);
+      const char *paren = read ? strrchr(stat_line, ')') : NULL; /* the name may hold spaces */
+      long ppid = 0;
+      if (!paren || sscanf(paren + 1, " %*c %ld", &ppid) != 1) continue;
+      for (int k = 0; k < n; k++)
+        if (out[k] == (pid_t)ppid) {
+          out[n++] = (pid_t)pid;
+          grew = true;
+          break;
+        }
+    }
+    closedir(d);
+  }
+  return n;
+}
+
+/* Ends the engine and everything it started: the group is stopped first (no new forks), then
+ * every descendant and the group are killed. */
+static void kill_tree(pid_t pid) {
+  kill(-pid, SIGSTOP);
+  pid_t all[256];
+  const int n = descendants(pid, all, 256);
+  for (int k = 1; k < n; k++) kill(all[k], SIGKILL);
+  kill(-pid, SIGKILL);
+  kill(pid, SIGKILL);
+}
+
+EngineFault engine_last_fault(void) { return last_fault; }
+
 int engine_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size) {
+  install_handlers();
+  last_fault = ENGINE_FAULT_START;
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
+  /* Its own process group (killed as one), the signals this process ignores or catches back at
+   * their defaults (an ignored SIGXFSZ would let a full file pass), nothing blocked. */
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&at, 0);
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  static const int DEFAULTED[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXFSZ, SIGCHLD};
+  for (size_t k = 0; k < sizeof DEFAULTED / sizeof *DEFAULTED; k++) sigaddset(&defaults, DEFAULTED[k]);
+  posix_spawnattr_setsigdefault(&at, &defaults);
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&at, &none);
+  /* The signal handler must not miss a group between the spawn and its entry in the table. */
+  sigset_t fatal, old_mask;
+  sigemptyset(&fatal);
+  sigaddset(&fatal, SIGHUP), sigaddset(&fatal, SIGINT), sigaddset(&fatal, SIGQUIT), sigaddset(&fatal, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &fatal, &old_mask);
   pid_t pid;
   /* posix_spawnp takes char *const argv[] for historical reasons; it does not modify them. */
-  const int err = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
+  const int err = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
+  const int slot = err ? -1 : live_add(pid);
+  pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
   posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   if (err) {
     engine_msgf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
     return -1;
   }
   const double t0 = now();
   int status = 0;
+  int rc = -1;
   for (;;) {
     const pid_t w = waitpid(pid, &status, WNOHANG);
     if (w == pid) break;
     if (w < 0 && errno != EINTR) {
+      kill_tree(pid);
+      waitpid(pid, &status, 0);
       engine_msgf(why, why_size, "waitpid %s: %s", argv[0], strerror(errno));
-      return -1;
+      goto done;
     }
     if (now() - t0 > timeout_s) {
-      kill(pid, SIGKILL); /* the process this function started, by its id */
+      kill_tree(pid);
       waitpid(pid, &status, 0);
-      engine_msgf(why, why_size, "%s killed after %.0f s", argv[0], timeout_s);
-      return -1;
+      last_fault = ENGINE_FAULT_TIMEOUT;
+      engine_msgf(why, why_size, "%s killed after %.3g s (its time limit)", argv[0], timeout_s);
+      goto done;
     }
     const struct timespec nap = {0, 2000000}; /* 2 ms */
     nanosleep(&nap, NULL);
   }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  engine_msgf(why, why_size, "%s died of signal %d", argv[0], WIFSIGNALED(status) ? WTERMSIG(status) : -1);
-  return -1;
+  kill(-pid, SIGKILL); /* whatever it left running in its group */
+  if (WIFEXITED(status)) {
+    last_fault = ENGINE_FAULT_NONE;
+    rc = WEXITSTATUS(status);
+  } else {
+    last_fault = ENGINE_FAULT_SIGNAL;
+    engine_msgf(why, why_size, "%s died of signal %d", argv[0], WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+  }
+done:
+  live_remove(slot);
+  return rc;
+}
+
+double engine_probe(const char *const argv[], const char *out_path) {
+  char why[256];
+  const double t0 = now();
+  const int rc = engine_spawn(argv, out_path, 60.0, why, sizeof why);
+  (void)rc; /* a help text may exit non-zero; only a crash or the limit make the probe useless */
+  return engine_last_fault() == ENGINE_FAULT_NONE ? now() - t0 : NAN;
 }
 
 bool engine_installed(const char *command) {

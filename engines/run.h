@@ -9,10 +9,35 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/** Runs argv[0] (searched in PATH) with stdin from /dev/null and stdout+stderr to out_path;
- *  kills it after timeout_s. Returns its exit status, or -1 with *why (spawn failure, signal,
- *  timeout). */
+/** How the last engine_spawn of this thread ended, beyond its exit status. */
+typedef enum EngineFault {
+  ENGINE_FAULT_NONE,    /**< it exited (with any status) */
+  ENGINE_FAULT_START,   /**< it could not be started (or waited for) */
+  ENGINE_FAULT_SIGNAL,  /**< it died of a signal (a crash) */
+  ENGINE_FAULT_TIMEOUT  /**< it ran past its time limit and was killed */
+} EngineFault;
+
+/** Runs argv[0] (searched in PATH) with stdin from /dev/null and stdout+stderr to out_path, in
+ *  a process group of its own, with the fatal signals and SIGXFSZ at their default actions.
+ *  After timeout_s it is stopped and killed with everything it started (its group and every
+ *  descendant, MPI ranks in groups of their own included); whatever it leaves running in its
+ *  group when it exits is killed too. While it runs, SIGHUP, SIGINT, SIGQUIT or SIGTERM to this
+ *  process kill its group and remove the scratch folders of engine_scratch_make before this
+ *  process dies of the signal. Returns its exit status, or -1 with *why (spawn failure,
+ *  signal, timeout; engine_last_fault says which). */
 int engine_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size);
+/** How this thread's last engine_spawn ended. */
+EngineFault engine_last_fault(void);
+/** The wall time of one quick run of the engine (its help or version: argv), to scale the time
+ *  limits of real runs; NAN when it crashed, hung for a minute or could not start. */
+double engine_probe(const char *const argv[], const char *out_path);
+/** A new scratch folder TMPDIR/PREFIX-XXXXXX (TMPDIR unset: /tmp; it must be a writable folder)
+ *  into path, removed by the fatal-signal handler above if the process dies of one; false with
+ *  a reason. */
+bool engine_scratch_make(char *path, size_t size, const char *prefix, char *why, size_t why_size);
+/** Removes a scratch folder and everything in it, in this process (no `rm` looked up on PATH;
+ *  links inside are removed, never followed). */
+void engine_scratch_remove(const char *path);
 /** The first line of a file that starts with prefix (NULL: the last non-empty line), into buf.
  *  False when there is none. */
 bool engine_file_line(const char *path, const char *prefix, char *buf, size_t size);

@@ -238,7 +238,7 @@ static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult 
   if (!yade_args(c, deck_copy, &a, why, why_size)) return false;
   char log[4096];
   snprintf(log, sizeof log, "%s/yade.log", workdir);
-  const int status = engine_spawn(a.argv, log, YADE_TIMEOUT_S, why, why_size);
+  const int status = engine_spawn(a.argv, log, c->timeout_s > 0.0 ? c->timeout_s : YADE_TIMEOUT_S, why, why_size);
   if (status < 0) return false;
   if (!yade_parse_log(log, r, why, why_size)) return false;
   if (status != 0) { /* a result printed before a crash on exit is not trusted */
@@ -482,7 +482,10 @@ static bool yade_calibrated(const EngineCase *c, double e, char *buf, size_t siz
   return false;
 }
 
+static const char *const YADE_PROBE[] = {"yade", "-h", NULL}; /* starts its Python: most of a run's start-up */
+
 const Engine ENGINE_YADE = {
+    .probe = YADE_PROBE,
     .name = "yade",
     .command = "yade",
     .package = "yade",

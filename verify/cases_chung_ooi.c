@@ -210,7 +210,7 @@ static void test3_cases(Verifier *v) {
           if (plot && !isnan(e)) fprintf(o.f, "%g %.10g %.10g\n", TEST3_E[i], e, expected);
         }
       }
-  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", o.path);
+  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: the plot data above could not be written");
 }
 
 /* ---- mixed pairs and size ratios ----------------------------------------------------------- */
@@ -286,7 +286,7 @@ static void elastic_cases(Verifier *v) {
       impact_cases(v, &TESTS[i], &TESTS[i].materials[k], true, plot && TESTS[i].plane ? o.f : NULL);
       if (!TESTS[i].plane) impact_cases(v, &TESTS[i], &TESTS[i].materials[k], false, plot ? o.f : NULL);
     }
-  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", o.path);
+  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: the plot data above could not be written");
 }
 
 void cases_chung_ooi(Verifier *v) {

@@ -331,7 +331,7 @@ void cases_chung_ooi_oblique(Verifier *v) {
       }
   }
   if (plot) mbf_blocks(o.f);
-  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", o.path);
+  if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: the plot data above could not be written");
 }
 
 /* ---- the same impacts in an outside engine (--engine NAME) ------------------------------ */
@@ -386,22 +386,27 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
     if (which == 0 ? !want_ref : !want_closed) continue;
     if (which == 0) case_begin(v, group, "%s", name);
     else case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
-    if (engine_defect(v, ctx, eng)) continue;
-    if (!ran) {
-      case_end(v, NAN, 0.0, 0.0, "%s did not run: %s", eng->name, why);
+    /* what the engine reports besides the judged quantity must at least be finite (its e is read
+     * along x, which the line of centres leaves at grazing incidence: no bound on it here) */
+    const bool possible = !ran || (isfinite(r.e) && isfinite(r.vt));
+    char src[256];
+    if (!possible) {
+      snprintf(src, sizeof src, "its e = %.10g, V_t' = %.10g are not finite (%s)", r.e, r.vt, r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, NAN, 0.0, 0.0, NULL, src);
     } else if (which == 0) {
-      case_end(v, oblique_error(t, &im, &got, &ref), 0.0, bound_c(tg) / steps,
-               "continuous reference of the tangential model (verify/oblique_ref.c), damping %s: max(|dV_t|, R|dw|)/"
-               "(mu(1+e)V_n); %g dt/t_c (%s)", damping, bound_c(tg), r.version);
+      snprintf(src, sizeof src, "continuous reference of the tangential model (verify/oblique_ref.c), damping %s: "
+               "max(|dV_t|, R|dw|)/(mu(1+e)V_n); %g dt/t_c (%s)", damping, bound_c(tg), r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, ran ? oblique_error(t, &im, &got, &ref) : NAN, 0.0,
+                     bound_c(tg) / steps, NULL, src);
     } else if (closed == CLOSED_SLIDING) {
-      case_end(v, fabs(r.vt - (im.vt0 - scale)) / scale, 0.0, 1e-4,
-               "rigid-body gross sliding V_t' = V_t - mu(1+e)V_n (Chung & Ooi 2011, test 5), over mu(1+e)V_n; 1e-4 (%s)",
-               r.version);
+      snprintf(src, sizeof src, "rigid-body gross sliding V_t' = V_t - mu(1+e)V_n (Chung & Ooi 2011, test 5), over "
+               "mu(1+e)V_n; 1e-4 (%s)", r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, fabs(r.vt - (im.vt0 - scale)) / scale, 0.0, 1e-4, NULL, src);
     } else {
       const double err = fmax(fabs(r.vt), fmax(im.Ri * fabs(r.wi - im.wi0), im.Rj * fabs(r.wj - im.wj0)));
-      case_end(v, err / scale, 0.0, 1e-9,
-               "no slip under equal and opposite spins: V_t' = 0, w' = w (Chung & Ooi 2011, test 7), over "
-               "mu(1+e)V_n; 1e-9 (%s)", r.version);
+      snprintf(src, sizeof src, "no slip under equal and opposite spins: V_t' = 0, w' = w (Chung & Ooi 2011, test 7), "
+               "over mu(1+e)V_n; 1e-9 (%s)", r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, err / scale, 0.0, 1e-9, NULL, src);
     }
   }
 }

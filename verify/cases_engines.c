@@ -20,7 +20,6 @@
  * Writes DATA/verify-engines.csv, the verdict per engine and model (DATA/verify-engines-verdict.md,
  * and printed at the end of the run) and, per engine, DATA/verify-engine-NAME.dat (the plot).
  */
-#include <fnmatch.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -28,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "defects.h"
 #include "engine.h"
 #include "engine_cases.h"
 #include "error.h"
@@ -37,40 +37,6 @@
 #include "rows.h"
 #include "run.h"
 #include "verify.h"
-
-enum { MAX_DEFECTS = 64 };
-typedef struct Defect {
-  char engine[32], kind[8], pattern[192], reason[128];
-} Defect;
-
-/* engines/decks/known-defects.txt: ENGINE xfail|skip CASE-PATTERN REASON..., '#' comments. */
-static int load_defects(Defect *d, int max) {
-  char why[512];
-  const char *path = engine_deck_path("known-defects.txt", why, sizeof why);
-  if (!path) gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
-  FILE *f = fopen(path, "r");
-  if (!f) gd_die(GD_EXIT_RUNTIME, "verify: cannot read %s", path);
-  char line[512];
-  int n = 0;
-  while (fgets(line, sizeof line, f)) {
-    line[strcspn(line, "\r\n")] = '\0';
-    if (line[0] == '#' || line[0] == '\0') continue;
-    int used = 0;
-    if (n == max || sscanf(line, "%31s %7s %191s %n", d[n].engine, d[n].kind, d[n].pattern, &used) != 3 || !line[used] ||
-        (strcmp(d[n].kind, "xfail") && strcmp(d[n].kind, "skip")))
-      gd_die(GD_EXIT_RUNTIME, "verify: %s: unreadable line '%s'", path, line);
-    snprintf(d[n].reason, sizeof d[n].reason, "%s", line + used);
-    n++;
-  }
-  fclose(f);
-  return n;
-}
-
-static const Defect *known_defect(const Defect *d, int n, const char *engine, const char *name) {
-  for (int k = 0; k < n; k++)
-    if (!strcmp(d[k].engine, engine) && fnmatch(d[k].pattern, name, 0) == 0) return &d[k];
-  return NULL;
-}
 
 typedef struct Line {
   char engine[32], version[64], name[192], normal[32], damping[32], param[16];
@@ -114,9 +80,115 @@ static void note_version(Verifier *v, const Engine *eng, const EngineResult *res
       snprintf(v->engine_versions[k], sizeof v->engine_versions[k], "%s", res->version);
 }
 
+/* The state one engine's cases share (engine_cases.h). */
+struct EngineCtx {
+  const Defects *defects;
+  char workdir[4096]; /* the scratch folder of its runs (engine_scratch_make) */
+  int serial;
+  double startup_s;   /* the probe's wall time (NAN: unknown) */
+  int streak;         /* consecutive crashes, time-outs or failed starts */
+  char dead[400];     /* set: the engine is unresponsive, its remaining cases fail at once */
+};
+
+/* Consecutive crashes or time-outs after which an engine's remaining cases fail at once. */
+enum { UNRESPONSIVE_AFTER = 3 };
+
+/* A run's time limit: the engine's measured start-up (its help text) ten times over, plus a
+ * millisecond per step (two-body steps take microseconds in every engine), plus 3 s of slack
+ * for a busy machine; 30 s of start-up when the probe could not tell. */
+static double time_limit(const EngineCtx *ctx, const EngineCase *c) {
+  const double startup = isnan(ctx->startup_s) ? 30.0 : ctx->startup_s;
+  return 3.0 + 10.0 * startup + 1e-3 * ceil(c->t_run / c->dt);
+}
+
+bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
+                size_t why_size) {
+  memset(r, 0, sizeof *r);
+  if (ctx->dead[0]) {
+    snprintf(why, why_size, "%s", ctx->dead);
+    return false;
+  }
+  char dir[4200];
+  snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
+  if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
+  EngineCase limited = *c;
+  limited.timeout_s = time_limit(ctx, c);
+  const bool ran = eng->collide(&limited, dir, r, why, why_size);
+  /* the version is the engine's own bytes: it goes into CSV fields, markdown cells and XML */
+  for (char *p = r->version; *p; p++)
+    if (*p < 0x20 || *p > 0x7e || *p == '"' || *p == '|' || *p == ',' || *p == '<' || *p == '&') *p = '?';
+  const EngineFault fault = engine_last_fault();
+  ctx->streak = fault == ENGINE_FAULT_NONE ? 0 : ctx->streak + 1;
+  if (ctx->streak >= UNRESPONSIVE_AFTER)
+    snprintf(ctx->dead, sizeof ctx->dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
+             eng->name, ctx->streak, why);
+  if (ran) note_version(v, eng, r);
+  engine_scratch_remove(dir); /* a run's files are read: nothing piles up over thousands of cases */
+  return ran;
+}
+
+void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool ran, const char *why,
+                    EngineQuantity q, double measured, double expected, double tol, const DefectCase *dc,
+                    const char *src) {
+  const Defect *d = defect_find(ctx->defects, eng->name, v->cur.name);
+  const char *known = d ? d->reason : NULL;
+  if (!ran) { /* a crash, an ERROR, a time-out: never a known defect's signature */
+    case_end_outcome(v, OUTCOME_FAIL, NULL, NAN, expected, tol, "%s did not run: %s", eng->name, why);
+    return;
+  }
+  const bool finite = isfinite(measured);
+  if (!finite && d && !d->skip && d->predict == PREDICT_NONFINITE) {
+    case_end_outcome(v, OUTCOME_XFAIL, known, measured, expected, tol,
+                     "known defect seen: the run ends in a non-finite result, as predicted (%s)", known);
+    return;
+  }
+  const bool impossible = !finite || (q == QTY_E && !(measured >= 0.0 && measured <= 1.0 + tol)) ||
+                          (q == QTY_TC && !(measured > 0.0)) || (q == QTY_ERROR && !(measured >= 0.0));
+  if (impossible) {
+    const char *what = q == QTY_E ? "e outside [0, 1 + tol]" : q == QTY_TC ? "a duration <= 0" : "a negative error";
+    case_end_outcome(v, OUTCOME_FAIL, NULL, measured, expected, tol, "impossible result from %s (%s): %s", eng->name,
+                     finite ? what : "not finite", src);
+    return;
+  }
+  if (d && d->skip) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "known defect, not judged: %.150s", d->reason);
+    case_skip(v, msg);
+    return;
+  }
+  const bool meets = fabs(measured - expected) <= tol;
+  if (!d) {
+    case_end_outcome(v, meets ? OUTCOME_PASS : OUTCOME_FAIL, NULL, measured, expected, tol, "%s", src);
+    return;
+  }
+  const double predicted = dc ? defect_predict(d, dc) : NAN;
+  if (isfinite(predicted) && fabs(measured - predicted) <= tol)
+    case_end_outcome(v, OUTCOME_XFAIL, known, measured, expected, tol,
+                     "known defect seen: %.10g is its prediction %.10g (%s); %s", measured, predicted,
+                     defect_prediction_name(d->predict), src);
+  else if (meets)
+    case_end_outcome(v, OUTCOME_XPASS, known, measured, expected, tol,
+                     "the known defect (%s) no longer shows: the case passes; %s", known, src);
+  else
+    case_end_outcome(v, OUTCOME_FAIL, NULL, measured, expected, tol,
+                     "neither the expectation (%s) nor the known defect's prediction %.10g (%s: %s)", src, predicted,
+                     defect_prediction_name(d->predict), known);
+}
+
+/* What a defect's prediction needs of an engine case (law: NULL when the generator has none). */
+static DefectCase defect_case(const Engine *eng, const EngineCase *c, const LawModel *law, bool is_tc, double expected) {
+  const bool wall = isinf(c->Rj);
+  const double mi = 4.0 / 3.0 * LAW_PI * c->Ri * c->Ri * c->Ri * c->rho;
+  const double mj = wall ? INFINITY : 4.0 / 3.0 * LAW_PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
+  return (DefectCase){.normal = c->normal, .damping = c->damping, .x = c->damp, .wall = wall,
+                      .force_end = eng->force_end, .is_tc = is_tc, .expected = expected, .law = law,
+                      .reff = wall ? c->Ri : c->Ri * c->Rj / (c->Ri + c->Rj), .meff = wall ? mi : mi * mj / (mi + mj),
+                      .v0 = c->v0, .nu = c->nu};
+}
+
 /* One collision in the engine, its two cases. */
-static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
-                const Defect *defects, int ndef, const char *workdir, int *serial, Lines *ls) {
+static void one(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
+                Lines *ls) {
   char id[64], group[96], base[192];
   row_id(r, id, sizeof id);
   snprintf(group, sizeof group, "engine.%s", eng->name);
@@ -139,18 +211,12 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
   const double e_exp = isnan(closed) ? ref.e : closed;
   if (isnan(closed)) src = "continuous-time reference (verify/reference.c)";
   c.dt = tc / N;
-  c.t_run = 1.3 * tc + 10.0 * c.dt;
+  c.t_run = 2.0 * tc + 10.0 * c.dt; /* an engine's defect may lengthen the contact (Yade's wall: sqrt 2) */
   EngineResult res = {0};
-  char why[512] = "", dir[4200];
+  char why[512] = "";
   const double t_start = omp_get_wtime(); /* the engine's run counts to the e case */
-  snprintf(dir, sizeof dir, "%s/case%05d", workdir, (*serial)++);
   const bool captured = ref.captured;
-  bool ran = false;
-  if (!captured) {
-    if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
-    ran = eng->collide(&c, dir, &res, why, sizeof why);
-  }
-  if (ran) note_version(v, eng, &res);
+  const bool ran = !captured && engine_run(v, ctx, eng, &c, &res, why, sizeof why);
   Line line = {.x = x, .v0 = v0, .dt_over_tc = 1.0 / N};
   snprintf(line.engine, sizeof line.engine, "%s", eng->name);
   snprintf(line.version, sizeof line.version, "%s", res.version);
@@ -161,21 +227,19 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
     if (which == 0 ? !want_e : !want_t) continue;
     case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
     if (which == 0) v->t0 = t_start;
-    const Defect *d = known_defect(defects, ndef, eng->name, v->cur.name);
-    if (d && !strcmp(d->kind, "xfail")) case_expect_failure(v, d->reason);
-    if (d && !strcmp(d->kind, "skip")) {
-      char msg[160];
-      snprintf(msg, sizeof msg, "known defect, not judged: %.120s", d->reason);
-      case_skip(v, msg);
-    } else if (captured) {
+    DefectCase dc = {.normal = r->normal, .damping = r->damping, .x = x, .wall = g == GEO_WALL, .force_end = limit,
+                     .is_tc = which == 1, .expected = which == 0 ? e_exp : tc, .law = &law, .reff = setup_reff(g),
+                     .meff = setup_meff(g), .v0 = v0, .nu = NU};
+    char csrc[256];
+    if (captured) {
       case_skip(v, "captured in continuous time: no end of contact to compare");
-    } else if (!ran) {
-      case_end(v, NAN, which == 0 ? e_exp : tc, 0.0, "%s did not run: %s", eng->name, why);
     } else if (which == 0) {
-      case_end(v, res.e, e_exp, r->f * (1.0 / N) + 1e-12, "%s; %s (%s)", src, r->f_src, res.version);
+      snprintf(csrc, sizeof csrc, "%s; %s (%s)", src, r->f_src, res.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_E, res.e, e_exp, r->f * (1.0 / N) + 1e-12, &dc, csrc);
     } else {
       /* The steps with overlap bracket the duration to a step at each end (onset and end phase). */
-      case_end(v, res.t_c, tc, 2.0 * c.dt, "the reference's duration, +-2 dt: the engine's steps with overlap, a step at each end");
+      engine_verdict(v, ctx, eng, ran, why, QTY_TC, res.t_c, tc, 2.0 * c.dt, &dc,
+                     "the reference's duration, +-2 dt: the engine's steps with overlap, a step at each end");
     }
     const CaseResult *cr = &v->res[v->nres - 1];
     snprintf(line.name, sizeof line.name, "%s", cr->name);
@@ -185,69 +249,43 @@ static void one(Verifier *v, const Engine *eng, const Row *r, double x, Geometry
   }
 }
 
-/* The state one engine's cases share (engine_cases.h). */
-struct EngineCtx {
-  const Defect *defects;
-  int ndef;
-  const char *workdir;
-  int serial;
-};
-
-bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
-                size_t why_size) {
-  char dir[4200];
-  snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
-  if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
-  const bool ran = eng->collide(c, dir, r, why, why_size);
-  if (ran) note_version(v, eng, r);
-  return ran;
-}
-
-bool engine_defect(Verifier *v, const EngineCtx *ctx, const Engine *eng) {
-  const Defect *d = known_defect(ctx->defects, ctx->ndef, eng->name, v->cur.name);
-  if (d && !strcmp(d->kind, "xfail")) case_expect_failure(v, d->reason);
-  if (!d || strcmp(d->kind, "skip")) return false;
-  char msg[160];
-  snprintf(msg, sizeof msg, "known defect, not judged: %.120s", d->reason);
-  case_skip(v, msg);
-  return true;
-}
-
-void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *base, EngineCase *c, double e_exp,
-                  double e_tol, const char *e_src, double tc_exp) {
+void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *base, EngineCase *c, const LawModel *law,
+                  double e_exp, double e_tol, const char *e_src, double tc_exp) {
   char group[96];
   snprintf(group, sizeof group, "engine.%s", eng->name);
   const bool want_e = case_begin(v, group, "%s/e", base);
   const bool want_t = tc_exp > 0.0 && case_begin(v, group, "%s/t_c", base);
   if (!want_e && !want_t) return;
   EngineResult res = {0};
-  char why[512] = "";
+  char why[512] = "", src[256];
   const double t_start = omp_get_wtime();
   const bool ran = engine_run(v, ctx, eng, c, &res, why, sizeof why);
   for (int which = 0; which < 2; which++) {
     if (which == 0 ? !want_e : !want_t) continue;
     case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
     if (which == 0) v->t0 = t_start;
-    if (engine_defect(v, ctx, eng)) continue; /* skipped: not judged */
-    if (!ran) {
-      case_end(v, NAN, which == 0 ? e_exp : tc_exp, 0.0, "%s did not run: %s", eng->name, why);
-    } else if (which == 0) {
-      case_end(v, res.e, e_exp, e_tol, "%s (%s)", e_src, res.version);
+    const DefectCase dc = defect_case(eng, c, law, which == 1, which == 0 ? e_exp : tc_exp);
+    if (which == 0) {
+      snprintf(src, sizeof src, "%s (%s)", e_src, res.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_E, res.e, e_exp, e_tol, &dc, src);
     } else {
-      case_end(v, res.t_c, tc_exp, 2.0 * c->dt, "the expected duration, +-2 dt: the engine's steps with overlap, a step at each end (%s)",
+      snprintf(src, sizeof src, "the expected duration, +-2 dt: the engine's steps with overlap, a step at each end (%s)",
                res.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_TC, res.t_c, tc_exp, 2.0 * c->dt, &dc, src);
     }
   }
 }
 
-static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, int ndef, Lines *ls) {
-  char workdir[4096] = "";
+static void engine_cases(Verifier *v, const Engine *eng, const Defects *defects, Lines *ls) {
+  EngineCtx ctx = {.defects = defects, .startup_s = NAN};
   if (!v->dry) {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(workdir, sizeof workdir, "%s/grandamp-engine-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(workdir)) gd_die(GD_EXIT_RUNTIME, "verify: cannot create a folder under %s", tmp ? tmp : "/tmp");
+    char why[512];
+    if (!engine_scratch_make(ctx.workdir, sizeof ctx.workdir, "grandamp-engine", why, sizeof why))
+      gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
+    char probe_log[4200];
+    snprintf(probe_log, sizeof probe_log, "%s/probe.log", ctx.workdir);
+    ctx.startup_s = eng->probe ? engine_probe(eng->probe, probe_log) : NAN;
   }
-  int serial = 0;
   static const int NS[2] = {50, 200};
   for (int k = 0; k < row_count(); k++) {
     const Row *r = row_at(k);
@@ -257,24 +295,18 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defect *defects, 
     const int nx = row_params(r, v->quick, xs);
     const double xmid = xs[nx / 2];
     for (int n = 0; n < 2; n++) {
-      for (int ix = 0; ix < nx; ix++) one(v, eng, r, xs[ix], GEO_EQUAL, 1.0, NS[n], defects, ndef, workdir, &serial, ls);
+      for (int ix = 0; ix < nx; ix++) one(v, &ctx, eng, r, xs[ix], GEO_EQUAL, 1.0, NS[n], ls);
       if (v->quick) continue;
-      one(v, eng, r, xmid, GEO_EQUAL, 0.01, NS[n], defects, ndef, workdir, &serial, ls);
-      one(v, eng, r, xmid, GEO_EQUAL, 10.0, NS[n], defects, ndef, workdir, &serial, ls);
-      one(v, eng, r, xmid, GEO_UNEQUAL, 1.0, NS[n], defects, ndef, workdir, &serial, ls);
-      one(v, eng, r, xmid, GEO_WALL, 1.0, NS[n], defects, ndef, workdir, &serial, ls);
+      one(v, &ctx, eng, r, xmid, GEO_EQUAL, 0.01, NS[n], ls);
+      one(v, &ctx, eng, r, xmid, GEO_EQUAL, 10.0, NS[n], ls);
+      one(v, &ctx, eng, r, xmid, GEO_UNEQUAL, 1.0, NS[n], ls);
+      one(v, &ctx, eng, r, xmid, GEO_WALL, 1.0, NS[n], ls);
     }
   }
-  EngineCtx ctx = {.defects = defects, .ndef = ndef, .workdir = workdir, .serial = serial};
   cases_chung_ooi_engines(v, &ctx, eng);
   if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, &ctx, eng);
   cases_calibrate_engines(v, &ctx, eng);
-  if (workdir[0]) {
-    const char *argv[] = {"rm", "-rf", workdir, NULL};
-    char why[256];
-    if (engine_spawn(argv, "/dev/null", 60.0, why, sizeof why) != 0)
-      fprintf(stderr, "grandamp-verify: warning: %s not removed\n", workdir);
-  }
+  if (ctx.workdir[0]) engine_scratch_remove(ctx.workdir);
 }
 
 /* The plot data of one engine (plots/verify-engines.gp): per row with a target e, equal spheres at
@@ -498,10 +530,11 @@ static void write_verdict(const Verifier *v) {
 
 void cases_engines(Verifier *v) {
   if (!v->nengines) return;
-  Defect defects[MAX_DEFECTS];
-  const int ndef = load_defects(defects, MAX_DEFECTS);
+  static Defects defects;
+  char why[1024];
+  if (!defects_load(&defects, why, sizeof why)) gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
   Lines ls = {0};
-  for (int k = 0; k < v->nengines; k++) engine_cases(v, engine_find(v->engines[k]), defects, ndef, &ls);
+  for (int k = 0; k < v->nengines; k++) engine_cases(v, engine_find(v->engines[k]), &defects, &ls);
   if (!v->dry && v->data) write_verdict(v);
   if (!v->dry && v->data && ls.n) {
     write_lines(v, &ls);

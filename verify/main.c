@@ -9,6 +9,7 @@
  * --broken FAULT injects one deliberate fault of verify/faults.c into the production side; the
  * run must then fail (exit 3).
  */
+#include <errno.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -216,6 +217,14 @@ static bool write_chung_ooi(const Verifier *v, const char *data) {
   return out_commit(&o);
 }
 
+/* Standard output that could not be written (a full disk, /dev/full, a closed pipe) fails the
+ * run: a case list or a summary that never arrived is no result. */
+static int stdout_checked(int rc) {
+  if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+  fprintf(stderr, "grandamp-verify: error: writing standard output failed: %s\n", strerror(errno));
+  return rc == GD_EXIT_OK ? GD_EXIT_RUNTIME : rc;
+}
+
 int main(int argc, char **argv) {
   Verifier v = {0};
   const char *data = "data", *compare = NULL;
@@ -244,16 +253,20 @@ int main(int argc, char **argv) {
       v.engines[v.nengines++] = name;
     }
     else if (strcmp(a, "--filter") == 0 && has_val) v.filter = argv[++k];
+    else if ((strcmp(a, "--data") == 0 || strcmp(a, "--compare") == 0) && has_val && !argv[k + 1][0]) {
+      fprintf(stderr, "grandamp-verify: error: %s: the name is empty (give a folder or file name)\n", a);
+      return GD_EXIT_USAGE;
+    }
     else if (strcmp(a, "--data") == 0 && has_val) data = argv[++k];
     else if (strcmp(a, "--compare") == 0 && has_val) compare = argv[++k];
     else if (strcmp(a, "--list-engines") == 0) {
       print_engines();
-      return GD_EXIT_OK;
+      return stdout_checked(GD_EXIT_OK);
     } else if (strcmp(a, "--list-faults") == 0 ||
              (strcmp(a, "--broken") == 0 && has_val && strcmp(argv[k + 1], "list") == 0)) {
       printf("grandamp-verify: the deliberate faults of --broken (name, what it breaks, the bug it imitates):\n");
       fault_print_table(stdout);
-      return GD_EXIT_OK;
+      return stdout_checked(GD_EXIT_OK);
     } else if (strcmp(a, "--broken") == 0 && has_val) {
       v.broken = argv[++k];
       if (!fault_select(v.broken)) {
@@ -271,7 +284,7 @@ int main(int argc, char **argv) {
       threads = (int)t;
     } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fputs(USAGE, stdout);
-      return GD_EXIT_OK;
+      return stdout_checked(GD_EXIT_OK);
     } else {
       fprintf(stderr, "grandamp-verify: error: '%s': unknown option or missing value\n%s", a, USAGE);
       return GD_EXIT_USAGE;
@@ -306,7 +319,7 @@ int main(int argc, char **argv) {
   }
   if (list) {
     printf("%d cases\n", v.total);
-    return GD_EXIT_OK;
+    return stdout_checked(GD_EXIT_OK);
   }
   /* The previous run is read before this one overwrites it (the same file, by default). */
   Previous prev = {0};
@@ -369,9 +382,8 @@ int main(int argc, char **argv) {
   const int passed = v.done - v.failed - v.skipped - v.xfailed;
   char xf[64] = "";
   if (v.xfailed) snprintf(xf, sizeof xf, ", %d known defects seen (XFAIL)", v.xfailed);
-  printf("grandamp-verify: %d cases in %.1f s: %d passed, %d failed, %d skipped%s; wrote %s, %s\n", v.done, seconds,
-         passed, v.failed, v.skipped, xf, csv, junit);
+  printf("grandamp-verify: %d cases in %.1f s: %d passed, %d failed, %d skipped%s; %s %s, %s\n", v.done, seconds,
+         passed, v.failed, v.skipped, xf, ok ? "wrote" : "FAILED TO WRITE some of (see the errors above)", csv, junit);
   printf("%d passed, %d failed\n", passed, v.failed);
-  if (!ok) return GD_EXIT_RUNTIME;
-  return v.failed ? GD_EXIT_VERIFY : GD_EXIT_OK;
+  return stdout_checked(!ok ? GD_EXIT_RUNTIME : v.failed ? GD_EXIT_VERIFY : GD_EXIT_OK);
 }

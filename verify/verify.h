@@ -22,8 +22,9 @@ typedef struct CaseResult {
   char name[192];    /**< unique case name */
   double measured, expected, tol;
   bool pass, skipped;
-  bool xfail;        /**< a known defect (an outside engine's): failing is XFAIL and passes; passing is
-                          XPASS and fails, so that a fixed defect is noticed */
+  bool xfail;        /**< a known defect (an outside engine's): with pass, XFAIL (the engine gave the
+                          defect's predicted value); without, XPASS (the case passes: the defect is
+                          gone, and the run fails so that it is noticed) */
   char source[256];  /**< where the expectation comes from */
   char known[128];   /**< the known defect's reason (xfail) */
   double seconds;
@@ -63,8 +64,11 @@ void case_end(Verifier *v, double measured, double expected, double tol, const c
 /** Passes when cond holds (measured/expected reported as given). */
 void case_end_bool(Verifier *v, bool cond, double measured, double expected, const char *src);
 void case_skip(Verifier *v, const char *why);
-/** Marks the case begun last as a known defect (before its case_end): see CaseResult.xfail. */
-void case_expect_failure(Verifier *v, const char *reason);
+/** How a case judged by its caller ends (the outside engines' cases, with their known defects). */
+typedef enum CaseOutcome { OUTCOME_PASS, OUTCOME_FAIL, OUTCOME_XFAIL, OUTCOME_XPASS } CaseOutcome;
+/** Closes the case begun last with that outcome; known: the known defect's reason (XFAIL, XPASS). */
+void case_end_outcome(Verifier *v, CaseOutcome outcome, const char *known, double measured, double expected, double tol,
+                      const char *src, ...) __attribute__((format(printf, 7, 8)));
 /** PASS, FAIL, SKIP, XFAIL or XPASS. */
 const char *case_status(const CaseResult *c);
 

@@ -229,7 +229,50 @@ static void sigterm_leaves_nothing(void **state) {
   assert_tmp_empty();
 }
 
+/* `grandamp engines bench` against a hung lmp (a shell waiting on its own child): each run killed
+ * with the child at --timeout, the engine unresponsive after three, the rest failed at once;
+ * nothing left running or in TMPDIR, exit 1. */
+static void bench_hung_engine_is_bounded(void **state) {
+  (void)state;
+  char data[512], rows[512], packings[600], out[512], path[8192];
+  snprintf(data, sizeof data, "%s", test_path("fcc.data"));
+  const char *pack[] = {"packing", "--type", "fcc", "--n", "500", "--out", data, NULL};
+  CmdResult r;
+  run_grandamp(&r, pack);
+  assert_status(r, 0);
+  snprintf(rows, sizeof rows, "%s", test_path("rows.csv"));
+  FILE *f = fopen(rows, "w");
+  assert_non_null(f);
+  for (int k = 0; k < 5; k++)
+    fprintf(f, "hooke,velocity,nohistory,hooke 1000 %d tangential linear_nohistory 0 0 damping velocity\n", k + 1);
+  fclose(f);
+  snprintf(packings, sizeof packings, "fcc=%s", data);
+  snprintf(out, sizeof out, "%s", test_path("t.csv"));
+  fake_lmp("sleep 8767\nexit 0");
+  const char *old = getenv("PATH");
+  char *saved = strdup(old ? old : "/usr/bin:/bin");
+  snprintf(path, sizeof path, "%s:%s", test_path("bin"), saved);
+  setenv("PATH", path, 1);
+  setenv("TMPDIR", test_path("tmp"), 1);
+  const char *args[] = {"engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks",
+                        "1", "--steps", "20", "--timeout", "1", "--out", out, NULL};
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  run_grandamp(&r, args);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  setenv("PATH", saved, 1);
+  unsetenv("TMPDIR");
+  free(saved);
+  assert_status(r, 1);
+  assert_true((double)(t1.tv_sec - t0.tv_sec) < 10.0); /* three 1 s limits, then nothing */
+  assert_non_null(strstr(r.err, "killed after 1 s"));
+  assert_non_null(strstr(r.err, "[5/5] lammps fcc hooke/velocity/nohistory, 1 rank(s): FAIL: lammps unresponsive: 3 "));
+  assert_false(sleeper_running("8767"));
+  assert_tmp_empty();
+}
+
 const struct CMUnitTest fake_engines_tests[] = {
+    cmocka_unit_test_setup_teardown(bench_hung_engine_is_bounded, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(crash_is_never_a_known_defect, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(impossible_numbers_fail, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(hung_engine_is_bounded, setup, test_dir_teardown),

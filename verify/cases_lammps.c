@@ -65,7 +65,8 @@
 #define V0 1.0           /* impact speed [m/s] */
 #define DT_FRACTION 0.01 /* of the elastic collision time */
 #define PHASE 0.3        /* contact onset inside a step (collide.h) */
-#define LMP_TIMEOUT 120.0
+#define LMP_TIMEOUT 120.0 /* grandamp's own packing and forces runs */
+#define LMP_SECONDS_PER_JOB 2.0 /* a job is one collision or one force evaluation: well under 0.1 s */
 #define EPS 2.220446049250313e-16
 
 /* ---- the case list -------------------------------------------------------------------- */
@@ -518,7 +519,7 @@ void cases_lammps(Verifier *v) {
     }
   }
   const double t_lmp = omp_get_wtime();
-  if (open) lmp_batch_run(&b, LMP_TIMEOUT);
+  if (open) lmp_batch_run(&b, LMP_SECONDS_PER_JOB);
   const double share = (omp_get_wtime() - t_lmp) / (nwant + nwant_f);
 
   for (int k = 0; k < nc; k++) {

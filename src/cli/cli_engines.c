@@ -212,9 +212,20 @@ static bool counts_agree(const EngineTiming *t, const EngineBench *b, char *why,
   return false;
 }
 
+/* Crashes or time-outs of one engine in a row after which its remaining runs fail at once. */
+enum { UNRESPONSIVE_AFTER = 3 };
+
+/* A timing run's limit: the engine's measured start-up (its help text) ten times over, reading
+ * the packing at 20 us a sphere, and 20 us a sphere and step (every engine here steps a
+ * sphere in well under 10 us, Yade's Python loop included), plus 10 s of slack; 30 s of
+ * start-up when the probe could not tell. */
+static double bench_time_limit(double startup_s, long atoms, double steps) {
+  return 10.0 + 10.0 * (isnan(startup_s) ? 30.0 : startup_s) + 2e-5 * (double)atoms * (1.0 + steps);
+}
+
 static int engines_bench(int argc, char **argv) {
   const char *rows_path = NULL, *packings_arg = NULL, *out_path = NULL, *engines_arg = NULL, *ranks_arg = NULL;
-  double steps = 50, dt = 1e-4, skin = 0.1, reps = 1, timeout = 3600;
+  double steps = 50, dt = 1e-4, skin = 0.1, reps = 1, timeout = 0; /* 0: scaled to the work */
   CliOpt opts[] = {
       {.name = "--rows", .nvals = -1, .value_names = "ROWS.csv", .str = &rows_path},
       {.name = "--packings", .nvals = -1, .value_names = "NAME=FILE.data[,...]", .str = &packings_arg},
@@ -237,7 +248,7 @@ static int engines_bench(int argc, char **argv) {
   whole_option("--reps", reps, 1, 100, "1..100", &err);
   if (!(dt > 0) || !isfinite(dt)) errlist_add(&err, "--dt: must be > 0");
   if (!(skin >= 0) || !isfinite(skin)) errlist_add(&err, "--skin: must be >= 0");
-  if (!(timeout > 0) || !isfinite(timeout)) errlist_add(&err, "--timeout: must be > 0");
+  if (!(timeout >= 0) || !isfinite(timeout)) errlist_add(&err, "--timeout: must be > 0 (0: scaled to the run)");
 
   /* Engines: the named ones must be installed; by default every installed one. */
   const Engine *engines[MAX_LIST];
@@ -334,6 +345,16 @@ static int engines_bench(int argc, char **argv) {
     }
   for (int e = 0; e < ne; e++) {
     const Engine *en = engines[e];
+    /* its start-up, measured once, scales each run's time limit (bench_time_limit) */
+    char probe_dir[4096], probe_why[512], dead[400] = "";
+    double startup = NAN;
+    if (engine_scratch_make(probe_dir, sizeof probe_dir, "grandamp-engine", probe_why, sizeof probe_why)) {
+      char probe_log[4200];
+      snprintf(probe_log, sizeof probe_log, "%s/probe.log", probe_dir);
+      startup = en->probe ? engine_probe(en->probe, probe_log) : NAN;
+      engine_scratch_remove(probe_dir);
+    }
+    int streak = 0; /* crashes or time-outs in a row: UNRESPONSIVE_AFTER of them end the engine's runs */
     for (int pi = 0; pi < np; pi++)
       for (int ri = 0; ri < nr; ri++)
         for (int r = 0; r < nrows; r++) {
@@ -359,27 +380,30 @@ static int engines_bench(int argc, char **argv) {
                                  .skin = skin,
                                  .steps = (long)steps,
                                  .ranks = ranks[ri],
-                                 .timeout_s = timeout};
+                                 .timeout_s = timeout > 0 ? timeout
+                                                          : bench_time_limit(startup, packings[pi].atoms, steps)};
           EngineTiming t = {0};
           double pair[100], loop[100];
           char why[512] = "";
           bool ok = true;
           for (int rep = 0; rep < (int)reps && ok; rep++) {
-            const char *tmpdir = getenv("TMPDIR");
-            char dirbuf[4096];
-            snprintf(dirbuf, sizeof dirbuf, "%s/grandamp-engine.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-            char *wd = mkdtemp(dirbuf);
-            if (!wd) {
-              engine_msgf(why, sizeof why, "cannot make a scratch folder in %s", tmpdir && *tmpdir ? tmpdir : "/tmp");
+            char wd[4096];
+            if (dead[0]) {
+              engine_msgf(why, sizeof why, "%s", dead);
+              ok = false;
+              break;
+            }
+            if (!engine_scratch_make(wd, sizeof wd, "grandamp-engine", why, sizeof why)) {
               ok = false;
               break;
             }
             ok = en->bench(&b, wd, &t, why, sizeof why) && counts_agree(&t, &b, why, sizeof why);
+            streak = engine_last_fault() == ENGINE_FAULT_NONE ? 0 : streak + 1;
+            if (streak >= UNRESPONSIVE_AFTER)
+              engine_msgf(dead, sizeof dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
+                          en->name, streak, why);
             pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;
-            const char *rm[] = {"rm", "-rf", "--", wd, NULL}; /* the scratch folder this run made */
-            char rm_why[256];
-            if (engine_spawn(rm, "/dev/null", 600.0, rm_why, sizeof rm_why) != 0)
-              fprintf(stderr, "grandamp: warning: could not remove %s\n", wd);
+            engine_scratch_remove(wd); /* the scratch folder this run made */
           }
           k++;
           double pt = NAN, lt = NAN, rate = NAN;

@@ -134,18 +134,24 @@ static char cleanup_path[CLEANUP_SLOTS][PATH_MAX];
 static volatile sig_atomic_t cleanup_live[CLEANUP_SLOTS];
 static bool cleanup_used[CLEANUP_SLOTS]; /* taken by an open OutFile (main thread only) */
 static bool cleanup_installed;
+static struct sigaction cleanup_previous[NSIG]; /* another module's handler, called after ours */
 
 static void cleanup_on_signal(int sig) {
   const int saved = errno;
   for (int k = 0; k < CLEANUP_SLOTS; k++)
     if (cleanup_live[k]) unlink(cleanup_path[k]);
-  signal(sig, SIG_DFL); /* die of the same signal, so the exit status still says so */
-  raise(sig);
+  const struct sigaction *old = &cleanup_previous[sig];
+  if (!(old->sa_flags & SA_SIGINFO) && old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+    old->sa_handler(sig); /* e.g. the engine layer's: it kills its children, then dies of sig */
+  } else {
+    signal(sig, SIG_DFL); /* die of the same signal, so the exit status still says so */
+    raise(sig);
+  }
   errno = saved;
 }
 
-/* Installs the handlers once, only where the signal has its default action (an ignored SIGINT,
- * as in a background job, stays ignored). */
+/* Installs the handlers once, where the signal has its default action or another module's
+ * handler (called after ours); an ignored SIGINT, as in a background job, stays ignored. */
 static void cleanup_install(void) {
   if (cleanup_installed) return;
   cleanup_installed = true;
@@ -156,8 +162,10 @@ static void cleanup_install(void) {
   sigfillset(&sa.sa_mask);
   for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++) {
     struct sigaction old;
-    if (sigaction(fatal[k], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
+    if (sigaction(fatal[k], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_IGN) {
+      cleanup_previous[fatal[k]] = old;
       sigaction(fatal[k], &sa, NULL);
+    }
   }
   /* past `ulimit -f` a write then fails with EFBIG, which the normal error path reports */
   struct sigaction old;

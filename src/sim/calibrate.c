@@ -26,19 +26,25 @@ static double elastic_overlap(const CalibrateSpec *s, double Ri, double Rj, doub
 
 int calibrate_check(const CalibrateSpec *s, ErrList *err) {
   const int n0 = err->n;
+  /* The ranges of the inputs: far beyond any granular material, and narrow enough that every scale
+   * derived from them (masses, stiffnesses, overlaps, collision times) stays a finite double. */
   if (s->normal == NORMAL_HOOKE) {
-    if (!(isfinite(s->kn) && s->kn > 0.0)) errlist_add(err, "calibrate: k_n must be finite and > 0 (got %g)", s->kn);
+    if (!(s->kn >= CAL_KN_MIN && s->kn <= CAL_KN_MAX))
+      errlist_add(err, "calibrate: k_n (--hooke) must be in [%g, %g] N/m (got %g)", CAL_KN_MIN, CAL_KN_MAX, s->kn);
   } else {
-    if (!(isfinite(s->E) && s->E > 0.0)) errlist_add(err, "calibrate: E must be finite and > 0 (got %g)", s->E);
+    if (!(s->E >= CAL_E_MIN && s->E <= CAL_E_MAX))
+      errlist_add(err, "calibrate: E (--material) must be in [%g, %g] Pa (got %g)", CAL_E_MIN, CAL_E_MAX, s->E);
     if (!(s->nu >= 0.0 && s->nu <= 0.5)) errlist_add(err, "calibrate: nu must be in [0, 0.5] (got %g)", s->nu);
   }
-  if (!(isfinite(s->rho) && s->rho > 0.0)) errlist_add(err, "calibrate: rho must be finite and > 0 (got %g)", s->rho);
-  if (!(isfinite(s->Ri) && s->Ri > 0.0) || !(s->Rj > 0.0))
-    errlist_add(err, "calibrate: the radii must be > 0 (got %g and %g m; inf: a wall)", s->Ri, s->Rj);
+  if (!(s->rho >= CAL_RHO_MIN && s->rho <= CAL_RHO_MAX))
+    errlist_add(err, "calibrate: rho must be in [%g, %g] kg/m^3 (got %g)", CAL_RHO_MIN, CAL_RHO_MAX, s->rho);
+  if (!(s->Ri >= CAL_R_MIN && s->Ri <= CAL_R_MAX) || !((s->Rj >= CAL_R_MIN && s->Rj <= CAL_R_MAX) || s->Rj == INFINITY))
+    errlist_add(err, "calibrate: the radii (--radius) must be in [%g, %g] m (got %g and %g m; inf: a wall)", CAL_R_MIN,
+                CAL_R_MAX, s->Ri, s->Rj);
   if (!(s->e_target > 0.0 && s->e_target <= 1.0))
     errlist_add(err, "calibrate: the target e must be in (0, 1] (got %g)", s->e_target);
-  if (!(isfinite(s->v_ref) && s->v_ref > 0.0))
-    errlist_add(err, "calibrate: the impact speed must be finite and > 0 (got %g)", s->v_ref);
+  if (!(s->v_ref >= CAL_V_MIN && s->v_ref <= CAL_V_MAX))
+    errlist_add(err, "calibrate: the impact speed must be in [%g, %g] m/s (got %g)", CAL_V_MIN, CAL_V_MAX, s->v_ref);
   if (!(s->tol >= 0.0 && s->tol < 0.1)) errlist_add(err, "calibrate: the tolerance must be in [0, 0.1) (got %g)", s->tol);
   if (!(s->steps == 0.0 || (s->steps >= 50.0 && s->steps <= 1e6)))
     errlist_add(err, "calibrate: the steps per collision time must be in [50, 1e6] (got %g)", s->steps);

@@ -70,6 +70,9 @@ typedef struct CalibrateRun {
 
 /** The damping models calibrate solves for on the spec's normal model: every one but none and mdr. */
 bool calibrate_model(NormalModel nm, DampingModel dm);
+/** The ranges of the specification's values alone (no collision); one message per problem;
+ *  returns how many. */
+int calibrate_check_ranges(const CalibrateSpec *s, ErrList *err);
 /** Checks the specification; one message per problem (a contact that would tunnel at the
  *  reference speed included); returns how many. */
 int calibrate_check(const CalibrateSpec *s, ErrList *err);

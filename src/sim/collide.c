@@ -124,8 +124,8 @@ static double max_steps(const CollideSpec *c, const Derived *d) {
 /* "the time step X s (--dt)" or "(--dt-fraction F of the elastic collision time T s)". */
 static void describe_dt(const CollideSpec *c, const Derived *d, char *buf, size_t size) {
   if (c->dt > 0.0) snprintf(buf, size, "--dt %.6g", d->dt);
-  else snprintf(buf, size, "the time step %.6g s (--dt-fraction %g of the elastic collision time %.6g s)", d->dt,
-                c->dt_fraction, d->tc_elastic);
+  else snprintf(buf, size, "the time step %.6g s (%s%g of the elastic collision time %.6g s)", d->dt,
+                c->advice ? "" : "--dt-fraction ", c->dt_fraction, d->tc_elastic);
 }
 
 static void stability_message(const CollideSpec *c, const Derived *d, const CollideStability *st, const char *where,
@@ -134,8 +134,9 @@ static void stability_message(const CollideSpec *c, const Derived *d, const Coll
   describe_dt(c, d, what, sizeof what);
   snprintf(buf, size, "%s is not stable for this contact: omega0^2 dt^2 + 2 gamma dt = %.4g must be < 4 (velocity "
            "Verlet on the linearised contact; omega0 = sqrt(k/meff) = %.4g 1/s with the tangent stiffness "
-           "k = dF/ddelta = %.4g N/m, gamma = eta_n/meff = %.4g 1/s, at the overlap %.4g m%s); use --dt below %.4g s",
-           what, st->number, st->omega0, st->k, st->gamma, st->delta, where, st->dt_max);
+           "k = dF/ddelta = %.4g N/m, gamma = eta_n/meff = %.4g 1/s, at the overlap %.4g m%s); %s %.4g s%s",
+           what, st->number, st->omega0, st->k, st->gamma, st->delta, where,
+           c->advice ? c->advice : "use --dt below", st->dt_max, c->advice ? ")" : "");
 }
 
 int collide_check(const CollideSpec *c, ErrList *err) {
@@ -185,9 +186,10 @@ int collide_check(const CollideSpec *c, ErrList *err) {
     char what[160];
     describe_dt(c, &d, what, sizeof what);
     errlist_add(err, "collide: at --v %g and %s the first step in contact would already overlap by %g m, deeper "
-                "than the %s radius %g m: %s would pass through in one step; lower --v or use --dt below %.4g s",
+                "than the %s radius %g m: %s would pass through in one step; %s %.4g s%s",
                 c->v0, what, first, c->wall ? "sphere's" : "smaller", d.rmin,
-                c->wall ? "the sphere and the wall" : "the spheres", d.rmin / (c->v0 * (1.0 - c->phase)));
+                c->wall ? "the sphere and the wall" : "the spheres", c->advice ? c->advice : "lower --v or use --dt below",
+                d.rmin / (c->v0 * (1.0 - c->phase)), c->advice ? ")" : "");
     return err->n - n0;
   }
   if (c->model.normal.model == NORMAL_MDR) return err->n - n0; /* its force needs per-particle state */
@@ -280,9 +282,10 @@ static bool fail(const char **why, const char *fmt, ...) {
 static bool check_step(const CollideSpec *c, const Derived *d, int64_t step, double delta, bool on,
                        const char **why) {
   if (delta > d->rmin)
-    return fail(why, "step %lld: %s reached an overlap of %.6g m, deeper than the %s radius %.6g m%s; lower --dt "
-                "or --v", (long long)step, c->wall ? "the sphere and the wall" : "particles id 1 and 2", delta,
-                c->wall ? "sphere's" : "smaller", d->rmin, delta > d->rsum ? " (their centres passed each other)" : "");
+    return fail(why, "step %lld: %s reached an overlap of %.6g m, deeper than the %s radius %.6g m%s; %s",
+                (long long)step, c->wall ? "the sphere and the wall" : "particles id 1 and 2", delta,
+                c->wall ? "sphere's" : "smaller", d->rmin, delta > d->rsum ? " (their centres passed each other)" : "",
+                c->advice ? c->advice : "lower --dt or --v");
   if (!on || !(delta > 0.0) || c->model.normal.model == NORMAL_MDR) return true;
   const CollideStability st = collide_stability(&c->model, delta, d->Reff, d->meff, d->dt);
   if (st.number < 4.0) return true;
@@ -306,9 +309,9 @@ static bool check_result(const CollideSpec *c, const CollideResult *r, const cha
   const double upper = cohesive(&c->model) ? INFINITY : 1.0 + 2.0 * r->dt / r->t_c;
   if (isfinite(r->e) && r->e >= 0.0 && r->e <= upper) return true;
   return fail(why, "the result e = %g after %lld contact steps is impossible (it must be finite, >= 0%s); the step "
-              "%.6g s is too coarse for this contact (collision time %.6g s): lower --dt", r->e,
+              "%.6g s is too coarse for this contact (collision time %.6g s): %s", r->e,
               (long long)r->contact_steps, isfinite(upper) ? ", and at most 1 + 2 dt/t_c without cohesion" : "",
-              r->dt, r->t_c);
+              r->dt, r->t_c, c->advice ? c->advice : "lower --dt");
 }
 
 bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
@@ -413,7 +416,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   if (res->contact_steps == 0)
     return fail(why, "no step found %s in contact (the first should have overlapped by %.6g m): they passed "
                 "through each other within one step, or one step's approach v dt = %.6g m is lost in the "
-                "rounding of positions of size %.6g m; change --dt or --v", c->wall ? "the sphere and the wall"
-                : "the spheres", c->v0 * dt * (1.0 - c->phase), c->v0 * dt, L);
+                "rounding of positions of size %.6g m; %s", c->wall ? "the sphere and the wall"
+                : "the spheres", c->v0 * dt * (1.0 - c->phase), c->v0 * dt, L, c->advice ? c->advice : "change --dt or --v");
   return check_result(c, res, why);
 }

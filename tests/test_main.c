@@ -51,6 +51,7 @@ int main(void) {
   add(all, &n, ode_ref_tests, ode_ref_ntests);
   add(all, &n, oblique_ref_tests, oblique_ref_ntests);
   add(all, &n, calibrate_tests, calibrate_ntests);
+  add(all, &n, hardening_cli_tests, hardening_cli_ntests);
   add(all, &n, law_tests, law_ntests);
   add(all, &n, engine_lammps_tests, engine_lammps_ntests);
   add(all, &n, output_tests, output_ntests);

@@ -42,6 +42,7 @@ TEST_GROUP(verify);
 TEST_GROUP(ode_ref);
 TEST_GROUP(oblique_ref);
 TEST_GROUP(calibrate);
+TEST_GROUP(hardening_cli);
 TEST_GROUP(law);
 TEST_GROUP(engine_lammps);
 TEST_GROUP(output);

@@ -2,6 +2,7 @@
 #include "cli_args.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -51,7 +52,12 @@ int cli_parse(int argc, char **argv, CliOpt *opts, int nopts, ErrList *err) {
         continue;
       }
       *o->str = argv[i++];
-      if (o->out_file) check_out_file(arg, *o->str, err);
+      if (!**o->str) {
+        errlist_add(err, "%s: an empty value; give %s", arg, o->value_names);
+        o->bad = true;
+      } else if (o->out_file) {
+        check_out_file(arg, *o->str, err);
+      }
       continue;
     }
     const int maxn = o->max_vals > o->nvals ? o->max_vals : o->nvals;
@@ -79,5 +85,21 @@ int cli_parse(int argc, char **argv, CliOpt *opts, int nopts, ErrList *err) {
                     o->value_names, n);
     }
   }
+  /* an output that is an input: refused before any work (the output would destroy what it reads) */
+  for (int a = 0; a < nopts; a++)
+    for (int b = 0; b < nopts; b++)
+      if (opts[a].out_file && opts[b].in_file && opts[a].given && opts[b].given && !opts[a].bad && !opts[b].bad &&
+          *opts[a].str && *opts[b].str) {
+        char what[96];
+        snprintf(what, sizeof what, "the %s file", opts[b].name);
+        cli_refuse_input(opts[a].name, *opts[a].str, what, *opts[b].str, err);
+      }
   return err->n - nerr0;
+}
+
+bool cli_refuse_input(const char *opt, const char *out, const char *what, const char *in, ErrList *err) {
+  if (!out_same_file(out, in)) return false;
+  errlist_add(err, "%s %s: it is %s %s, which the output would overwrite; choose another output", opt,
+              user_text(out).s, what, user_text(in).s);
+  return true;
 }

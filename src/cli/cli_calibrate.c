@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -63,7 +64,7 @@ int cli_calibrate(int argc, char **argv) {
       {.name = "--radius", .nvals = 1, .max_vals = 2, .allow_inf = true, .value_names = "R [R2]", .vals = radius},
       {.name = "--e", .nvals = 1, .value_names = "TARGET", .vals = &e},
       {.name = "--v", .nvals = 1, .value_names = "VREF", .vals = &v},
-      {.name = "--data", .nvals = -1, .value_names = "POINTS.csv", .str = &data},
+      {.name = "--data", .nvals = -1, .value_names = "POINTS.csv", .str = &data, .in_file = true},
       {.name = "--wall", .nvals = 0},
       {.name = "--models", .nvals = -1, .value_names = "NAME,...", .str = &models},
       {.name = "--limit-damping", .nvals = 0},
@@ -88,6 +89,8 @@ int cli_calibrate(int argc, char **argv) {
     errlist_add(&err, "calibrate: --e and --data exclude each other (the points are the targets)");
   if (!fit_mode && !cli_opt(opts, nopts, "--e")->given) errlist_add(&err, "calibrate: --e is required (or --data)");
   if (!fit_mode && !cli_opt(opts, nopts, "--v")->given) errlist_add(&err, "calibrate: --v is required");
+  /* complete: every value needed is given and well formed, so the contact itself can be checked;
+   * else the values that are there are still range-checked (every problem in one run) */
   bool complete = err.n == 0;
   for (int k = 0; k < nopts; k++) complete = complete && !opts[k].bad;
   const CliOpt *orad = cli_opt(opts, nopts, "--radius");
@@ -99,7 +102,7 @@ int cli_calibrate(int argc, char **argv) {
   memset(r, 0, sizeof *r);
   r->fit_mode = fit_mode;
   static CalibratePoint pts[CAL_MAX_POINTS];
-  if (fit_mode && data) r->npts = calibrate_read_points(data, pts, CAL_MAX_POINTS, &err);
+  if (fit_mode && data && *data) r->npts = calibrate_read_points(data, pts, CAL_MAX_POINTS, &err);
   r->pts = pts;
   double v_ref = v;
   if (fit_mode && !cli_opt(opts, nopts, "--v")->given && r->npts > 0) { /* the middle of the points' speeds */
@@ -114,31 +117,41 @@ int cli_calibrate(int argc, char **argv) {
                          .limit_damping = cli_opt(opts, nopts, "--limit-damping")->given, .tol = tol, .steps = steps,
                          .dt_error = dt_error};
   bool wanted[N_DAMPING] = {false};
-  if (models) parse_models(models, r->s.normal, wanted, &err);
-  else
+  if (models && *models) parse_models(models, r->s.normal, wanted, &err);
+  else if (!models)
     for (int d = 0; d < N_DAMPING; d++) wanted[d] = calibrate_model(r->s.normal, (DampingModel)d);
-  if (plots) {
-    char path[4200], msg[512], script[4096];
-    static const char *const FILES[] = {"calibrate.dat", "calibrate-speed.png", "calibrate-dt.png",
-                                        "calibrate-contacts.png", "calibrate-fit.png"};
-    for (int k = 0; k < (fit_mode ? 5 : 4); k++) {
-      snprintf(path, sizeof path, "%.4000s/%s", plots, FILES[k]);
-      if (!out_check(path, msg, sizeof msg)) errlist_add(&err, "calibrate: --plots: %s", msg);
-    }
-    if (strchr(plots, '\'')) errlist_add(&err, "calibrate: --plots: a folder name with a ' is not supported (gnuplot)");
-    if (!calibrate_plot_script(script, sizeof script))
-      errlist_add(&err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder");
-    if (!engine_installed("gnuplot"))
-      errlist_add(&err, "calibrate: --plots needs gnuplot (apt-get install gnuplot-nox)");
+  if (plots && *plots) {
+    const char *inputs[] = {data};
+    calibrate_plots_check(plots, fit_mode, inputs, 1, &err);
   }
   /* the values, beside the problems above; in fit mode the contact at every point's speed too */
-  if (complete && (!fit_mode || r->npts > 0) && calibrate_check(&r->s, &err) == 0 && fit_mode) {
-    const int n0 = err.n;
-    for (int k = 0; k < r->npts && err.n - n0 < 8; k++) {
-      CalibrateSpec at = r->s;
-      at.v_ref = pts[k].v;
-      calibrate_check(&at, &err);
+  if (complete && (!fit_mode || r->npts > 0)) {
+    if (calibrate_check(&r->s, &err) == 0 && fit_mode) {
+      const int n0 = err.n;
+      for (int k = 0; k < r->npts && err.n - n0 < 8; k++) {
+        CalibrateSpec at = r->s;
+        at.v_ref = pts[k].v;
+        calibrate_check(&at, &err);
+      }
     }
+  } else { /* the ranges of what was given; a missing or malformed value stands in as a valid one */
+    CalibrateSpec ranges = r->s;
+    const CliOpt *omat = cli_opt(opts, nopts, "--material");
+    if (!given_mat) ranges.E = 1e9, ranges.nu = 0.3, ranges.rho = given_hooke ? ranges.rho : 1000.0;
+    else if (omat->bad) { /* a value that did not parse is left 0: the others are still checked */
+      if (material[0] == 0.0) ranges.E = 1e9;
+      if (material[1] == 0.0) ranges.nu = 0.3;
+      if (material[2] == 0.0) ranges.rho = 1000.0;
+    }
+    if (!given_hooke || cli_opt(opts, nopts, "--hooke")->bad) ranges.kn = 1e5;
+    if (given_hooke && (!given_density || cli_opt(opts, nopts, "--density")->bad)) ranges.rho = 1000.0;
+    if (!orad->given || orad->bad) ranges.Ri = 0.01, ranges.Rj = wall ? INFINITY : 0.01;
+    if (fit_mode || !cli_opt(opts, nopts, "--e")->given || cli_opt(opts, nopts, "--e")->bad) ranges.e_target = 0.5;
+    if (!cli_opt(opts, nopts, "--v")->given || cli_opt(opts, nopts, "--v")->bad) ranges.v_ref = 1.0;
+    if (cli_opt(opts, nopts, "--tol")->bad) ranges.tol = 0.0;
+    if (cli_opt(opts, nopts, "--steps")->bad) ranges.steps = 0.0;
+    if (cli_opt(opts, nopts, "--dt-error")->bad) ranges.dt_error = 0.0;
+    calibrate_check_ranges(&ranges, &err);
   }
   if (err.n) {
     errlist_print(&err, stderr);
@@ -176,9 +189,33 @@ int cli_calibrate(int argc, char **argv) {
       r->rank[k] = m;
     }
   }
-  if (plots && !calibrate_write_plots(r, plots)) return GD_EXIT_RUNTIME;
-  if (cli_opt(opts, nopts, "--json")->given) calibrate_print_json(r, stdout);
-  else calibrate_print_text(r, stdout);
-  if (fflush(stdout) != 0) return GD_EXIT_RUNTIME;
-  return unreachable && models ? GD_EXIT_USAGE : GD_EXIT_OK;
+  /* A model asked for by --models that cannot reach the target: exit 2, and nothing written. */
+  if (unreachable && models) {
+    for (int m = 0; m < r->nmodels; m++)
+      if (!r->res[m].reachable) gd_error("calibrate: %s: %s", damping_name(r->model[m]), r->res[m].why);
+    return GD_EXIT_USAGE;
+  }
+  /* the results into memory: printed only once the plots, when asked for, are all written */
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  if (!mem) {
+    gd_error("calibrate: out of memory");
+    return GD_EXIT_RUNTIME;
+  }
+  if (cli_opt(opts, nopts, "--json")->given) calibrate_print_json(r, mem);
+  else calibrate_print_text(r, mem);
+  if (fclose(mem) != 0) {
+    free(text);
+    gd_error("calibrate: out of memory");
+    return GD_EXIT_RUNTIME;
+  }
+  if (plots && !calibrate_write_plots(r, plots)) {
+    free(text);
+    return GD_EXIT_RUNTIME;
+  }
+  const bool wrote = fwrite(text, 1, len, stdout) == len;
+  free(text);
+  if (!wrote || fflush(stdout) != 0) return GD_EXIT_RUNTIME;
+  return GD_EXIT_OK;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "calibrate.h"
+#include "error.h"
 
 typedef struct CalibrateReport {
   CalibrateSpec s;
@@ -26,8 +27,13 @@ typedef struct CalibrateReport {
 
 void calibrate_print_text(const CalibrateReport *r, FILE *f);
 void calibrate_print_json(const CalibrateReport *r, FILE *f);
+/** The checks of --plots DIR before any work: every destination writable (out_check) and none of
+ *  them one of the inputs (the points file, the gnuplot script), gnuplot installed, TMPDIR an
+ *  existing writable directory. One message per problem; false when any. */
+bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *inputs, int ninputs, ErrList *err);
 /** Writes DIR/calibrate.dat and draws DIR/calibrate-{speed,contacts,dt[,fit]}.png with gnuplot
- *  (plots/calibrate.gp beside the build folder); false with a message on stderr. */
+ *  (plots/calibrate.gp beside the build folder), as a set: all new, or none changed and false with
+ *  the reason (gnuplot's own words included) on stderr. */
 bool calibrate_write_plots(const CalibrateReport *r, const char *dir);
 /** The path of plots/calibrate.gp beside the build folder into buf; false when not found. */
 bool calibrate_plot_script(char *buf, size_t size);

@@ -1,18 +1,29 @@
 /* cli_calibrate_out.c - `grandamp calibrate`'s results as text, JSON and plots (cli_calibrate.h). */
 #include "cli_calibrate.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "cli_args.h"
 
 #include "engine.h"
 #include "json.h"
 #include "model.h"
 #include "output.h"
 #include "run.h"
+
+extern char **environ;
 
 /* The speeds of the table: every other of the sweep's (seven across the three decades). */
 enum { TABLE_SPEED_STEP = 2 };
@@ -278,76 +289,336 @@ static void write_dat(const CalibrateReport *r, FILE *f) {
   }
 }
 
-/* The file from copied to the destination to, as every output of grandamp is written. */
-static bool copy_out(const char *from, const char *to) {
-  FILE *in = fopen(from, "rb");
-  OutFile o;
-  if (!in || !out_open(&o, to)) {
-    if (in) fclose(in);
-    else fprintf(stderr, "grandamp: error: cannot read %s\n", from);
+/* ---- the plots: a set, all new or none ------------------------------------------------------
+ * Everything (calibrate.dat and the images) is made in a scratch folder under TMPDIR by this
+ * process and a gnuplot in its own process group; every piece is checked (an image must be a
+ * whole PNG: its signature first, its IEND chunk last) and read into memory, the scratch folder
+ * is removed, and only then are the destinations written, all opened before any is committed.
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT while the scratch folder exists kill gnuplot's group and
+ * remove the folder (by this process, no rm), then the signal goes on as it would have. */
+
+enum { PLOT_MAX_FILES = 5, PLOT_MAX_BYTES = 64 << 20 };
+static const char *const PLOT_FILES[PLOT_MAX_FILES] = {"calibrate.dat", "calibrate-speed.png", "calibrate-dt.png",
+                                                       "calibrate-contacts.png", "calibrate-fit.png"};
+static int plot_nfiles(bool fit_mode) { return fit_mode ? 5 : 4; }
+
+/* the scratch folder's state, for the signal handlers (set before they are installed) */
+static char scratch_dir[4096];
+static volatile sig_atomic_t scratch_live, gnuplot_pgid;
+static const int SCRATCH_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+enum { N_SCRATCH_SIGNALS = 4 };
+static struct sigaction scratch_old[N_SCRATCH_SIGNALS];
+
+/* Removes every entry of the scratch folder and the folder (one level: gnuplot writes files). */
+static void scratch_remove(void) {
+  DIR *d = opendir(scratch_dir);
+  if (d) {
+    struct dirent *e;
+    char path[4400];
+    while ((e = readdir(d)))
+      if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+        snprintf(path, sizeof path, "%s/%s", scratch_dir, e->d_name);
+        unlink(path);
+      }
+    closedir(d);
+  }
+  rmdir(scratch_dir);
+}
+
+/* Async-signal-safe: only the names this process gave (unlink, rmdir, kill, sigaction, raise). */
+static void scratch_on_signal(int sig) {
+  if (gnuplot_pgid > 0) kill(-(pid_t)gnuplot_pgid, SIGKILL);
+  if (scratch_live) {
+    char path[4400];
+    for (int k = 0; k < PLOT_MAX_FILES + 1; k++) {
+      const char *name = k < PLOT_MAX_FILES ? PLOT_FILES[k] : "gnuplot.log";
+      size_t n = 0;
+      for (const char *p = scratch_dir; *p && n < sizeof path - 64; p++) path[n++] = *p;
+      path[n++] = '/';
+      for (const char *p = name; *p; p++) path[n++] = *p;
+      path[n] = '\0';
+      unlink(path);
+    }
+    rmdir(scratch_dir);
+  }
+  for (int k = 0; k < N_SCRATCH_SIGNALS; k++)
+    if (SCRATCH_SIGNALS[k] == sig) sigaction(sig, &scratch_old[k], NULL);
+  raise(sig); /* pending until this handler returns, then as before (output.c's handler, or death) */
+}
+
+static void scratch_handlers(bool on) {
+  if (on) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = scratch_on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaddset(&sa.sa_mask, SCRATCH_SIGNALS[k]);
+    for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaction(SCRATCH_SIGNALS[k], &sa, &scratch_old[k]);
+  } else {
+    for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaction(SCRATCH_SIGNALS[k], &scratch_old[k], NULL);
+  }
+}
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Runs gnuplot in its own process group, stdin /dev/null, stdout and stderr to log, the signals
+ * this process may ignore (SIGXFSZ: a write past `ulimit -f` must kill it, not truncate an image)
+ * back at their defaults; the whole group is killed after timeout_s, and when gnuplot exits (no
+ * child of it left running). Returns its exit status, or -1 with why. */
+static int gnuplot_run(const char *const argv[], const char *log, double timeout_s, char *why, size_t why_size) {
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
+  posix_spawnattr_init(&at);
+  sigset_t def, none;
+  sigemptyset(&def);
+  sigemptyset(&none);
+  const int defaults[] = {SIGXFSZ, SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+  for (size_t k = 0; k < sizeof defaults / sizeof *defaults; k++) sigaddset(&def, defaults[k]);
+  posix_spawnattr_setsigdefault(&at, &def);
+  posix_spawnattr_setsigmask(&at, &none);
+  posix_spawnattr_setpgroup(&at, 0);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  pid_t pid;
+  /* the signals that remove the scratch folder are held while the child's id is recorded */
+  sigset_t block, old;
+  sigemptyset(&block);
+  for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaddset(&block, SCRATCH_SIGNALS[k]);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  const int err = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
+  if (!err) gnuplot_pgid = pid;
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  if (err) {
+    snprintf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
+    return -1;
+  }
+  const double t0 = now_s();
+  bool timed_out = false;
+  siginfo_t info;
+  for (;;) { /* WNOWAIT: the exited leader stays a zombie, so its group id is not reused before the kill */
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) break;
+    if (now_s() - t0 > timeout_s) {
+      timed_out = true;
+      break;
+    }
+    const struct timespec nap = {0, 5000000}; /* 5 ms */
+    nanosleep(&nap, NULL);
+  }
+  kill(-pid, SIGKILL); /* the group this function started: gnuplot and anything it left running */
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  gnuplot_pgid = 0;
+  if (timed_out) {
+    snprintf(why, why_size, "gnuplot killed (with its process group) after %.0f s", timeout_s);
+    return -1;
+  }
+  if (WIFEXITED(status)) {
+    if (WEXITSTATUS(status) == 0) return 0;
+    snprintf(why, why_size, "gnuplot exited with status %d", WEXITSTATUS(status));
+    return WEXITSTATUS(status);
+  }
+  snprintf(why, why_size, "gnuplot died of signal %d%s", WTERMSIG(status),
+           WTERMSIG(status) == SIGXFSZ ? " (SIGXFSZ: a file passed the size limit, ulimit -f)" : "");
+  return -1;
+}
+
+/* The last lines of gnuplot's log, printable and bounded, into buf ("" when none). */
+static void log_excerpt(const char *log, char *buf, size_t size) {
+  buf[0] = '\0';
+  FILE *f = fopen(log, "rb");
+  if (!f) return;
+  char raw[600];
+  fseek(f, 0, SEEK_END);
+  const long end = ftell(f);
+  fseek(f, end > (long)sizeof raw - 1 ? end - (long)sizeof raw + 1 : 0, SEEK_SET);
+  const size_t n = fread(raw, 1, sizeof raw - 1, f);
+  fclose(f);
+  raw[n] = '\0';
+  size_t k = 0;
+  for (size_t i = 0; i < n && k + 3 < size; i++) {
+    const unsigned char c = (unsigned char)raw[i];
+    if (c == '\n') buf[k++] = '|', buf[k++] = ' ';
+    else if (c >= 0x20 && c < 0x7f) buf[k++] = (char)c;
+  }
+  while (k > 0 && (buf[k - 1] == ' ' || buf[k - 1] == '|')) k--;
+  buf[k] = '\0';
+}
+
+/* The whole of a scratch file into memory (*data, *len); false with why. */
+static bool slurp(const char *path, const char *name, bool png, char **data, size_t *len, char *why, size_t why_size) {
+  static const unsigned char SIG[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  static const unsigned char IEND[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+  struct stat st;
+  *data = NULL, *len = 0;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+    snprintf(why, why_size, "gnuplot drew no %s", name);
     return false;
   }
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, o.f);
-  const bool read_ok = !ferror(in);
-  fclose(in);
-  if (!read_ok) {
-    out_abort(&o);
-    fprintf(stderr, "grandamp: error: cannot read %s\n", from);
+  if (st.st_size <= 0 || st.st_size > PLOT_MAX_BYTES) {
+    snprintf(why, why_size, "%s is %lld bytes", name, (long long)st.st_size);
     return false;
   }
-  return out_commit(&o);
+  FILE *f = fopen(path, "rb");
+  char *buf = f ? malloc((size_t)st.st_size) : NULL;
+  const size_t n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+  if (f) fclose(f);
+  if (!buf || n != (size_t)st.st_size) {
+    free(buf);
+    snprintf(why, why_size, "cannot read %s back from the scratch folder", name);
+    return false;
+  }
+  if (png && (n < sizeof SIG + sizeof IEND || memcmp(buf, SIG, sizeof SIG) || memcmp(buf + n - sizeof IEND, IEND, sizeof IEND))) {
+    free(buf);
+    snprintf(why, why_size, "%s is not a whole PNG image (%zu bytes; cut short?)", name, n);
+    return false;
+  }
+  *data = buf, *len = n;
+  return true;
+}
+
+bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *inputs, int ninputs, ErrList *err) {
+  const int n0 = err->n;
+  char path[4200], msg[4400], script[4096];
+  for (int k = 0; k < plot_nfiles(fit_mode); k++) {
+    snprintf(path, sizeof path, "%.4000s/%s", dir, PLOT_FILES[k]);
+    if (!out_check(path, msg, sizeof msg)) errlist_add(err, "calibrate: --plots: %s", msg);
+    for (int i = 0; i < ninputs; i++)
+      if (inputs[i]) cli_refuse_input("--plots", path, "an input file,", inputs[i], err);
+  }
+  if (!calibrate_plot_script(script, sizeof script))
+    errlist_add(err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder");
+  else
+    for (int k = 0; k < plot_nfiles(fit_mode); k++) {
+      snprintf(path, sizeof path, "%.4000s/%s", dir, PLOT_FILES[k]);
+      cli_refuse_input("--plots", path, "the gnuplot script", script, err);
+    }
+  if (!engine_installed("gnuplot")) errlist_add(err, "calibrate: --plots needs gnuplot (apt-get install gnuplot-nox)");
+  const char *tmp = getenv("TMPDIR");
+  const char *where = tmp && *tmp ? tmp : "/tmp";
+  struct stat st;
+  if (stat(where, &st) != 0)
+    errlist_add(err, "calibrate: --plots draws in a scratch folder under %s (TMPDIR): %s", where, strerror(errno));
+  else if (!S_ISDIR(st.st_mode))
+    errlist_add(err, "calibrate: --plots draws in a scratch folder under %s (TMPDIR): not a directory", where);
+  else if (access(where, W_OK | X_OK) != 0)
+    errlist_add(err, "calibrate: --plots draws in a scratch folder under %s (TMPDIR): not writable", where);
+  if (strchr(where, '\'') || strlen(where) > 3000)
+    errlist_add(err, "calibrate: --plots: TMPDIR %s holds a ' or is too long for gnuplot's script", where);
+  return err->n == n0;
 }
 
 bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
-  char dat[4096], script[4096], scratch[4096];
-  snprintf(dat, sizeof dat, "%s/calibrate.dat", dir);
+  char script[4096], why[1024] = "", log[4400];
   if (!calibrate_plot_script(script, sizeof script)) {
-    fprintf(stderr, "grandamp: error: plots/calibrate.gp not found beside the build folder\n");
+    fprintf(stderr, "grandamp: error: calibrate: no plots written: plots/calibrate.gp not found beside the build folder\n");
     return false;
   }
-  OutFile o;
-  if (!out_open(&o, dat)) return false;
-  write_dat(r, o.f);
-  if (!out_commit(&o)) return false;
-  /* gnuplot draws into a scratch folder; the images are copied out as outputs when all are drawn */
+  /* the plot data, in memory first */
+  char *dat_mem = NULL;
+  size_t dat_len = 0;
+  FILE *mem = open_memstream(&dat_mem, &dat_len);
+  if (!mem) {
+    fprintf(stderr, "grandamp: error: calibrate: no plots written: out of memory\n");
+    return false;
+  }
+  write_dat(r, mem);
+  fclose(mem);
+  const int nfiles = plot_nfiles(r->fit_mode);
+  char *data[PLOT_MAX_FILES] = {0};
+  size_t len[PLOT_MAX_FILES] = {0};
   const char *tmp = getenv("TMPDIR");
-  snprintf(scratch, sizeof scratch, "%.3000s/grandamp-calibrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  if (!mkdtemp(scratch)) {
-    fprintf(stderr, "grandamp: error: cannot make a scratch folder %s\n", scratch);
-    return false;
-  }
-  int ngood = 0;
-  for (int m = 0; m < r->nmodels; m++) ngood += r->has_behaviour[m];
-  char vars[8400], log[4200], why[512];
-  snprintf(vars, sizeof vars, "dat='%s'; out='%s/'; nmodels=%d; fit=%d; v_ref=%.9g; bound=%.9g", dat, scratch, ngood,
-           r->fit_mode, r->s.v_ref, r->s.dt_error > 0 ? r->s.dt_error : 0.01);
-  snprintf(log, sizeof log, "%s/gnuplot.log", scratch);
-  const char *argv[] = {"gnuplot", "-e", vars, script, NULL};
-  const int rc = engine_spawn(argv, log, 120.0, why, sizeof why);
-  const char *names[] = {"calibrate-speed.png", "calibrate-dt.png", "calibrate-contacts.png", "calibrate-fit.png"};
-  const int nnames = r->fit_mode ? 4 : 3;
-  bool ok = rc == 0;
-  if (!ok) fprintf(stderr, "grandamp: error: gnuplot failed (%s; its log: %s)\n", rc < 0 ? why : "exit status", log);
-  for (int k = 0; k < nnames && ok; k++) {
-    char from[4200], to[4200];
-    snprintf(from, sizeof from, "%s/%s", scratch, names[k]);
-    snprintf(to, sizeof to, "%s/%s", dir, names[k]);
-    struct stat st;
-    if (stat(from, &st) != 0 || st.st_size == 0) {
-      fprintf(stderr, "grandamp: error: gnuplot drew no %s (its log: %s)\n", names[k], log);
+  snprintf(scratch_dir, sizeof scratch_dir, "%.3000s/grandamp-calibrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  signal(SIGXFSZ, SIG_IGN); /* this process's own writes past `ulimit -f` fail with EFBIG (output.h) */
+  scratch_handlers(true);
+  bool ok = mkdtemp(scratch_dir) != NULL;
+  if (!ok) snprintf(why, sizeof why, "cannot make a scratch folder %.900s: %s", scratch_dir, strerror(errno));
+  else scratch_live = 1;
+  char path[4400];
+  if (ok) { /* calibrate.dat for gnuplot */
+    snprintf(path, sizeof path, "%s/%s", scratch_dir, PLOT_FILES[0]);
+    FILE *f = fopen(path, "wb");
+    const bool wrote = f && fwrite(dat_mem, 1, dat_len, f) == dat_len;
+    if (!(f && fclose(f) == 0 && wrote)) {
+      snprintf(why, sizeof why, "cannot write %.900s: %s", path, strerror(errno));
       ok = false;
-    } else {
-      ok = copy_out(from, to); /* through output.h: a link's target, a FIFO in place, else atomic */
-      unlink(from);
     }
   }
+  data[0] = dat_mem, len[0] = dat_len;
+  snprintf(log, sizeof log, "%s/gnuplot.log", scratch_dir);
   if (ok) {
-    unlink(log);
-    rmdir(scratch);
-    fprintf(stderr, "grandamp: plots written: %s/calibrate-{speed,dt,contacts%s}.png (data: %s)\n", dir,
-            r->fit_mode ? ",fit" : "", dat);
+    int ngood = 0;
+    for (int m = 0; m < r->nmodels; m++) ngood += r->has_behaviour[m];
+    char vars[8400];
+    snprintf(vars, sizeof vars, "dat='%s/%s'; out='%s/'; nmodels=%d; fit=%d; v_ref=%.9g; bound=%.9g", scratch_dir,
+             PLOT_FILES[0], scratch_dir, ngood, r->fit_mode, r->s.v_ref, r->s.dt_error > 0 ? r->s.dt_error : 0.01);
+    const char *argv[] = {"gnuplot", "-e", vars, script, NULL};
+    const char *env = getenv("GRANDAMP_TEST_GNUPLOT_TIMEOUT"); /* test hook: a hung gnuplot in seconds */
+    const double timeout = env && atof(env) > 0 ? atof(env) : 120.0;
+    ok = gnuplot_run(argv, log, timeout, why, sizeof why) == 0;
+    if (!ok) { /* gnuplot's own words */
+      char excerpt[512];
+      log_excerpt(log, excerpt, sizeof excerpt);
+      if (*excerpt) snprintf(why + strlen(why), sizeof why - strlen(why), "; it said: %s", excerpt);
+    }
   }
-  return ok;
+  for (int k = 1; k < nfiles && ok; k++) {
+    snprintf(path, sizeof path, "%s/%s", scratch_dir, PLOT_FILES[k]);
+    ok = slurp(path, PLOT_FILES[k], true, &data[k], &len[k], why, sizeof why);
+    if (!ok) {
+      char excerpt[512];
+      log_excerpt(log, excerpt, sizeof excerpt);
+      if (*excerpt) snprintf(why + strlen(why), sizeof why - strlen(why), "; gnuplot said: %s", excerpt);
+    }
+  }
+  if (scratch_live) scratch_remove();
+  scratch_live = 0;
+  scratch_handlers(false);
+  /* install: every destination opened (a temporary beside each) before any is committed */
+  OutFile o[PLOT_MAX_FILES];
+  int opened = 0;
+  if (ok) {
+    for (; opened < nfiles; opened++) {
+      snprintf(path, sizeof path, "%s/%s", dir, PLOT_FILES[opened]);
+      if (!out_open(&o[opened], path)) break;
+      if (fwrite(data[opened], 1, len[opened], o[opened].f) != len[opened]) {
+        opened++;
+        break;
+      }
+    }
+    ok = opened == nfiles;
+    if (!ok) {
+      for (int k = 0; k < opened; k++) out_abort(&o[k]);
+      snprintf(why, sizeof why, "cannot write %s/%s (above)", dir, PLOT_FILES[opened > 0 ? opened - 1 : 0]);
+    }
+  }
+  int committed = 0;
+  if (ok) {
+    for (int k = 0; k < nfiles; k++) {
+      if (ok && out_commit(&o[k])) committed++;
+      else if (ok) ok = false, snprintf(why, sizeof why, "cannot write %s/%s (above)", dir, PLOT_FILES[k]);
+      else out_abort(&o[k]);
+    }
+  }
+  for (int k = 0; k < nfiles; k++) free(data[k]);
+  if (!ok) {
+    if (committed)
+      fprintf(stderr, "grandamp: error: calibrate: plots: %s; %d of the %d files were already replaced\n", why,
+              committed, nfiles);
+    else fprintf(stderr, "grandamp: error: calibrate: no plots written (none changed in %s): %s\n", dir, why);
+    return false;
+  }
+  fprintf(stderr, "grandamp: plots written: %s/calibrate-{speed,dt,contacts%s}.png (data: %s/calibrate.dat)\n", dir,
+          r->fit_mode ? ",fit" : "", dir);
+  return true;
 }

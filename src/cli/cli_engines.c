@@ -227,7 +227,7 @@ static int engines_bench(int argc, char **argv) {
   const char *rows_path = NULL, *packings_arg = NULL, *out_path = NULL, *engines_arg = NULL, *ranks_arg = NULL;
   double steps = 50, dt = 1e-4, skin = 0.1, reps = 1, timeout = 0; /* 0: scaled to the work */
   CliOpt opts[] = {
-      {.name = "--rows", .nvals = -1, .value_names = "ROWS.csv", .str = &rows_path},
+      {.name = "--rows", .nvals = -1, .value_names = "ROWS.csv", .str = &rows_path, .in_file = true},
       {.name = "--packings", .nvals = -1, .value_names = "NAME=FILE.data[,...]", .str = &packings_arg},
       {.name = "--out", .nvals = -1, .out_file = true, .value_names = "OUT.csv", .str = &out_path},
       {.name = "--engines", .nvals = -1, .value_names = "NAME[,...]", .str = &engines_arg},
@@ -314,6 +314,7 @@ static int engines_bench(int argc, char **argv) {
       pk->path = eq + 1;
       if (pk->path[0] != '/') errlist_add(&err, "--packings: %s: give an absolute path (the engines run elsewhere)", pk->path);
       else if (access(pk->path, R_OK) != 0) errlist_add(&err, "--packings: cannot read %s", pk->path);
+      else if (out_path) cli_refuse_input("--out", out_path, "the --packings file", pk->path, &err);
     }
   }
   static BenchRow rows[MAX_ROWS];

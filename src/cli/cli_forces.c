@@ -50,7 +50,7 @@ int cli_forces(int argc, char **argv) {
     }
   }
   CliOpt opts[] = {
-      {.name = "--data", .nvals = -1, .value_names = "FILE.data", .str = &data},
+      {.name = "--data", .nvals = -1, .value_names = "FILE.data", .str = &data, .in_file = true},
       {.name = "--out", .nvals = -1, .value_names = "forces.csv", .str = &out, .out_file = true},
       {.name = "--boundary", .nvals = -1, .value_names = "p|f|xyz", .str = &boundary},
       {.name = "--threads", .nvals = 1, .value_names = "T", .vals = &threads},
@@ -60,9 +60,6 @@ int cli_forces(int argc, char **argv) {
   free(rest);
   if (!data) errlist_add(&err, "forces: --data FILE.data is required");
   if (!out) errlist_add(&err, "forces: --out forces.csv is required");
-  if (data && out && out_same_file(data, out))
-    errlist_add(&err, "--out %s: it is the --data file %s, which the forces would overwrite; choose another "
-                "output file", out, data);
   if (ncoeff == 0) errlist_add(&err, "forces: at least one --coeff '<I> <J> <model text>' is required");
   bool periodic[3] = {true, true, true};
   const size_t bl = strlen(boundary);

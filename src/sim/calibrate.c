@@ -24,27 +24,38 @@ static double elastic_overlap(const CalibrateSpec *s, double Ri, double Rj, doub
   return pow(15.0 * meff * v * v / (16.0 * Estar * sqrt(Reff)), 0.4);
 }
 
-int calibrate_check(const CalibrateSpec *s, ErrList *err) {
+int calibrate_check_ranges(const CalibrateSpec *s, ErrList *err) {
   const int n0 = err->n;
+  /* The ranges of the inputs: far beyond any granular material, and narrow enough that every scale
+   * derived from them (masses, stiffnesses, overlaps, collision times) stays a finite double. */
   if (s->normal == NORMAL_HOOKE) {
-    if (!(isfinite(s->kn) && s->kn > 0.0)) errlist_add(err, "calibrate: k_n must be finite and > 0 (got %g)", s->kn);
+    if (!(s->kn >= CAL_KN_MIN && s->kn <= CAL_KN_MAX))
+      errlist_add(err, "calibrate: k_n (--hooke) must be in [%g, %g] N/m (got %g)", CAL_KN_MIN, CAL_KN_MAX, s->kn);
   } else {
-    if (!(isfinite(s->E) && s->E > 0.0)) errlist_add(err, "calibrate: E must be finite and > 0 (got %g)", s->E);
+    if (!(s->E >= CAL_E_MIN && s->E <= CAL_E_MAX))
+      errlist_add(err, "calibrate: E (--material) must be in [%g, %g] Pa (got %g)", CAL_E_MIN, CAL_E_MAX, s->E);
     if (!(s->nu >= 0.0 && s->nu <= 0.5)) errlist_add(err, "calibrate: nu must be in [0, 0.5] (got %g)", s->nu);
   }
-  if (!(isfinite(s->rho) && s->rho > 0.0)) errlist_add(err, "calibrate: rho must be finite and > 0 (got %g)", s->rho);
-  if (!(isfinite(s->Ri) && s->Ri > 0.0) || !(s->Rj > 0.0))
-    errlist_add(err, "calibrate: the radii must be > 0 (got %g and %g m; inf: a wall)", s->Ri, s->Rj);
+  if (!(s->rho >= CAL_RHO_MIN && s->rho <= CAL_RHO_MAX))
+    errlist_add(err, "calibrate: rho must be in [%g, %g] kg/m^3 (got %g)", CAL_RHO_MIN, CAL_RHO_MAX, s->rho);
+  if (!(s->Ri >= CAL_R_MIN && s->Ri <= CAL_R_MAX) || !((s->Rj >= CAL_R_MIN && s->Rj <= CAL_R_MAX) || s->Rj == INFINITY))
+    errlist_add(err, "calibrate: the radii (--radius) must be in [%g, %g] m (got %g and %g m; inf: a wall)", CAL_R_MIN,
+                CAL_R_MAX, s->Ri, s->Rj);
   if (!(s->e_target > 0.0 && s->e_target <= 1.0))
     errlist_add(err, "calibrate: the target e must be in (0, 1] (got %g)", s->e_target);
-  if (!(isfinite(s->v_ref) && s->v_ref > 0.0))
-    errlist_add(err, "calibrate: the impact speed must be finite and > 0 (got %g)", s->v_ref);
+  if (!(s->v_ref >= CAL_V_MIN && s->v_ref <= CAL_V_MAX))
+    errlist_add(err, "calibrate: the impact speed must be in [%g, %g] m/s (got %g)", CAL_V_MIN, CAL_V_MAX, s->v_ref);
   if (!(s->tol >= 0.0 && s->tol < 0.1)) errlist_add(err, "calibrate: the tolerance must be in [0, 0.1) (got %g)", s->tol);
   if (!(s->steps == 0.0 || (s->steps >= 50.0 && s->steps <= 1e6)))
     errlist_add(err, "calibrate: the steps per collision time must be in [50, 1e6] (got %g)", s->steps);
   if (!(s->dt_error >= 0.0 && s->dt_error < 1.0))
     errlist_add(err, "calibrate: the time-step error bound must be in [0, 1) (got %g)", s->dt_error);
-  if (err->n > n0) return err->n - n0;
+  return err->n - n0;
+}
+
+int calibrate_check(const CalibrateSpec *s, ErrList *err) {
+  const int n0 = err->n;
+  if (calibrate_check_ranges(s, err)) return err->n - n0;
   /* The contact itself: an elastic overlap past the smaller radius passes one body through the
    * other (the force pass sees only the distance of the centres); then every step must run. */
   const double rmin = fmin(s->Ri, s->Rj), top = elastic_overlap(s, s->Ri, s->Rj, s->v_ref);
@@ -90,6 +101,7 @@ bool calibrate_collide_phase(const CalibrateSpec *s, DampingModel dm, double x, 
   c.phase = phase;
   c.dt_fraction = 1.0 / (steps > 0.0 ? steps : 2000.0);
   c.threads = 1;
+  c.advice = "raise --steps or lower the speed (a step below";
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) {
@@ -100,6 +112,26 @@ bool calibrate_collide_phase(const CalibrateSpec *s, DampingModel dm, double x, 
   out->dt = r.dt;
   out->dt_over_tc = r.dt / r.tc_elastic;
   return true;
+}
+
+/* The first guess of a dashpot model's D for e = target at speed v, from the contact's own scales:
+ * the linear spring-dashpot's damping ratio zeta = -ln e / sqrt(pi^2 + ln^2 e) (from
+ * e = exp(-pi zeta / sqrt(1 - zeta^2)), docs/verification.md §1.1) gives eta_n = 2 zeta sqrt(k meff)
+ * with k the secant stiffness F_ne/delta at the elastic maximum overlap (hooke: k_n; Hertz:
+ * 4/3 E* a, a = sqrt(Reff delta)); D = eta_n (velocity), eta_n/meff (mass_velocity),
+ * eta_n/(meff a) (viscoelastic), docs/models.md §3. A fixed start (D = 1) is unstable for small
+ * particles and far off for large ones. */
+static double dashpot_scale(const CalibrateSpec *s, DampingModel dm, double v, double target) {
+  const bool wall = isinf(s->Rj);
+  const double mi = sphere_mass(s->Ri, s->rho), mj = wall ? INFINITY : sphere_mass(s->Rj, s->rho);
+  const double meff = wall ? mi : mi * mj / (mi + mj), Reff = wall ? s->Ri : s->Ri * s->Rj / (s->Ri + s->Rj);
+  const double delta = elastic_overlap(s, s->Ri, s->Rj, v), a = sqrt(Reff * delta);
+  const double k = s->normal == NORMAL_HOOKE ? s->kn : 4.0 / 3.0 * s->E / (2.0 * (1.0 - s->nu * s->nu)) * a;
+  const double le = log(fmin(fmax(target, 1e-12), 1.0));
+  const double zeta = fmax(-le / sqrt(GD_PI * GD_PI + le * le), 1e-3); /* e = 1: a small D still brackets */
+  const double eta = 2.0 * zeta * sqrt(k * meff);
+  const double D = dm == DAMPING_MASS_VELOCITY ? eta / meff : dm == DAMPING_VISCOELASTIC ? eta / (meff * a) : eta;
+  return isfinite(D) && D > 0.0 ? D : 1.0;
 }
 
 /* One collision at v with coefficient x into *e; false with res->why. */
@@ -126,13 +158,22 @@ bool calibrate_solve_at(const CalibrateSpec *s, DampingModel dm, double v, doubl
     lo = 1e-9, hi = 1.0; /* the e put in: (0, 1] */
     if (!run(s, dm, v, lo, &e_lo, res) || !run(s, dm, v, hi, &e_hi, res)) return false;
   } else {
-    /* D from 0 (elastic) up: double until the collision falls below the target */
-    hi = 0.0, lo = 1.0;
+    /* D from 0 (elastic) and from the model's own scale (dashpot_scale) up: double until the
+     * collision falls below the target; a D whose collision cannot run (an unstable step) ends the
+     * model's range */
+    hi = 0.0, lo = dashpot_scale(s, dm, v, target);
     if (!run(s, dm, v, hi, &e_hi, res)) return false;
-    if (!run(s, dm, v, lo, &e_lo, res)) return false;
-    for (int k = 0; k < 400 && e_lo > target; k++) {
+    for (int k = 0; k < 400; k++) {
+      CalibrateRun cr;
+      if (!calibrate_collide(s, dm, lo, s->Ri, s->Rj, v, s->steps, &cr)) {
+        res->reachable = false, res->coeff = hi, res->e = e_hi;
+        snprintf(res->why, sizeof res->why, "e reaches %.6g at D = %.6g at %g m/s, and the collision with twice "
+                 "that cannot run (%.300s): the target %g is out of reach", e_hi, hi, v, cr.why, target);
+        return true;
+      }
+      e_lo = cr.e;
+      if (e_lo <= target) break;
       hi = lo, e_hi = e_lo, lo *= 2.0;
-      if (!run(s, dm, v, lo, &e_lo, res)) return false;
     }
   }
   /* now e(lo) = e_lo is the low end, e(hi) = e_hi the high end */

@@ -55,8 +55,24 @@ typedef struct CalibrateRun {
   char why[512];     /**< why it could not run */
 } CalibrateRun;
 
+/* The inputs calibrate accepts (calibrate_check): radii 1 nm to 1 km, E 1 Pa to 10 TPa, k_n 1e-6 to
+ * 1e15 N/m, rho 1e-3 to 1e5 kg/m^3, speeds 1e-6 to 1e4 m/s. */
+#define CAL_R_MIN 1e-9
+#define CAL_R_MAX 1e3
+#define CAL_E_MIN 1.0
+#define CAL_E_MAX 1e13
+#define CAL_KN_MIN 1e-6
+#define CAL_KN_MAX 1e15
+#define CAL_RHO_MIN 1e-3
+#define CAL_RHO_MAX 1e5
+#define CAL_V_MIN 1e-6
+#define CAL_V_MAX 1e4
+
 /** The damping models calibrate solves for on the spec's normal model: every one but none and mdr. */
 bool calibrate_model(NormalModel nm, DampingModel dm);
+/** The ranges of the specification's values alone (no collision); one message per problem;
+ *  returns how many. */
+int calibrate_check_ranges(const CalibrateSpec *s, ErrList *err);
 /** Checks the specification; one message per problem (a contact that would tunnel at the
  *  reference speed included); returns how many. */
 int calibrate_check(const CalibrateSpec *s, ErrList *err);

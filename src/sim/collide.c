@@ -107,6 +107,13 @@ static Derived derive(const CollideSpec *c) {
   return d;
 }
 
+/* The kinetic energy in the centre-of-mass frame at the start, spins included (I = 2/5 m R^2). */
+static double total_energy(const CollideSpec *c, const Derived *d) {
+  const double spin_i = c->wi0 == 0.0 ? 0.0 : 0.2 * c->mi * c->Ri * c->Ri * c->wi0 * c->wi0; /* no inf * 0 */
+  const double spin_j = c->wall || c->wj0 == 0.0 ? 0.0 : 0.2 * c->mj * c->Rj * c->Rj * c->wj0 * c->wj0;
+  return d->E0 + 0.5 * d->meff * c->vt0 * c->vt0 + spin_i + spin_j;
+}
+
 /* The most steps a run may take (max_tc elastic collision times, then captured), in double:
  * an infinite collision time must not reach an integer conversion. */
 #define COLLIDE_MAX_STEPS 1e9
@@ -117,8 +124,8 @@ static double max_steps(const CollideSpec *c, const Derived *d) {
 /* "the time step X s (--dt)" or "(--dt-fraction F of the elastic collision time T s)". */
 static void describe_dt(const CollideSpec *c, const Derived *d, char *buf, size_t size) {
   if (c->dt > 0.0) snprintf(buf, size, "--dt %.6g", d->dt);
-  else snprintf(buf, size, "the time step %.6g s (--dt-fraction %g of the elastic collision time %.6g s)", d->dt,
-                c->dt_fraction, d->tc_elastic);
+  else snprintf(buf, size, "the time step %.6g s (%s%g of the elastic collision time %.6g s)", d->dt,
+                c->advice ? "" : "--dt-fraction ", c->dt_fraction, d->tc_elastic);
 }
 
 static void stability_message(const CollideSpec *c, const Derived *d, const CollideStability *st, const char *where,
@@ -127,8 +134,9 @@ static void stability_message(const CollideSpec *c, const Derived *d, const Coll
   describe_dt(c, d, what, sizeof what);
   snprintf(buf, size, "%s is not stable for this contact: omega0^2 dt^2 + 2 gamma dt = %.4g must be < 4 (velocity "
            "Verlet on the linearised contact; omega0 = sqrt(k/meff) = %.4g 1/s with the tangent stiffness "
-           "k = dF/ddelta = %.4g N/m, gamma = eta_n/meff = %.4g 1/s, at the overlap %.4g m%s); use --dt below %.4g s",
-           what, st->number, st->omega0, st->k, st->gamma, st->delta, where, st->dt_max);
+           "k = dF/ddelta = %.4g N/m, gamma = eta_n/meff = %.4g 1/s, at the overlap %.4g m%s); %s %.4g s%s",
+           what, st->number, st->omega0, st->k, st->gamma, st->delta, where,
+           c->advice ? c->advice : "use --dt below", st->dt_max, c->advice ? ")" : "");
 }
 
 int collide_check(const CollideSpec *c, ErrList *err) {
@@ -156,6 +164,10 @@ int collide_check(const CollideSpec *c, ErrList *err) {
   if (!(isfinite(d.E0) && d.E0 > 0.0))
     errlist_add(err, "collide: the impact energy 1/2 meff v^2 = %g J is not a finite number > 0; lower --v or "
                 "rescale the units", d.E0);
+  else if (!isfinite(total_energy(c, &d)))
+    errlist_add(err, "collide: the kinetic energy with the tangential speed and the spins, 1/2 meff (v^2 + vt^2) + "
+                "1/5 m R^2 w^2 per sphere, = %g J, leaves the range of double (about 1e308): lower --vt or --spin",
+                total_energy(c, &d));
   if (!(isfinite(d.tc_elastic) && d.tc_elastic > 0.0))
     errlist_add(err, "collide: the elastic collision time of this model is %g s (a zero or infinite stiffness), and "
                 "the step (--dt-fraction) and the run length (--max-tc) are set from it; give the normal model a "
@@ -174,14 +186,22 @@ int collide_check(const CollideSpec *c, ErrList *err) {
     char what[160];
     describe_dt(c, &d, what, sizeof what);
     errlist_add(err, "collide: at --v %g and %s the first step in contact would already overlap by %g m, deeper "
-                "than the %s radius %g m: %s would pass through in one step; lower --v or use --dt below %.4g s",
+                "than the %s radius %g m: %s would pass through in one step; %s %.4g s%s",
                 c->v0, what, first, c->wall ? "sphere's" : "smaller", d.rmin,
-                c->wall ? "the sphere and the wall" : "the spheres", d.rmin / (c->v0 * (1.0 - c->phase)));
+                c->wall ? "the sphere and the wall" : "the spheres", c->advice ? c->advice : "lower --v or use --dt below",
+                d.rmin / (c->v0 * (1.0 - c->phase)), c->advice ? ")" : "");
     return err->n - n0;
   }
   if (c->model.normal.model == NORMAL_MDR) return err->n - n0; /* its force needs per-particle state */
   const double top = elastic_max_overlap(&c->model, d.E0, d.Reff, d.meff, d.rmin);
   const CollideStability st = worst_stability(&c->model, top, d.Reff, d.meff, d.dt);
+  if (!isfinite(top) || !isfinite(st.k) || !isfinite(st.gamma)) {
+    errlist_add(err, "collide: the contact's numbers leave the range of double (about 1e-308 to 1e308): its "
+                "tangent stiffness or damping over the overlaps up to the elastic maximum is not a finite number "
+                "(radii %g and %g m, masses %g and %g kg, --v %g); rescale the units", c->Ri,
+                c->wall ? INFINITY : c->Rj, c->mi, c->wall ? INFINITY : c->mj, c->v0);
+    return err->n - n0;
+  }
   if (!(st.number < 4.0)) {
     char msg[640];
     char where[96];
@@ -194,13 +214,15 @@ int collide_check(const CollideSpec *c, ErrList *err) {
 }
 
 /* Overlap, separation speed along the line of centres and normal force of the pair (or
- * sphere-wall) now. */
-static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double *delta, double *vsep, double *fn) {
+ * sphere-wall) now, and the vector from i to j (the wall: along x). */
+static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double *delta, double *vsep, double *fn,
+                       double rel[2]) {
   const Particles *p = &s->p;
   if (c->wall) {
     *delta = c->Ri - (p->x[0] - wall_x);
     *vsep = p->vx[0];
     *fn = p->fx[0]; /* the wall lies below the sphere: a repulsive force points along +x */
+    rel[0] = -(p->x[0] - wall_x), rel[1] = 0.0;
     return;
   }
   /* The sort may have swapped the two particles: find them by id. */
@@ -212,6 +234,25 @@ static void pair_state(const Sim *s, const CollideSpec *c, double wall_x, double
   *delta = c->Ri + c->Rj - r;
   *vsep = (p->vx[b] - p->vx[a]) * nx + (p->vy[b] - p->vy[a]) * ny;
   *fn = -(p->fx[a] * nx + p->fy[a] * ny); /* repulsion pushes i away from j */
+  rel[0] = dx, rel[1] = dy;
+}
+
+/* The separation speed after the contact along the line of centres at the moment of separation
+ * (rel0, rel1: the vector from i to j at the last step in contact and the first after; frac: where
+ * in between the contact ended). The line of an oblique pair turns during the contact (by about
+ * vt t_c/(Ri + Rj)), so the end step's own line, up to a step late, would add up to
+ * vt^2 dt/((Ri + Rj) v0) to e. Head-on and on a wall the line stays along x: the end step's vsep,
+ * bit for bit.
+ * e = -v_n(separation)/v_n(first contact), each along the line of centres at its moment (Newton's kinematic e; docs/commands.md, collide). */
+static double separation_speed(const Sim *s, const CollideSpec *c, const double rel0[2], const double rel1[2],
+                               double frac) {
+  const Particles *p = &s->p;
+  if (c->wall) return p->vx[0];
+  const int a = p->id[0] == 1 ? 0 : 1, b = 1 - a;
+  const double f = isfinite(frac) ? fmin(fmax(frac, 0.0), 1.0) : 1.0;
+  const double dx = rel0[0] + f * (rel1[0] - rel0[0]), dy = rel0[1] + f * (rel1[1] - rel0[1]);
+  const double r = sqrt(dx * dx + dy * dy);
+  return (p->vx[b] - p->vx[a]) * (dx / r) + (p->vy[b] - p->vy[a]) * (dy / r);
 }
 
 /* The tangential relative velocity and the spins at the end (see CollideResult). */
@@ -241,9 +282,10 @@ static bool fail(const char **why, const char *fmt, ...) {
 static bool check_step(const CollideSpec *c, const Derived *d, int64_t step, double delta, bool on,
                        const char **why) {
   if (delta > d->rmin)
-    return fail(why, "step %lld: %s reached an overlap of %.6g m, deeper than the %s radius %.6g m%s; lower --dt "
-                "or --v", (long long)step, c->wall ? "the sphere and the wall" : "particles id 1 and 2", delta,
-                c->wall ? "sphere's" : "smaller", d->rmin, delta > d->rsum ? " (their centres passed each other)" : "");
+    return fail(why, "step %lld: %s reached an overlap of %.6g m, deeper than the %s radius %.6g m%s; %s",
+                (long long)step, c->wall ? "the sphere and the wall" : "particles id 1 and 2", delta,
+                c->wall ? "sphere's" : "smaller", d->rmin, delta > d->rsum ? " (their centres passed each other)" : "",
+                c->advice ? c->advice : "lower --dt or --v");
   if (!on || !(delta > 0.0) || c->model.normal.model == NORMAL_MDR) return true;
   const CollideStability st = collide_stability(&c->model, delta, d->Reff, d->meff, d->dt);
   if (st.number < 4.0) return true;
@@ -256,13 +298,20 @@ static bool check_step(const CollideSpec *c, const Derived *d, int64_t step, dou
  * impact brought, up to the integrator's first-order error (f dt/t_c with f <= 1.4 for every
  * row, docs/verification.md §7.2; 2 dt/t_c here). */
 static bool check_result(const CollideSpec *c, const CollideResult *r, const char **why) {
+  const double all[] = {r->t_c, r->delta_max, r->force_max, r->vt, r->wi, r->wj, r->E0, r->E_diss, r->W_damp};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+    if (!isfinite(all[k]))
+      return fail(why, "the run's results are not all finite numbers (collision time %g s, largest overlap %g m, "
+                  "largest force %g N, vt %g m/s, spins %g and %g rad/s, E0 %g J, dissipated %g J, damping work "
+                  "%g J): the scales leave the range of double; rescale the units or lower --vt and --spin",
+                  r->t_c, r->delta_max, r->force_max, r->vt, r->wi, r->wj, r->E0, r->E_diss, r->W_damp);
   if (r->captured) return true;
   const double upper = cohesive(&c->model) ? INFINITY : 1.0 + 2.0 * r->dt / r->t_c;
   if (isfinite(r->e) && r->e >= 0.0 && r->e <= upper) return true;
   return fail(why, "the result e = %g after %lld contact steps is impossible (it must be finite, >= 0%s); the step "
-              "%.6g s is too coarse for this contact (collision time %.6g s): lower --dt", r->e,
+              "%.6g s is too coarse for this contact (collision time %.6g s): %s", r->e,
               (long long)r->contact_steps, isfinite(upper) ? ", and at most 1 + 2 dt/t_c without cohesion" : "",
-              r->dt, r->t_c);
+              r->dt, r->t_c, c->advice ? c->advice : "lower --dt");
 }
 
 bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
@@ -276,8 +325,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   const Derived d = derive(c);
   res->meff = d.meff;
   res->Reff = d.Reff;
-  res->E0 = d.E0 + 0.5 * d.meff * c->vt0 * c->vt0 + 0.2 * c->mi * c->Ri * c->Ri * c->wi0 * c->wi0 +
-            (c->wall ? 0.0 : 0.2 * c->mj * c->Rj * c->Rj * c->wj0 * c->wj0); /* I = (2/5) m R^2 */
+  res->E0 = total_energy(c, &d);
   res->tc_elastic = d.tc_elastic;
   const double dt = d.dt, gap = d.gap;
   res->dt = dt;
@@ -321,7 +369,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   const double t_on = (2.0 + c->phase) * dt;
   const double d_end = -normal_pulloff_distance(c->model.normal.model, &c->model.normal, res->Reff);
   const int64_t nmax = (int64_t)max_steps(c, &d); /* <= COLLIDE_MAX_STEPS (collide_check) */
-  double delta_prev = 0.0, vsep = 0.0, delta = 0.0, fn = 0.0;
+  double delta_prev = 0.0, vsep = 0.0, delta = 0.0, fn = 0.0, rel[2] = {0.0, 0.0}, rel_prev[2] = {0.0, 0.0};
   bool began = false, ended = false;
   int64_t k = 0;
   /* The first step in contact is step 3 (index 2); a few more for rounding, then it tunnelled. */
@@ -332,7 +380,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
       sim_free(&s);
       return false;
     }
-    pair_state(&s, c, wall_x, &delta, &vsep, &fn);
+    pair_state(&s, c, wall_x, &delta, &vsep, &fn, rel);
     const bool on = s.last.contacts > 0;
     if (!check_step(c, &d, k + 1, delta, on, why)) {
       sim_free(&s);
@@ -350,8 +398,10 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
       const double t1 = (double)(k + 1) * dt;
       const double frac = (delta_prev - d_end) / (delta_prev - delta);
       res->t_c = t1 - dt + frac * dt - t_on;
+      vsep = separation_speed(&s, c, rel_prev, rel, frac);
     }
     delta_prev = delta;
+    rel_prev[0] = rel[0], rel_prev[1] = rel[1];
   }
   res->steps = k;
   res->captured = !ended;
@@ -366,7 +416,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   if (res->contact_steps == 0)
     return fail(why, "no step found %s in contact (the first should have overlapped by %.6g m): they passed "
                 "through each other within one step, or one step's approach v dt = %.6g m is lost in the "
-                "rounding of positions of size %.6g m; change --dt or --v", c->wall ? "the sphere and the wall"
-                : "the spheres", c->v0 * dt * (1.0 - c->phase), c->v0 * dt, L);
+                "rounding of positions of size %.6g m; %s", c->wall ? "the sphere and the wall"
+                : "the spheres", c->v0 * dt * (1.0 - c->phase), c->v0 * dt, L, c->advice ? c->advice : "change --dt or --v");
   return check_result(c, res, why);
 }

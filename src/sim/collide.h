@@ -39,6 +39,10 @@ typedef struct CollideSpec {
    *  the normal force on sphere i (the trajectory of a force-overlap plot); NULL: none. */
   void (*trace)(void *ctx, double t, double delta, double fn);
   void *trace_ctx;
+  /** What a message of a step that cannot run tells the user to do, for a caller without
+   *  collide's options; where a largest step follows, it is written "<advice> <dt> s)", so the
+   *  advice ends in an open parenthesis ("raise --steps (a step below"); NULL: collide's --dt, --v. */
+  const char *advice;
 } CollideSpec;
 
 typedef struct CollideResult {

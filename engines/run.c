@@ -297,7 +297,9 @@ int engine_spawn(const char *const argv[], const char *out_path, double timeout_
     rc = WEXITSTATUS(status);
   } else {
     last_fault = ENGINE_FAULT_SIGNAL;
-    engine_msgf(why, why_size, "%s died of signal %d", argv[0], WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+    const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : -1;
+    engine_msgf(why, why_size, "%s died of signal %d%s", argv[0], sig,
+                sig == SIGXFSZ ? " (SIGXFSZ: a file passed the size limit, ulimit -f)" : "");
   }
 done:
   live_remove(slot);

@@ -1,18 +1,14 @@
 /* cli_calibrate_out.c - `grandamp calibrate`'s results as text, JSON and plots (cli_calibrate.h). */
 #include "cli_calibrate.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli_args.h"
@@ -22,8 +18,6 @@
 #include "model.h"
 #include "output.h"
 #include "run.h"
-
-extern char **environ;
 
 /* The speeds of the table: every other of the sweep's (seven across the three decades). */
 enum { TABLE_SPEED_STEP = 2 };
@@ -294,144 +288,14 @@ static void write_dat(const CalibrateReport *r, FILE *f) {
  * process and a gnuplot in its own process group; every piece is checked (an image must be a
  * whole PNG: its signature first, its IEND chunk last) and read into memory, the scratch folder
  * is removed, and only then are the destinations written, all opened before any is committed.
- * SIGINT, SIGTERM, SIGHUP and SIGQUIT while the scratch folder exists kill gnuplot's group and
- * remove the folder (by this process, no rm), then the signal goes on as it would have. */
+ * The scratch folder and gnuplot's run are the engine layer's (engines/run.h): gnuplot in its own
+ * process group, killed as one at its time limit; SIGINT, SIGTERM, SIGHUP and SIGQUIT while they
+ * exist kill the group and remove the folder (by this process, no rm), then the signal goes on. */
 
 enum { PLOT_MAX_FILES = 5, PLOT_MAX_BYTES = 64 << 20 };
 static const char *const PLOT_FILES[PLOT_MAX_FILES] = {"calibrate.dat", "calibrate-speed.png", "calibrate-dt.png",
                                                        "calibrate-contacts.png", "calibrate-fit.png"};
 static int plot_nfiles(bool fit_mode) { return fit_mode ? 5 : 4; }
-
-/* the scratch folder's state, for the signal handlers (set before they are installed) */
-static char scratch_dir[4096];
-static volatile sig_atomic_t scratch_live, gnuplot_pgid;
-static const int SCRATCH_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-enum { N_SCRATCH_SIGNALS = 4 };
-static struct sigaction scratch_old[N_SCRATCH_SIGNALS];
-
-/* Removes every entry of the scratch folder and the folder (one level: gnuplot writes files). */
-static void scratch_remove(void) {
-  DIR *d = opendir(scratch_dir);
-  if (d) {
-    struct dirent *e;
-    char path[4400];
-    while ((e = readdir(d)))
-      if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-        snprintf(path, sizeof path, "%s/%s", scratch_dir, e->d_name);
-        unlink(path);
-      }
-    closedir(d);
-  }
-  rmdir(scratch_dir);
-}
-
-/* Async-signal-safe: only the names this process gave (unlink, rmdir, kill, sigaction, raise). */
-static void scratch_on_signal(int sig) {
-  if (gnuplot_pgid > 0) kill(-(pid_t)gnuplot_pgid, SIGKILL);
-  if (scratch_live) {
-    char path[4400];
-    for (int k = 0; k < PLOT_MAX_FILES + 1; k++) {
-      const char *name = k < PLOT_MAX_FILES ? PLOT_FILES[k] : "gnuplot.log";
-      size_t n = 0;
-      for (const char *p = scratch_dir; *p && n < sizeof path - 64; p++) path[n++] = *p;
-      path[n++] = '/';
-      for (const char *p = name; *p; p++) path[n++] = *p;
-      path[n] = '\0';
-      unlink(path);
-    }
-    rmdir(scratch_dir);
-  }
-  for (int k = 0; k < N_SCRATCH_SIGNALS; k++)
-    if (SCRATCH_SIGNALS[k] == sig) sigaction(sig, &scratch_old[k], NULL);
-  raise(sig); /* pending until this handler returns, then as before (output.c's handler, or death) */
-}
-
-static void scratch_handlers(bool on) {
-  if (on) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = scratch_on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaddset(&sa.sa_mask, SCRATCH_SIGNALS[k]);
-    for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaction(SCRATCH_SIGNALS[k], &sa, &scratch_old[k]);
-  } else {
-    for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaction(SCRATCH_SIGNALS[k], &scratch_old[k], NULL);
-  }
-}
-
-static double now_s(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* Runs gnuplot in its own process group, stdin /dev/null, stdout and stderr to log, the signals
- * this process may ignore (SIGXFSZ: a write past `ulimit -f` must kill it, not truncate an image)
- * back at their defaults; the whole group is killed after timeout_s, and when gnuplot exits (no
- * child of it left running). Returns its exit status, or -1 with why. */
-static int gnuplot_run(const char *const argv[], const char *log, double timeout_s, char *why, size_t why_size) {
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t at;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-  posix_spawnattr_init(&at);
-  sigset_t def, none;
-  sigemptyset(&def);
-  sigemptyset(&none);
-  const int defaults[] = {SIGXFSZ, SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-  for (size_t k = 0; k < sizeof defaults / sizeof *defaults; k++) sigaddset(&def, defaults[k]);
-  posix_spawnattr_setsigdefault(&at, &def);
-  posix_spawnattr_setsigmask(&at, &none);
-  posix_spawnattr_setpgroup(&at, 0);
-  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-  pid_t pid;
-  /* the signals that remove the scratch folder are held while the child's id is recorded */
-  sigset_t block, old;
-  sigemptyset(&block);
-  for (int k = 0; k < N_SCRATCH_SIGNALS; k++) sigaddset(&block, SCRATCH_SIGNALS[k]);
-  sigprocmask(SIG_BLOCK, &block, &old);
-  const int err = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
-  if (!err) gnuplot_pgid = pid;
-  sigprocmask(SIG_SETMASK, &old, NULL);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
-  if (err) {
-    snprintf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
-    return -1;
-  }
-  const double t0 = now_s();
-  bool timed_out = false;
-  siginfo_t info;
-  for (;;) { /* WNOWAIT: the exited leader stays a zombie, so its group id is not reused before the kill */
-    memset(&info, 0, sizeof info);
-    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) break;
-    if (now_s() - t0 > timeout_s) {
-      timed_out = true;
-      break;
-    }
-    const struct timespec nap = {0, 5000000}; /* 5 ms */
-    nanosleep(&nap, NULL);
-  }
-  kill(-pid, SIGKILL); /* the group this function started: gnuplot and anything it left running */
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  gnuplot_pgid = 0;
-  if (timed_out) {
-    snprintf(why, why_size, "gnuplot killed (with its process group) after %.0f s", timeout_s);
-    return -1;
-  }
-  if (WIFEXITED(status)) {
-    if (WEXITSTATUS(status) == 0) return 0;
-    snprintf(why, why_size, "gnuplot exited with status %d", WEXITSTATUS(status));
-    return WEXITSTATUS(status);
-  }
-  snprintf(why, why_size, "gnuplot died of signal %d%s", WTERMSIG(status),
-           WTERMSIG(status) == SIGXFSZ ? " (SIGXFSZ: a file passed the size limit, ulimit -f)" : "");
-  return -1;
-}
 
 /* The last lines of gnuplot's log, printable and bounded, into buf ("" when none). */
 static void log_excerpt(const char *log, char *buf, size_t size) {
@@ -537,13 +401,10 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
   const int nfiles = plot_nfiles(r->fit_mode);
   char *data[PLOT_MAX_FILES] = {0};
   size_t len[PLOT_MAX_FILES] = {0};
-  const char *tmp = getenv("TMPDIR");
-  snprintf(scratch_dir, sizeof scratch_dir, "%.3000s/grandamp-calibrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   signal(SIGXFSZ, SIG_IGN); /* this process's own writes past `ulimit -f` fail with EFBIG (output.h) */
-  scratch_handlers(true);
-  bool ok = mkdtemp(scratch_dir) != NULL;
-  if (!ok) snprintf(why, sizeof why, "cannot make a scratch folder %.900s: %s", scratch_dir, strerror(errno));
-  else scratch_live = 1;
+  char scratch_dir[4096];
+  const bool made = engine_scratch_make(scratch_dir, sizeof scratch_dir, "grandamp-calibrate", why, sizeof why);
+  bool ok = made;
   char path[4400];
   if (ok) { /* calibrate.dat for gnuplot */
     snprintf(path, sizeof path, "%s/%s", scratch_dir, PLOT_FILES[0]);
@@ -565,7 +426,8 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
     const char *argv[] = {"gnuplot", "-e", vars, script, NULL};
     const char *env = getenv("GRANDAMP_TEST_GNUPLOT_TIMEOUT"); /* test hook: a hung gnuplot in seconds */
     const double timeout = env && atof(env) > 0 ? atof(env) : 120.0;
-    ok = gnuplot_run(argv, log, timeout, why, sizeof why) == 0;
+    ok = engine_spawn(argv, log, timeout, why, sizeof why) == 0;
+    if (!ok && !why[0]) snprintf(why, sizeof why, "gnuplot failed (exit status not 0)");
     if (!ok) { /* gnuplot's own words */
       char excerpt[512];
       log_excerpt(log, excerpt, sizeof excerpt);
@@ -581,9 +443,7 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
       if (*excerpt) snprintf(why + strlen(why), sizeof why - strlen(why), "; gnuplot said: %s", excerpt);
     }
   }
-  if (scratch_live) scratch_remove();
-  scratch_live = 0;
-  scratch_handlers(false);
+  if (made) engine_scratch_remove(scratch_dir);
   /* install: every destination opened (a temporary beside each) before any is committed */
   OutFile o[PLOT_MAX_FILES];
   int opened = 0;

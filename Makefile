@@ -149,7 +149,8 @@ ENGINE_SRC := $(wildcard engines/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 # `grandamp engines` (src/cli/cli_engines.c) drives them too.
 $(BUILD)/src/cli/cli_engines.o $(BUILD)/src/cli/cli_calibrate.o $(BUILD)/src/cli/cli_calibrate_out.o: CPPFLAGS += -Iengines
-$(BUILD)/grandamp: $(MAIN_OBJ) $(BUILD)/libgrandamp.a $(ENGINE_OBJ)
+# The adapters before the library: they read their logs with src/base/textfile.c.
+$(BUILD)/grandamp: $(MAIN_OBJ) $(ENGINE_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libgrandamp.a: $(LIB_OBJ)
@@ -190,7 +191,8 @@ $(MAIN_OBJ): $(BUILD)/build_info.h
 
 # ---- tests -------------------------------------------------------------------------------
 # The verifier modules the unit tests call directly (compiled by the verifier's rules below).
-TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/oblique_ref.o $(BUILD)/verify/mbf.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o
+TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/oblique_ref.o $(BUILD)/verify/mbf.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o \
+  $(BUILD)/verify/compare_load.o
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes

@@ -61,6 +61,7 @@ int main(void) {
   add(all, &n, engine_yade_tests, engine_yade_ntests);
   add(all, &n, engine_liggghts_tests, engine_liggghts_ntests);
   add(all, &n, engines_cli_tests, engines_cli_ntests);
+  add(all, &n, readers_tests, readers_ntests);
   n = keep_filtered(all, n);
   if (n == 0) {
     fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");

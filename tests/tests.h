@@ -52,6 +52,7 @@ TEST_GROUP(model_lists);
 TEST_GROUP(engine_yade);
 TEST_GROUP(engine_liggghts);
 TEST_GROUP(engines_cli);
+TEST_GROUP(readers);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

@@ -301,7 +301,7 @@ clean:
 # options. A crash stops the target with libFuzzer's exit code.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= model numparse datafile output cli
+FUZZ_TARGETS ?= model numparse datafile output cli englog points compare rows
 FUZZ_ARGS    ?=
 FUZZ_BUILD   := build-fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -309,18 +309,26 @@ FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-er
                 -O1 -g $(FUZZ_SAN) -DGD_LIBFUZZER
 # The library objects the parsers and the write paths reach (not the pair loops).
 FUZZ_LIB_SRC := $(addprefix src/,models/model.c models/mdr.c base/numparse.c cli/cli_args.c models/type_table.c \
-                  io/datafile.c base/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c)
+                  io/datafile.c base/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c \
+                  base/textfile.c sim/calibrate_points.c cli/bench_rows.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
+# Outside src/: the engine adapters (their log readers; `grandamp engines` in fuzz_cli) and the
+# verifier's previous-CSV reader.
+FUZZ_EXTRA_SRC := $(ENGINE_SRC) verify/compare_load.c
+FUZZ_EXTRA_OBJ := $(FUZZ_EXTRA_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # The command-line harness runs whole commands: the whole library, pair loops included (the
 # first `make fuzz` with it compiles every specialised kernel under the sanitizers, some minutes).
 FUZZ_ALL_OBJ := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_KERNEL_OBJ := $(KERNEL_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)
-DEPS += $(FUZZ_ALL_OBJ:.o=.d) $(FUZZ_KERNEL_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%.d)
+DEPS += $(FUZZ_ALL_OBJ:.o=.d) $(FUZZ_EXTRA_OBJ:.o=.d) $(FUZZ_KERNEL_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%.d)
 $(FUZZ_KERNEL_OBJ): $(FUZZ_BUILD)/src/loop/kernels_%.o: $(KERNEL_STAMP) $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(SRC_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
 	  -DGD_STAMP_NORMAL=$(patsubst simd_%,%,$*) -DGD_STAMP_SIMD=$(if $(filter simd_%,$*),1,0) -MMD -MP -c -o $@ $<
 
+$(FUZZ_EXTRA_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(SRC_INC) -Iengines -Iverify -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(FUZZ_ALL_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(SRC_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
@@ -330,10 +338,10 @@ $(FUZZ_BUILD)/build_info.h: FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(FUZZ_BUILD)/fuzz/fuzz_%.o: fuzz/fuzz_%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(SRC_INC) -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
-$(FUZZ_BUILD)/fuzz_cli: $(FUZZ_BUILD)/fuzz/fuzz_cli.o $(FUZZ_ALL_OBJ) $(FUZZ_KERNEL_OBJ)
+	$(FUZZ_CC) $(SRC_INC) -Iengines -Iverify -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
+$(FUZZ_BUILD)/fuzz_cli: $(FUZZ_BUILD)/fuzz/fuzz_cli.o $(FUZZ_ALL_OBJ) $(FUZZ_KERNEL_OBJ) $(FUZZ_EXTRA_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
-$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_EXTRA_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 
 fuzz-build:

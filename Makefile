@@ -149,7 +149,8 @@ ENGINE_SRC := $(wildcard engines/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 # `grandamp engines` (src/cli/cli_engines.c) drives them too.
 $(BUILD)/src/cli/cli_engines.o $(BUILD)/src/cli/cli_calibrate.o $(BUILD)/src/cli/cli_calibrate_out.o: CPPFLAGS += -Iengines
-$(BUILD)/grandamp: $(MAIN_OBJ) $(BUILD)/libgrandamp.a $(ENGINE_OBJ)
+# The adapters before the library: they read their logs with src/base/textfile.c.
+$(BUILD)/grandamp: $(MAIN_OBJ) $(ENGINE_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libgrandamp.a: $(LIB_OBJ)
@@ -191,7 +192,8 @@ $(MAIN_OBJ): $(BUILD)/build_info.h
 # ---- tests -------------------------------------------------------------------------------
 # The verifier modules the unit tests call directly (compiled by the verifier's rules below).
 TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/oblique_ref.o $(BUILD)/verify/mbf.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o \
-  $(BUILD)/verify/defects.o $(BUILD)/verify/rows.o $(BUILD)/verify/reference.o $(BUILD)/verify/runner.o
+  $(BUILD)/verify/defects.o $(BUILD)/verify/rows.o $(BUILD)/verify/reference.o $(BUILD)/verify/runner.o \
+  $(BUILD)/verify/compare_load.o
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
@@ -300,7 +302,7 @@ clean:
 # options. A crash stops the target with libFuzzer's exit code.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= model numparse datafile output cli
+FUZZ_TARGETS ?= model numparse datafile output cli englog points compare rows
 FUZZ_ARGS    ?=
 FUZZ_BUILD   := build-fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -308,18 +310,26 @@ FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-er
                 -O1 -g $(FUZZ_SAN) -DGD_LIBFUZZER
 # The library objects the parsers and the write paths reach (not the pair loops).
 FUZZ_LIB_SRC := $(addprefix src/,models/model.c models/mdr.c base/numparse.c cli/cli_args.c models/type_table.c \
-                  io/datafile.c base/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c)
+                  io/datafile.c base/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c \
+                  base/textfile.c sim/calibrate_points.c cli/bench_rows.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
+# Outside src/: the engine adapters (their log readers; `grandamp engines` in fuzz_cli) and the
+# verifier's previous-CSV reader.
+FUZZ_EXTRA_SRC := $(ENGINE_SRC) verify/compare_load.c
+FUZZ_EXTRA_OBJ := $(FUZZ_EXTRA_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # The command-line harness runs whole commands: the whole library, pair loops included (the
 # first `make fuzz` with it compiles every specialised kernel under the sanitizers, some minutes).
 FUZZ_ALL_OBJ := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_KERNEL_OBJ := $(KERNEL_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)
-DEPS += $(FUZZ_ALL_OBJ:.o=.d) $(FUZZ_KERNEL_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%.d)
+DEPS += $(FUZZ_ALL_OBJ:.o=.d) $(FUZZ_EXTRA_OBJ:.o=.d) $(FUZZ_KERNEL_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%.d)
 $(FUZZ_KERNEL_OBJ): $(FUZZ_BUILD)/src/loop/kernels_%.o: $(KERNEL_STAMP) $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(SRC_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
 	  -DGD_STAMP_NORMAL=$(patsubst simd_%,%,$*) -DGD_STAMP_SIMD=$(if $(filter simd_%,$*),1,0) -MMD -MP -c -o $@ $<
 
+$(FUZZ_EXTRA_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(SRC_INC) -Iengines -Iverify -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(FUZZ_ALL_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(SRC_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
@@ -329,10 +339,10 @@ $(FUZZ_BUILD)/build_info.h: FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(FUZZ_BUILD)/fuzz/fuzz_%.o: fuzz/fuzz_%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(SRC_INC) -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
-$(FUZZ_BUILD)/fuzz_cli: $(FUZZ_BUILD)/fuzz/fuzz_cli.o $(FUZZ_ALL_OBJ) $(FUZZ_KERNEL_OBJ)
+	$(FUZZ_CC) $(SRC_INC) -Iengines -Iverify -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
+$(FUZZ_BUILD)/fuzz_cli: $(FUZZ_BUILD)/fuzz/fuzz_cli.o $(FUZZ_ALL_OBJ) $(FUZZ_KERNEL_OBJ) $(FUZZ_EXTRA_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
-$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_EXTRA_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 
 fuzz-build:

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "run.h"
+#include "textfile.h"
 
 #define PI 3.14159265358979323846
 #define TIMEOUT_S 120.0
@@ -75,7 +76,9 @@ bool lammps_read_log(const char *log_path, double *v1, double *v2, char *version
     const char *open = strchr(line, '('), *close = strrchr(line, ')');
     if (open && close > open) engine_msgf(version, version_size, "%.*s", (int)(close - open - 1), open + 1);
   }
-  if (engine_file_line(log_path, "GRANDAMP_RESULT", line, sizeof line)) {
+  const int got = engine_log_line(log_path, "GRANDAMP_RESULT", line, sizeof line, why, why_size);
+  if (got < 0) return false; /* a log that is not text, or too long: refused with the reason */
+  if (got) {
     /* A non-finite velocity is returned as read: the run finished, and its NaN is the verdict's
      * to judge (an impossible result, or a known defect whose signature it is). */
     if (sscanf(line, "GRANDAMP_RESULT v1=%lf v2=%lf", v1, v2) == 2) return true;
@@ -88,18 +91,22 @@ bool lammps_read_log(const char *log_path, double *v1, double *v2, char *version
 }
 
 long lammps_contact_steps(const char *gap_path) {
-  FILE *f = fopen(gap_path, "r");
-  if (!f) return -1;
-  char line[128];
+  TextFile t;
+  char why[8];
+  if (!engine_log_open(&t, gap_path, why, sizeof why)) return -1;
   long steps = 0;
-  while (fgets(line, sizeof line, f)) {
-    if (line[0] == '#') continue;
+  for (int rc; (rc = textfile_next(&t)) != 0;) {
+    if (rc < 0) { /* a NUL byte or an over-long line: no count rather than a wrong one */
+      steps = -1;
+      break;
+    }
+    if (t.text[0] == '#') continue;
     char *end;
-    const double gap = strtod(line, &end);
-    if (end == line) continue;
+    const double gap = strtod(t.text, &end);
+    if (end == t.text) continue;
     steps += gap < 0.0;
   }
-  fclose(f);
+  textfile_close(&t);
   return steps;
 }
 
@@ -115,8 +122,8 @@ static bool lammps_oblique_supports(const char *tangential, double xt, const cha
 }
 
 bool lammps_read_oblique(const char *log_path, double *vy1, double *vy2, double *wz1, double *wz2) {
-  char line[1024];
-  return engine_file_line(log_path, "GRANDAMP_OBLIQUE", line, sizeof line) &&
+  char line[1024], why[8];
+  return engine_log_line(log_path, "GRANDAMP_OBLIQUE", line, sizeof line, why, sizeof why) == 1 &&
          sscanf(line, "GRANDAMP_OBLIQUE vy1=%lf vy2=%lf wz1=%lf wz2=%lf", vy1, vy2, wz1, wz2) == 4; /* NaN as read */
 }
 
@@ -256,37 +263,42 @@ bool lammps_read_timing(const char *log_path, EngineTiming *t, char *why, size_t
     return false;
   }
   /* The last "Loop time" and "Pair" lines are the timed run's (run 0 comes first). */
-  FILE *f = fopen(log_path, "r");
-  if (!f) {
-    engine_msgf(why, why_size, "%.300s: cannot read the lmp log", log_path);
-    return false;
-  }
+  TextFile f;
+  if (!engine_log_open(&f, log_path, why, why_size)) return false;
   bool loop = false, pair = false, counts = false;
-  while (fgets(line, sizeof line, f)) {
+  for (int rc; (rc = textfile_next(&f)) != 0;) {
+    if (rc < 0) {
+      engine_msgf(why, why_size, "lmp log refused: %s", f.why);
+      textfile_close(&f);
+      return false;
+    }
+    const char *text = f.text;
     double lt;
     int procs;
     long steps, atoms;
-    if (sscanf(line, "Loop time of %lf on %d procs for %ld steps with %ld atoms", &lt, &procs, &steps, &atoms) == 4) {
+    if (sscanf(text, "Loop time of %lf on %d procs for %ld steps with %ld atoms", &lt, &procs, &steps, &atoms) == 4) {
       t->loop_time_s = lt, t->ranks = procs, t->steps = steps, t->atoms = atoms, loop = true, pair = false;
       continue;
     }
     double mn, avg;
-    if (loop && sscanf(line, "Pair | %lf | %lf |", &mn, &avg) == 2) t->pair_time_s = avg, pair = true;
+    if (loop && sscanf(text, "Pair | %lf | %lf |", &mn, &avg) == 2) t->pair_time_s = avg, pair = true;
     double d0, d1;
-    if (sscanf(line, "GRANDAMP_BENCH contacts0=%lf contacts=%lf", &d0, &d1) == 2)
-      t->contacts0 = (long)d0, t->contacts = (long)d1, counts = true;
+    if (sscanf(text, "GRANDAMP_BENCH contacts0=%lf contacts=%lf", &d0, &d1) == 2) {
+      if (!engine_count_field(d0, &t->contacts0) || !engine_count_field(d1, &t->contacts)) {
+        engine_msgf(why, why_size, "%.200s:%ld: lmp counted %g and %g contacts", log_path, f.line, d0, d1);
+        textfile_close(&f);
+        return false;
+      }
+      counts = true;
+    }
   }
-  fclose(f);
+  textfile_close(&f);
   if (!loop || !pair || !counts) {
     engine_msgf(why, why_size, "lmp log lacks its %s line (%.200s)",
                 !loop ? "\"Loop time\"" : !pair ? "timing breakdown's Pair" : "GRANDAMP_BENCH", log_path);
     return false;
   }
-  if (!(t->pair_time_s > 0.0) || !isfinite(t->pair_time_s)) {
-    engine_msgf(why, why_size, "lmp reported a Pair time of %g s", t->pair_time_s);
-    return false;
-  }
-  return true;
+  return engine_timing_check("lmp", "Pair", t, why, why_size);
 }
 
 static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size) {

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "run.h"
+#include "textfile.h"
 
 #define LIGGGHTS_TIMEOUT 300.0   /* s: a collision takes well under a second (4e5 steps/s) */
 #define LIGGGHTS_DECK "liggghts_collide.in"
@@ -249,27 +250,40 @@ static bool error_line(const char *path, char *buf, size_t size) {
 
 /* The log of a run, open for reading, after its ERROR lines (log, then screen output) are ruled
  * out; NULL with the reason in why. */
-static FILE *open_log(const char *log, const char *screen, char *why, size_t why_size) {
+static bool open_log(TextFile *f, const char *log, const char *screen, char *why, size_t why_size) {
   char line[1024];
   if (error_line(log, line, sizeof line) || error_line(screen, line, sizeof line)) {
     engine_msgf(why, why_size, "liggghts: %.300s", line);
-    return NULL;
+    return false;
   }
-  FILE *f = fopen(log, "r");
-  if (!f) engine_msgf(why, why_size, "liggghts wrote no log %.200s", log);
-  return f;
+  if (access(log, F_OK) != 0) {
+    engine_msgf(why, why_size, "liggghts wrote no log %.200s", log);
+    return false;
+  }
+  if (engine_log_open(f, log, why, why_size)) return true;
+  char reason[512];
+  engine_msgf(reason, sizeof reason, "%s", why);
+  engine_msgf(why, why_size, "liggghts log refused: %s", reason);
+  return false;
+}
+
+/* The next line of a log; false at its end, or with why when it is refused (NUL, too long). */
+static bool log_next(TextFile *f, bool *bad, char *why, size_t why_size) {
+  const int rc = textfile_next(f);
+  if (rc < 0) engine_msgf(why, why_size, "liggghts log refused: %s", f->why), *bad = true;
+  return rc > 0;
 }
 
 bool liggghts_parse_log(const char *log, const char *screen, long steps, double dt, double meff, EngineResult *r,
                         char *why, size_t why_size) {
-  char line[1024];
-  FILE *f = open_log(log, screen, why, why_size);
-  if (!f) return false;
+  TextFile f;
+  if (!open_log(&f, log, screen, why, why_size)) return false;
   snprintf(r->version, sizeof r->version, "unknown");
   ResultLine first = {0}, last = {0};
   int n = 0;
-  while (fgets(line, sizeof line, f)) {
-    line[strcspn(line, "\r\n")] = '\0';
+  bool bad = false;
+  while (log_next(&f, &bad, why, why_size)) {
+    const char *line = f.text;
     static const char version_tag[] = "LIGGGHTS (Version ";
     if (!strncmp(line, version_tag, sizeof version_tag - 1)) {
       const char *v = line + sizeof version_tag - 1;
@@ -279,15 +293,16 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
       const int got = sscanf(line + 9, "%ld %lf %lf %lf %lf %lf %lf", &x.step, &x.v1, &x.v2, &x.contact_mean, &x.gap,
                              &x.vy1, &x.vy2);
       if (got != 5 && got != 7) {
-        fclose(f);
         engine_msgf(why, why_size, "unreadable result line in %.100s: %.200s", log, line);
+        textfile_close(&f);
         return false;
       }
       if (n++ == 0) first = x;
       last = x;
     }
   }
-  fclose(f);
+  textfile_close(&f);
+  if (bad) return false;
   if (n < 2 || last.step != steps) {
     char tail[512] = "";
     engine_file_line(log, NULL, tail, sizeof tail);
@@ -470,13 +485,13 @@ bool liggghts_bench_args(const EngineBench *b, const char *deck, const char *log
 }
 
 bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, char *why, size_t why_size) {
-  char line[1024];
-  FILE *f = open_log(log, screen, why, why_size);
-  if (!f) return false;
+  TextFile f;
+  if (!open_log(&f, log, screen, why, why_size)) return false;
   /* The last "Loop time" line and the Pair line after it are the timed run's (run 0 comes first
    * and prints no breakdown). */
-  bool loop = false, pair = false, counts = false;
-  while (fgets(line, sizeof line, f)) {
+  bool loop = false, pair = false, counts = false, bad = false;
+  while (log_next(&f, &bad, why, why_size)) {
+    const char *line = f.text;
     static const char version_tag[] = "LIGGGHTS (Version ";
     double lt, avg, d0, d1;
     int procs;
@@ -490,20 +505,22 @@ bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, 
     } else if (loop && sscanf(line, "Pair time (%%) = %lf", &avg) == 1) { /* 3.8: "Pair  time (%) = avg (pct)" */
       t->pair_time_s = avg, pair = true;
     } else if (sscanf(line, "GRANDAMP_BENCH contacts0=%lf contacts=%lf", &d0, &d1) == 2) {
-      t->contacts0 = (long)d0, t->contacts = (long)d1, counts = true;
+      if (!engine_count_field(d0, &t->contacts0) || !engine_count_field(d1, &t->contacts)) {
+        engine_msgf(why, why_size, "%.200s:%ld: liggghts counted %g and %g contacts", log, f.line, d0, d1);
+        bad = true;
+        break;
+      }
+      counts = true;
     }
   }
-  fclose(f);
+  textfile_close(&f);
+  if (bad) return false;
   if (!loop || !pair || !counts) {
     engine_msgf(why, why_size, "liggghts log lacks its %s line (%.200s)",
                 !loop ? "\"Loop time\"" : !pair ? "timing breakdown's \"Pair  time\"" : "GRANDAMP_BENCH", log);
     return false;
   }
-  if (!(t->pair_time_s > 0.0) || !isfinite(t->pair_time_s)) {
-    engine_msgf(why, why_size, "liggghts reported a Pair time of %g s", t->pair_time_s);
-    return false;
-  }
-  return true;
+  return engine_timing_check("liggghts", "Pair", t, why, why_size);
 }
 
 static bool liggghts_bench(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size) {

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
@@ -20,6 +21,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine.h"
+#include "textfile.h"
+
 extern char **environ;
 
 void engine_msgf(char *dst, size_t n, const char *fmt, ...) {
@@ -29,23 +33,93 @@ void engine_msgf(char *dst, size_t n, const char *fmt, ...) {
   va_end(ap);
 }
 
-bool engine_file_line(const char *path, const char *prefix, char *buf, size_t size) {
-  FILE *f = fopen(path, "r");
-  if (!f) return false;
-  char line[1024];
-  bool found = false;
-  while (fgets(line, sizeof line, f)) {
-    line[strcspn(line, "\r\n")] = '\0';
-    if (prefix ? strncmp(line, prefix, strlen(prefix)) == 0 : line[0] != '\0') {
-      const size_t n = strlen(line) < size ? strlen(line) : size - 1; /* an excerpt may be cut */
-      memcpy(buf, line, n);
-      buf[n] = '\0';
-      found = true;
+/* An engine's file: a regular file of at most 256 MiB (an engine's log is some kB; a collision's
+ * gap file a line per step), lines of at most 64 KiB, no NUL byte. A longer file is refused
+ * rather than scanned for minutes: every reader here reads the file through once. */
+#define ENGINE_LOG_MAX_BYTES (256LL << 20)
+#define ENGINE_LOG_MAX_LINE ((size_t)64 << 10)
+
+bool engine_log_open(TextFile *t, const char *path, char *why, size_t why_size) {
+  if (textfile_open_regular(t, path, ENGINE_LOG_MAX_BYTES, ENGINE_LOG_MAX_LINE)) return true;
+  engine_msgf(why, why_size, "%s", t->why);
+  return false;
+}
+
+/* The line (see engine_log_line); strict: a prefixed line that does not fit buf is refused, else cut. */
+static int log_line(const char *path, const char *prefix, char *buf, size_t size, bool strict, char *why,
+                    size_t why_size) {
+  TextFile t;
+  if (access(path, F_OK) != 0) return 0; /* no file: no line (the callers say what is missing) */
+  if (!engine_log_open(&t, path, why, why_size)) return -1;
+  char *line = malloc(size); /* buf keeps its text unless a line is found */
+  if (!line) {
+    textfile_close(&t);
+    engine_msgf(why, why_size, "out of memory");
+    return -1;
+  }
+  const size_t plen = prefix ? strlen(prefix) : 0;
+  int found = 0;
+  for (int rc; (rc = textfile_next(&t)) != 0;) {
+    if (rc < 0) { /* refused, not skipped: the line might have been the one asked for */
+      engine_msgf(why, why_size, "%s", t.why);
+      found = -1;
+      break;
+    }
+    if (prefix ? strncmp(t.text, prefix, plen) == 0 : t.len > 0) {
+      if (strict && prefix && t.len >= size) {
+        engine_msgf(why, why_size, "%.300s:%ld: a %s line of %zu bytes (at most %zu expected)", path, t.line, prefix,
+                    t.len, size - 1);
+        found = -1;
+        break;
+      }
+      const size_t n = t.len < size ? t.len : size - 1; /* an excerpt for a message, may be cut */
+      memcpy(line, t.text, n);
+      line[n] = '\0';
+      found = 1;
       if (prefix) break;
     }
   }
-  fclose(f);
+  textfile_close(&t);
+  if (found == 1) memcpy(buf, line, strlen(line) + 1);
+  free(line);
   return found;
+}
+
+int engine_log_line(const char *path, const char *prefix, char *buf, size_t size, char *why, size_t why_size) {
+  return size > 0 ? log_line(path, prefix, buf, size, true, why, why_size) : -1;
+}
+
+bool engine_file_line(const char *path, const char *prefix, char *buf, size_t size) {
+  char why[8];
+  return size > 0 && log_line(path, prefix, buf, size, false, why, sizeof why) == 1;
+}
+
+bool engine_timing_check(const char *engine, const char *pair_name, const EngineTiming *t, char *why, size_t why_size) {
+  /* Logs print times to 4 significant digits (LAMMPS's breakdown) or more: a pair time may pass
+   * the loop's by that rounding, not more. */
+  const double rounding = 1e-3;
+  const double rate = (double)t->contacts0 * (double)t->steps / t->pair_time_s;
+  if (!isfinite(t->loop_time_s) || !(t->loop_time_s > 0.0))
+    engine_msgf(why, why_size, "%s reported its loop time of %g s", engine, t->loop_time_s);
+  else if (!isfinite(t->pair_time_s) || !(t->pair_time_s > 0.0))
+    engine_msgf(why, why_size, "%s reported its %s time of %g s", engine, pair_name, t->pair_time_s);
+  else if (t->pair_time_s > t->loop_time_s * (1.0 + rounding))
+    engine_msgf(why, why_size, "%s reported its %s time of %g s, longer than its loop of %g s", engine, pair_name,
+                t->pair_time_s, t->loop_time_s);
+  else if (t->atoms <= 0 || t->steps <= 0 || t->ranks <= 0 || t->contacts0 < 0 || t->contacts < 0)
+    engine_msgf(why, why_size, "%s reported %ld spheres, %ld steps, %d ranks, %ld and %ld contacts", engine, t->atoms,
+                t->steps, t->ranks, t->contacts0, t->contacts);
+  else if (!isfinite(rate))
+    engine_msgf(why, why_size, "%s: a pair time of %g s for %ld contacts over %ld steps gives no finite rate", engine,
+                t->pair_time_s, t->contacts0, t->steps);
+  else return true;
+  return false;
+}
+
+bool engine_count_field(double v, long *out) {
+  if (!(v >= 0.0 && v <= 1e15) || v != floor(v)) return false; /* NaN fails the first test */
+  *out = (long)v;
+  return true;
 }
 
 static double now(void) {

@@ -1,7 +1,8 @@
 /*
  * run.h - what every engine adapter needs of the operating system: start a program found on
  * PATH with a time limit, its output captured in a log file; find a line of that log; tell
- * whether a program is installed. POSIX only, nothing of grandamp.
+ * whether a program is installed. POSIX only; of grandamp only src/base/textfile (the bounded
+ * line reader every reader of the tools shares).
  */
 #ifndef GD_ENGINE_RUN_H
 #define GD_ENGINE_RUN_H
@@ -39,8 +40,27 @@ bool engine_scratch_make(char *path, size_t size, const char *prefix, char *why,
  *  links inside are removed, never followed). */
 void engine_scratch_remove(const char *path);
 /** The first line of a file that starts with prefix (NULL: the last non-empty line), into buf.
- *  False when there is none. */
+ *  False when there is none, or when the file is not a readable text file of an engine
+ *  (engine_log_line says why). A line longer than buf is cut (an excerpt for a message). */
 bool engine_file_line(const char *path, const char *prefix, char *buf, size_t size);
+/** engine_file_line with the reason: 1 found, 0 not there, -1 with *why when the file is not a
+ *  regular text file within the bounds (256 MiB, lines of 64 KiB, no NUL byte: refused, not
+ *  cut) or the line asked for by prefix does not fit buf. */
+int engine_log_line(const char *path, const char *prefix, char *buf, size_t size, char *why, size_t why_size);
+/** Opens an engine's file for reading line by line with those bounds (textfile.h); false with
+ *  *why. */
+struct TextFile;
+bool engine_log_open(struct TextFile *t, const char *path, char *why, size_t why_size);
+/** Every number of a timing run as reported: loop and pair times finite and > 0, the pair time
+ *  no longer than the loop (within the logs' rounding), counts positive, the rate
+ *  contacts0 * steps / pair time finite. False with *why naming the engine, the number and the
+ *  pair time by the engine's name for it (pair_name: "Pair", "InteractionLoop"). */
+struct EngineTiming;
+bool engine_timing_check(const char *engine, const char *pair_name, const struct EngineTiming *t, char *why,
+                         size_t why_size);
+/** A count an engine printed as a number (a %g or %lf field) as a long: whole, 0..1e15; false
+ *  otherwise (NaN, negative, fractional, too large to convert). */
+bool engine_count_field(double v, long *out);
 /** printf into a message buffer of size n; longer messages are cut (they are excerpts). */
 void engine_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** argv for running prog on ranks MPI ranks: prog itself for 1, else "mpirun -np N

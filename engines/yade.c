@@ -197,7 +197,8 @@ static bool script_line(const char *log_path, const char *tag, char *line, size_
     engine_msgf(why, why_size, "yade script: %s", line + strlen("GRANDAMP_ERROR "));
     return false;
   }
-  if (engine_file_line(log_path, prefix, line, size)) return true;
+  const int got = engine_log_line(log_path, prefix, line, size, why, why_size);
+  if (got != 0) return got > 0; /* found, or refused with the reason (NUL, too long) */
   char last[256] = "(empty log)";
   engine_file_line(log_path, NULL, last, sizeof last);
   engine_msgf(why, why_size, "no %s line in %s; its last line: %s", tag, log_path, last);
@@ -248,7 +249,9 @@ static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult 
   if (c->tangential) {
     char line[1024];
     double vt, w1, w2;
-    if (!engine_file_line(log, "GRANDAMP_RESULT ", line, sizeof line) || !field_double(line, "vt", &vt) ||
+    char refused[8];
+    if (engine_log_line(log, "GRANDAMP_RESULT ", line, sizeof line, refused, sizeof refused) != 1 ||
+        !field_double(line, "vt", &vt) ||
         !field_double(line, "w1", &w1) || !field_double(line, "w2", &w2) || !isfinite(vt) || !isfinite(w1) ||
         !isfinite(w2)) {
       engine_msgf(why, why_size, "yade: the result line lacks vt, w1 or w2 (log %s)", log);
@@ -421,11 +424,7 @@ bool yade_read_timing(const char *log_path, EngineTiming *t, char *why, size_t w
   t->contacts = n[2];
   t->steps = n[3];
   t->ranks = (int)n[4];
-  if (!(t->pair_time_s > 0.0)) {
-    engine_msgf(why, why_size, "yade reported an InteractionLoop time of %g s", t->pair_time_s);
-    return false;
-  }
-  return true;
+  return engine_timing_check("yade", "InteractionLoop", t, why, why_size); /* its pair time: the InteractionLoop's */
 }
 
 static bool yade_bench(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size) {

@@ -49,5 +49,31 @@ int fuzz_cli(const uint8_t *data, size_t size);
 /** Write paths: out_open, out_commit, out_abort and datafile_write over fuzzed destination
  *  kinds (files, links, FIFOs, directories, standard output) in a private directory. */
 int fuzz_output(const uint8_t *data, size_t size);
+/** The engines' log readers (LAMMPS, LIGGGHTS, Yade: collisions and timing runs). */
+int fuzz_englog(const uint8_t *data, size_t size);
+/** calibrate's points file (--data). */
+int fuzz_points(const uint8_t *data, size_t size);
+/** The verifier's previous CSV (--compare). */
+int fuzz_compare(const uint8_t *data, size_t size);
+/** engines bench's rows file (--rows). */
+int fuzz_rows(const uint8_t *data, size_t size);
+
+/** A memfd of its own per harness (*fd -1 at first) holding exactly the input, and its
+ *  /proc/self/fd path in path: the reader sees a regular file with a size, as it does for a real
+ *  file. Needs _GNU_SOURCE (memfd_create) and <sys/mman.h>, <unistd.h> in the harness. */
+#define FUZZ_MEMFD_FILE(fd, path, data, size)                                                  \
+  do {                                                                                         \
+    if ((fd) < 0) {                                                                            \
+      (fd) = memfd_create("grandamp-fuzz", 0);                                                 \
+      FUZZ_CHECK((fd) >= 0, "memfd_create failed");                                            \
+      snprintf((path), sizeof(path), "/proc/self/fd/%d", (fd));                                \
+    }                                                                                          \
+    FUZZ_CHECK(ftruncate((fd), 0) == 0, "ftruncate failed");                                   \
+    for (size_t done_ = 0; done_ < (size);) {                                                  \
+      const ssize_t w_ = pwrite((fd), (data) + done_, (size) - done_, (off_t)done_);            \
+      FUZZ_CHECK(w_ > 0, "pwrite failed");                                                     \
+      done_ += (size_t)w_;                                                                     \
+    }                                                                                          \
+  } while (0)
 
 #endif

@@ -18,6 +18,10 @@
 #include "../fuzz/fuzz_model.c"
 #include "../fuzz/fuzz_numparse.c"
 #include "../fuzz/fuzz_output.c"
+#include "../fuzz/fuzz_englog.c"
+#include "../fuzz/fuzz_points.c"
+#include "../fuzz/fuzz_compare.c"
+#include "../fuzz/fuzz_rows.c"
 
 /* Runs body over every regular file of dir; returns the number of files (-1: no dir). */
 static int replay_dir(const char *dir, int (*body)(const uint8_t *, size_t)) {
@@ -80,6 +84,26 @@ static void test_fuzz_cli(void **state) {
   replay("cli", fuzz_cli, 20);
 }
 
+static void test_fuzz_englog(void **state) {
+  (void)state;
+  replay("englog", fuzz_englog, 15);
+}
+
+static void test_fuzz_points(void **state) {
+  (void)state;
+  replay("points", fuzz_points, 6);
+}
+
+static void test_fuzz_compare(void **state) {
+  (void)state;
+  replay("compare", fuzz_compare, 5);
+}
+
+static void test_fuzz_rows(void **state) {
+  (void)state;
+  replay("rows", fuzz_rows, 4);
+}
+
 /* The datafile harness's out-of-memory: a file declaring 3e8 atoms in 89 bytes made the reader
  * allocate and zero 44 GiB before its first Atoms line (an OOM kill on a 23 GiB machine;
  * libFuzzer: malloc(2400000000)). libFuzzer found the same with 167772163 atoms in 713 bytes
@@ -109,5 +133,9 @@ const struct CMUnitTest fuzz_regress_tests[] = {
     cmocka_unit_test(test_fuzz_datafile),
     cmocka_unit_test(test_fuzz_output),
     cmocka_unit_test(test_fuzz_cli),
+    cmocka_unit_test(test_fuzz_englog),
+    cmocka_unit_test(test_fuzz_points),
+    cmocka_unit_test(test_fuzz_compare),
+    cmocka_unit_test(test_fuzz_rows),
 };
 const size_t fuzz_regress_ntests = sizeof fuzz_regress_tests / sizeof *fuzz_regress_tests;

@@ -64,6 +64,7 @@ int main(void) {
   add(all, &n, engines_cli_tests, engines_cli_ntests);
   add(all, &n, defects_tests, defects_ntests);
   add(all, &n, fake_engines_tests, fake_engines_ntests);
+  add(all, &n, readers_tests, readers_ntests);
   n = keep_filtered(all, n);
   if (n == 0) {
     fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench_rows.h"
 #include "cli.h"
 #include "cli_args.h"
 #include "cli_common.h"
@@ -90,13 +91,6 @@ static int engines_table(int argc, char **argv) {
 /* ---- timing runs ---------------------------------------------------------------------------- */
 
 #define MAX_LIST 16
-#define MAX_ROWS 256
-
-typedef struct BenchRow {
-  char label[3][48];   /* the benchmark's names: normal, damping, tangential (hertz_material, ...) */
-  char text[512];      /* its pair_coeff text */
-  ContactModel model;
-} BenchRow;
 
 typedef struct BenchPacking {
   char name[32];
@@ -112,43 +106,6 @@ static int split_list(char *s, char *items[MAX_LIST]) {
       if (n == MAX_LIST) return -1;
       items[n++] = tok;
     }
-  return n;
-}
-
-/* Reads the benchmark's rows (grandamp_bench --model-rows: normal,damping,tangential,text). */
-static int read_rows(const char *path, BenchRow *rows, ErrList *err) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    errlist_add(err, "--rows: cannot read %s", path);
-    return 0;
-  }
-  char line[1024];
-  int n = 0, lineno = 0;
-  while (fgets(line, sizeof line, f)) {
-    lineno++;
-    line[strcspn(line, "\r\n")] = '\0';
-    if (!*line) continue;
-    if (n == MAX_ROWS) {
-      errlist_add(err, "%s: more than %d rows", path, MAX_ROWS);
-      break;
-    }
-    BenchRow *r = &rows[n];
-    char *p = line;
-    bool ok = true;
-    for (int k = 0; k < 3 && ok; k++) {
-      char *comma = strchr(p, ',');
-      ok = comma && (size_t)(comma - p) < sizeof r->label[k];
-      if (ok) snprintf(r->label[k], sizeof r->label[k], "%.*s", (int)(comma - p), p), p = comma + 1;
-    }
-    if (!ok || strlen(p) >= sizeof r->text || !*p) {
-      errlist_add(err, "%s:%d: expected normal,damping,tangential,<pair_coeff text>", path, lineno);
-      continue;
-    }
-    snprintf(r->text, sizeof r->text, "%s", p);
-    if (model_parse(r->text, &r->model, err) == 0) n++;
-  }
-  fclose(f);
-  if (n == 0 && !err->n) errlist_add(err, "%s: no rows", path);
   return n;
 }
 
@@ -317,8 +274,8 @@ static int engines_bench(int argc, char **argv) {
       else if (out_path) cli_refuse_input("--out", out_path, "the --packings file", pk->path, &err);
     }
   }
-  static BenchRow rows[MAX_ROWS];
-  const int nrows = rows_path ? read_rows(rows_path, rows, &err) : 0;
+  static BenchRow rows[BENCH_MAX_ROWS];
+  const int nrows = rows_path ? bench_rows_read(rows_path, rows, &err) : 0;
   if (!err.n)
     for (int k = 0; k < np; k++) count_packing(&packings[k], skin, &err);
   if (err.n) {
@@ -398,7 +355,9 @@ static int engines_bench(int argc, char **argv) {
               ok = false;
               break;
             }
-            ok = en->bench(&b, wd, &t, why, sizeof why) && counts_agree(&t, &b, why, sizeof why);
+            /* every number the engine reported checked again here, whatever its adapter checked */
+            ok = en->bench(&b, wd, &t, why, sizeof why) && engine_timing_check(en->name, "pair", &t, why, sizeof why) &&
+                 counts_agree(&t, &b, why, sizeof why);
             streak = engine_last_fault() == ENGINE_FAULT_NONE ? 0 : streak + 1;
             if (streak >= UNRESPONSIVE_AFTER)
               engine_msgf(dead, sizeof dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
@@ -415,6 +374,13 @@ static int engines_bench(int argc, char **argv) {
             pt = (int)reps % 2 ? pair[mid] : 0.5 * (pair[mid - 1] + pair[mid]);
             lt = (int)reps % 2 ? loop[mid] : 0.5 * (loop[mid - 1] + loop[mid]);
             rate = (double)t.contacts0 * steps / pt;
+            if (!(pt > 0.0) || !isfinite(rate)) { /* the medians of checked runs: cannot happen */
+              ok = false;
+              engine_msgf(why, sizeof why, "%s: a median pair time of %g s in a loop of %g s (rate %g)", en->name, pt, lt,
+                          rate);
+            }
+          }
+          if (ok) {
             fprintf(stderr, "grandamp engines: [%d/%d] %s %s %s/%s/%s, %d rank(s): pair %.4g s, %.4g M contacts/s\n",
                     k, total, en->name, packings[pi].name, row->label[0], row->label[1], row->label[2], ranks[ri],
                     pt, rate / 1e6);

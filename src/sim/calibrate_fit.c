@@ -1,91 +1,11 @@
 /* calibrate_fit.c - the least-squares coefficient of each damping model for measured (v, e)
  * points (see calibrate.h). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "calibrate.h"
-#include "numparse.h"
-#include "usertext.h"
-
-/* The field p[0..len) without its surrounding blanks into out. */
-static void field(char *out, size_t size, const char *p, size_t len) {
-  while (len && (*p == ' ' || *p == '\t')) p++, len--;
-  while (len && (p[len - 1] == ' ' || p[len - 1] == '\t')) len--;
-  snprintf(out, size, "%.*s", (int)len, p);
-}
-
-/* Refused before reading: what is not a file or a pipe (a directory, a device such as /dev/zero
- * that never ends), and more than this much text. */
-#define POINTS_MAX_BYTES (16L << 20)
-
-int calibrate_read_points(const char *path, CalibratePoint *pts, int max, ErrList *err) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    errlist_add(err, "calibrate: --data %.200s: %s", path, strerror(errno));
-    return 0;
-  }
-  struct stat st;
-  if (fstat(fileno(f), &st) != 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode))) {
-    errlist_add(err, "calibrate: --data %.200s: not a file or a pipe (%s)", path,
-                S_ISDIR(st.st_mode) ? "a directory" : "a device or socket");
-    fclose(f);
-    return 0;
-  }
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  long bytes = 0;
-  int n = 0, lineno = 0;
-  bool header_seen = false;
-  while ((len = getline(&line, &cap, f)) >= 0) {
-    lineno++;
-    if ((bytes += len) > POINTS_MAX_BYTES) {
-      errlist_add(err, "calibrate: %.200s: more than %ld MiB of text", path, POINTS_MAX_BYTES >> 20);
-      break;
-    }
-    if (memchr(line, '\0', (size_t)len)) {
-      errlist_add(err, "calibrate: %.200s:%d: a NUL byte: not a text file", path, lineno);
-      break;
-    }
-    line[strcspn(line, "\r\n")] = '\0';
-    char *p = line + strspn(line, " \t");
-    if (*p == '\0' || *p == '#') continue;
-    char *comma = strchr(p, ',');
-    char a[128] = "", b[128] = "";
-    if (comma) {
-      field(a, sizeof a, p, (size_t)(comma - p));
-      field(b, sizeof b, comma + 1, strlen(comma + 1));
-    }
-    double v = NAN, e = NAN;
-    const bool numbers = comma && num_parse_double(a, false, &v) == NUM_OK && num_parse_double(b, false, &e) == NUM_OK;
-    if (!numbers && !header_seen && n == 0 && comma && !strchr(comma + 1, ',')) { /* "v,e": a header */
-      header_seen = true;
-      continue;
-    }
-    if (!numbers || strchr(comma + 1, ',')) {
-      errlist_add(err, "calibrate: %.200s:%d: '%s' is not 'v,e' (two numbers)", path, lineno, user_text(p).s);
-      continue;
-    }
-    if (!(v > 0.0) || !(e >= 0.0 && e <= 1.0)) {
-      errlist_add(err, "calibrate: %.200s:%d: v = %g must be > 0 and e = %g in [0, 1]", path, lineno, v, e);
-      continue;
-    }
-    if (n == max) {
-      errlist_add(err, "calibrate: %.200s: more than %d points", path, max);
-      break;
-    }
-    pts[n++] = (CalibratePoint){v, e};
-  }
-  if (ferror(f)) errlist_add(err, "calibrate: --data %.200s: read error: %s", path, strerror(errno));
-  free(line);
-  fclose(f);
-  if (n == 0 && err->n == 0) errlist_add(err, "calibrate: %.200s: no (v, e) points", path);
-  return n;
-}
 
 /* The residuals e(v_k; x) - e_k at coefficient x into r; their sum of squares, NAN (with why)
  * when a collision fails. The points run in parallel, each collision on one thread. */

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "usertext.h"
+
 /* The previous case of that name (prev->c is sorted by name), or NULL. */
 static PrevCase *find(Previous *prev, const char *name) {
   int lo = 0, hi = prev->n;
@@ -32,7 +34,7 @@ static bool moved(double was, double now, double tol) {
 
 int previous_report(Previous *prev, const CaseResult *res, int nres, bool filtered, FILE *out) {
   int changed = 0, shifted = 0, added = 0, gone = 0;
-  fprintf(out, "grandamp-verify: compared with %s (%d cases):\n", prev->path, prev->n);
+  fprintf(out, "grandamp-verify: compared with %s (%d cases):\n", user_text(prev->path).s, prev->n);
   for (int k = 0; k < nres; k++) {
     const CaseResult *c = &res[k];
     PrevCase *p = find(prev, c->name);
@@ -57,7 +59,10 @@ int previous_report(Previous *prev, const CaseResult *res, int nres, bool filter
     for (int k = 0; k < prev->n; k++)
       if (!prev->c[k].seen) {
         gone++;
-        fprintf(out, "  gone     %s %s\n", previous_statuses[prev->c[k].status], previous_name(prev, &prev->c[k]));
+        /* a name from the previous file: its bytes escaped, never sent raw to the terminal */
+        char name[4 * 192 + 1];
+        user_text_escape(name, sizeof name, previous_name(prev, &prev->c[k]));
+        fprintf(out, "  gone     %s %s\n", previous_statuses[prev->c[k].status], name);
       }
   const int total = changed + shifted + added + gone;
   if (total == 0) fprintf(out, "grandamp-verify: no change since the last run\n");

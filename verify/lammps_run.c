@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "textfile.h"
 
 bool lmp_batch_open(LmpBatch *b, char *why, size_t why_size) {
   memset(b, 0, sizeof *b);
@@ -181,18 +182,17 @@ static int parse_row(char *s, const char *sep, double *out, int max) {
  * numbers. */
 static int64_t read_rows(const char *path, const char *after, const char *sep, int ncols, int64_t *id, double *val,
                          int64_t max, char *why, size_t why_size) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    engine_msgf(why, why_size, "%s: %s", path, strerror(errno));
-    return -1;
-  }
-  char line[4096];
+  TextFile t; /* lmp's file: bounded as every engine log is (a NUL, an endless or huge file refused) */
+  if (!engine_log_open(&t, path, why, why_size)) return -1;
   bool in_rows = false;
   int64_t n = 0;
-  long lineno = 0;
-  while (fgets(line, sizeof line, f)) {
-    lineno++;
-    line[strcspn(line, "\r\n")] = '\0';
+  for (int rc; (rc = textfile_next(&t)) != 0;) {
+    if (rc < 0) {
+      engine_msgf(why, why_size, "%s", t.why);
+      textfile_close(&t);
+      return -1;
+    }
+    char *line = t.text;
     if (!in_rows) {
       in_rows = after ? strncmp(line, after, strlen(after)) == 0 : true;
       continue;
@@ -200,17 +200,19 @@ static int64_t read_rows(const char *path, const char *after, const char *sep, i
     if (!line[0]) continue;
     double row[16];
     const int got = parse_row(line, sep, row, ncols + 1);
-    if (got != ncols + 1 || n == max) {
-      engine_msgf(why, why_size, "%s:%ld: %s", path, lineno,
-               n == max ? "more rows than atoms" : "expected an id and numbers");
-      fclose(f);
+    const bool id_ok = got >= 1 && row[0] >= 0.0 && row[0] <= 9.0e15 && row[0] == floor(row[0]); /* before the cast */
+    if (got != ncols + 1 || !id_ok || n == max) {
+      engine_msgf(why, why_size, "%s:%ld: %s", path, t.line,
+                  n == max ? "more rows than atoms" : !id_ok && got >= 1 ? "an atom id that is no whole number"
+                                                                          : "expected an id and numbers");
+      textfile_close(&t);
       return -1;
     }
     id[n] = (int64_t)row[0];
     for (int c = 0; c < ncols; c++) val[n * ncols + c] = row[1 + c];
     n++;
   }
-  fclose(f);
+  textfile_close(&t);
   if (!in_rows) {
     engine_msgf(why, why_size, "%s: no %s line", path, after ? after : "header");
     return -1;

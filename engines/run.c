@@ -218,16 +218,22 @@ static void live_remove(int slot) {
   if (slot >= 0) live_group[slot] = 0;
 }
 
-bool engine_scratch_make(char *path, size_t size, const char *prefix, char *why, size_t why_size) {
-  install_handlers();
+bool engine_scratch_check(char *why, size_t why_size) {
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
   struct stat st;
-  if (stat(tmp, &st) != 0 || !S_ISDIR(st.st_mode) || access(tmp, W_OK | X_OK) != 0) {
-    engine_msgf(why, why_size, "TMPDIR %.200s is not a writable folder%s%s", tmp, errno ? ": " : "",
-                errno ? strerror(errno) : "");
-    return false;
-  }
+  errno = 0;
+  if (stat(tmp, &st) == 0 && S_ISDIR(st.st_mode) && access(tmp, W_OK | X_OK) == 0) return true;
+  engine_msgf(why, why_size, "TMPDIR %.200s is not a writable folder%s%s", tmp, errno ? ": " : "",
+              errno ? strerror(errno) : "");
+  return false;
+}
+
+bool engine_scratch_make(char *path, size_t size, const char *prefix, char *why, size_t why_size) {
+  install_handlers();
+  if (!engine_scratch_check(why, why_size)) return false;
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
   const int n = snprintf(path, size, "%s/%s-XXXXXX", tmp, prefix);
   if (n < 0 || (size_t)n >= size || (size_t)n >= SCRATCH_PATH) {
     engine_msgf(why, why_size, "TMPDIR %.200s: the name is too long", tmp);
@@ -293,15 +299,46 @@ static int descendants(pid_t root, pid_t *out, int max) {
   return n;
 }
 
-/* Ends the engine and everything it started: the group is stopped first (no new forks), then
- * every descendant and the group are killed. */
+/* Ends the engine and everything it started. SIGTERM first, with a second's grace, so that a
+ * launcher (mpirun) can end its ranks and remove its session files; then whatever is left of
+ * the group and of every descendant (found while they were still its descendants) is killed. */
 static void kill_tree(pid_t pid) {
-  kill(-pid, SIGSTOP);
   pid_t all[256];
   const int n = descendants(pid, all, 256);
-  for (int k = 1; k < n; k++) kill(all[k], SIGKILL);
+  kill(-pid, SIGTERM);
+  siginfo_t info;
+  for (int k = 0; k < 100; k++) { /* WNOWAIT: the leader stays a zombie, its group id not reused */
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) break;
+    const struct timespec nap = {0, 10000000}; /* 10 ms */
+    nanosleep(&nap, NULL);
+  }
   kill(-pid, SIGKILL);
-  kill(pid, SIGKILL);
+  for (int k = 1; k < n; k++) kill(all[k], SIGKILL);
+}
+
+/* The environment of an engine whose output goes into one of this process's scratch folders:
+ * TMPDIR is that folder, so that what the engine or its launcher leaves there (Open MPI's
+ * session folder when it is killed) goes with the folder. Else this process's own. */
+static char **engine_environ(const char *out_path, char *tmpdir_entry, size_t size) {
+  const char *slash = strrchr(out_path, '/');
+  bool scratch = false;
+  for (int k = 0; k < SCRATCH_SLOTS && slash && !scratch; k++) {
+    const size_t n = strlen(scratch_path[k]);
+    scratch = scratch_live[k] && !strncmp(out_path, scratch_path[k], n) && out_path[n] == '/';
+  }
+  if (!scratch || snprintf(tmpdir_entry, size, "TMPDIR=%.*s", (int)(slash - out_path), out_path) >= (int)size)
+    return environ;
+  size_t n = 0;
+  while (environ[n]) n++;
+  char **env = malloc((n + 2) * sizeof *env);
+  if (!env) return environ;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (strncmp(environ[i], "TMPDIR=", 7)) env[k++] = environ[i];
+  env[k++] = tmpdir_entry;
+  env[k] = NULL;
+  return env;
 }
 
 EngineFault engine_last_fault(void) { return last_fault; }
@@ -334,7 +371,10 @@ int engine_spawn(const char *const argv[], const char *out_path, double timeout_
   pthread_sigmask(SIG_BLOCK, &fatal, &old_mask);
   pid_t pid;
   /* posix_spawnp takes char *const argv[] for historical reasons; it does not modify them. */
-  const int err = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, environ);
+  char tmpdir_entry[SCRATCH_PATH + 8];
+  char **env = engine_environ(out_path, tmpdir_entry, sizeof tmpdir_entry);
+  const int err = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, env);
+  if (env != environ) free(env);
   const int slot = err ? -1 : live_add(pid);
   pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
   posix_spawn_file_actions_destroy(&fa);
@@ -346,13 +386,15 @@ int engine_spawn(const char *const argv[], const char *out_path, double timeout_
   const double t0 = now();
   int status = 0;
   int rc = -1;
-  for (;;) {
-    const pid_t w = waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
+  siginfo_t info;
+  for (;;) { /* WNOWAIT: the exited leader stays a zombie, so its group id is not reused before the kill */
+    memset(&info, 0, sizeof info);
+    const int w = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
+    if (w == 0 && info.si_pid == pid) break;
     if (w < 0 && errno != EINTR) {
+      engine_msgf(why, why_size, "waiting for %s: %s", argv[0], strerror(errno));
       kill_tree(pid);
       waitpid(pid, &status, 0);
-      engine_msgf(why, why_size, "waitpid %s: %s", argv[0], strerror(errno));
       goto done;
     }
     if (now() - t0 > timeout_s) {
@@ -366,6 +408,8 @@ int engine_spawn(const char *const argv[], const char *out_path, double timeout_
     nanosleep(&nap, NULL);
   }
   kill(-pid, SIGKILL); /* whatever it left running in its group */
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
   if (WIFEXITED(status)) {
     last_fault = ENGINE_FAULT_NONE;
     rc = WEXITSTATUS(status);

@@ -36,6 +36,9 @@ double engine_probe(const char *const argv[], const char *out_path);
  *  into path, removed by the fatal-signal handler above if the process dies of one; false with
  *  a reason. */
 bool engine_scratch_make(char *path, size_t size, const char *prefix, char *why, size_t why_size);
+/** Whether TMPDIR (unset: /tmp) is a writable folder, for a command's checks before its work;
+ *  false with the reason engine_scratch_make would give. */
+bool engine_scratch_check(char *why, size_t why_size);
 /** Removes a scratch folder and everything in it, in this process (no `rm` looked up on PATH;
  *  links inside are removed, never followed). */
 void engine_scratch_remove(const char *path);

@@ -271,7 +271,30 @@ static void bench_hung_engine_is_bounded(void **state) {
   assert_tmp_empty();
 }
 
+/* A TMPDIR that is no writable folder is refused before any case runs (not once per case). */
+static void tmpdir_checked_before_the_work(void **state) {
+  (void)state;
+  fake_lmp("kill -SEGV $$");
+  char path[4096], bad[600];
+  const char *old = getenv("PATH");
+  char *saved = strdup(old ? old : "/usr/bin:/bin");
+  snprintf(path, sizeof path, "%s:%s", test_path("bin"), saved);
+  snprintf(bad, sizeof bad, "%s", test_path("no-such-folder"));
+  setenv("PATH", path, 1);
+  setenv("TMPDIR", bad, 1);
+  CmdResult r;
+  const char *args[] = {"--quick", "--no-lammps", "--engine", "lammps", "--data", data_dir, NULL};
+  run_program(&r, verify_bin(), args);
+  setenv("PATH", saved, 1);
+  unsetenv("TMPDIR");
+  free(saved);
+  assert_status(r, 2);
+  assert_non_null(strstr(r.err, "is not a writable folder"));
+  assert_null(strstr(r.out, "FAIL"));
+}
+
 const struct CMUnitTest fake_engines_tests[] = {
+    cmocka_unit_test_setup_teardown(tmpdir_checked_before_the_work, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(bench_hung_engine_is_bounded, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(crash_is_never_a_known_defect, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(impossible_numbers_fail, setup, test_dir_teardown),

@@ -274,6 +274,9 @@ static int engines_bench(int argc, char **argv) {
       else if (out_path) cli_refuse_input("--out", out_path, "the --packings file", pk->path, &err);
     }
   }
+  char tmp_why[300];
+  if (ne > 0 && !engine_scratch_check(tmp_why, sizeof tmp_why)) /* every run's scratch folder goes there */
+    errlist_add(&err, "engines bench: %s", tmp_why);
   static BenchRow rows[BENCH_MAX_ROWS];
   const int nrows = rows_path ? bench_rows_read(rows_path, rows, &err) : 0;
   if (!err.n)

@@ -91,8 +91,8 @@ typedef struct Engine {
   const char *name;    /**< "lammps", "liggghts", "yade" */
   const char *command; /**< the program looked up on PATH: "lmp", "liggghts", "yade" */
   const char *package; /**< the Debian package that installs it */
-  /** A quick run of the engine that only starts it (its help text): its wall time, measured
-   *  once, scales the time limits of the real runs (engine_probe). */
+  /** A run of the engine on an empty input: its wall time, measured once, is the start-up that
+   *  scales the time limits of the real runs (engine_probe). */
   const char *const *probe;
   bool force_end;      /**< its laws clamp the normal force at zero (no pull): its e is the
                             force-end e of docs/verification.md (grandamp's limit_damping) */

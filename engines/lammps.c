@@ -363,7 +363,7 @@ static bool lammps_calibrated(const EngineCase *c, double e, char *buf, size_t s
   return true;
 }
 
-static const char *const LAMMPS_PROBE[] = {"lmp", "-h", NULL};
+static const char *const LAMMPS_PROBE[] = {"lmp", "-in", "/dev/null", "-log", "none", "-screen", "none", NULL};
 
 const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .probe = LAMMPS_PROBE,

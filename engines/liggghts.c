@@ -579,7 +579,7 @@ static bool liggghts_calibrated(const EngineCase *c, double e, char *buf, size_t
   return n > 0 && (size_t)n < size;
 }
 
-static const char *const LIGGGHTS_PROBE[] = {"liggghts", "-h", NULL};
+static const char *const LIGGGHTS_PROBE[] = {"liggghts", "-in", "/dev/null", "-log", "none", "-screen", "none", NULL};
 
 const Engine ENGINE_LIGGGHTS = {
     .probe = LIGGGHTS_PROBE,

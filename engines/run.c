@@ -428,7 +428,7 @@ double engine_probe(const char *const argv[], const char *out_path) {
   char why[256];
   const double t0 = now();
   const int rc = engine_spawn(argv, out_path, 60.0, why, sizeof why);
-  (void)rc; /* a help text may exit non-zero; only a crash or the limit make the probe useless */
+  (void)rc; /* an empty input may end non-zero; only a crash or the limit make the probe useless */
   return engine_last_fault() == ENGINE_FAULT_NONE ? now() - t0 : NAN;
 }
 

@@ -29,8 +29,8 @@ typedef enum EngineFault {
 int engine_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size);
 /** How this thread's last engine_spawn ended. */
 EngineFault engine_last_fault(void);
-/** The wall time of one quick run of the engine (its help or version: argv), to scale the time
- *  limits of real runs; NAN when it crashed, hung for a minute or could not start. */
+/** The wall time of one run of the engine on an empty input (argv), its start-up, to scale the
+ *  time limits of real runs; NAN when it crashed, hung for a minute or could not start. */
 double engine_probe(const char *const argv[], const char *out_path);
 /** A new scratch folder TMPDIR/PREFIX-XXXXXX (TMPDIR unset: /tmp; it must be a writable folder)
  *  into path, removed by the fatal-signal handler above if the process dies of one; false with

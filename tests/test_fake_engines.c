@@ -21,11 +21,11 @@
 
 extern char **environ;
 
-/* The fake lmp: answers the probe (-h) at once, finds its -log and gapfile, then does BODY. */
+/* The fake lmp: answers the probe (-in /dev/null) at once, finds its -log and gapfile, then does BODY. */
 static void fake_lmp(const char *body) {
   FILE *f = fopen(test_path("bin/lmp"), "w");
   assert_non_null(f);
-  fprintf(f, "#!/bin/sh\n[ \"$1\" = -h ] && { echo 'fake lmp'; exit 0; }\nlog=/dev/null; gap=/dev/null\n"
+  fprintf(f, "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0 # the start-up probe: an empty input\nlog=/dev/null; gap=/dev/null\n"
              "while [ $# -gt 0 ]; do\n  case \"$1\" in\n    -log) log=$2; shift;;\n"
              "    -var) [ \"$2\" = gapfile ] && gap=$3; shift 2;;\n  esac\n  shift\ndone\n%s\n", body);
   fclose(f);

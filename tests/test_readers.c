@@ -396,7 +396,7 @@ static void write_lying_lmp(const char *dir, const char *const *loop, const char
   snprintf(path, sizeof path, "%s/lmp", dir);
   FILE *f = fopen(path, "w");
   assert_non_null(f);
-  fprintf(f, "#!/bin/sh\n[ \"$1\" = -h ] && exit 0 # the start-up probe is no run\n"
+  fprintf(f, "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0 # the start-up probe is no run\n"
              "log=\nwhile [ $# -gt 0 ]; do [ \"$1\" = -log ] && log=$2; shift; done\n"
              "k=$(cat '%s/count' 2>/dev/null || echo 0); echo $((k + 1)) >'%s/count'\ncase $k in\n",
           dir, dir);

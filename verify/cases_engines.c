@@ -93,7 +93,7 @@ struct EngineCtx {
 /* Consecutive crashes or time-outs after which an engine's remaining cases fail at once. */
 enum { UNRESPONSIVE_AFTER = 3 };
 
-/* A run's time limit: the engine's measured start-up (its help text) ten times over, plus a
+/* A run's time limit: the engine's measured start-up (a run on an empty input) ten times over, plus a
  * millisecond per step (two-body steps take microseconds in every engine), plus 3 s of slack
  * for a busy machine; 30 s of start-up when the probe could not tell. */
 static double time_limit(const EngineCtx *ctx, const EngineCase *c) {

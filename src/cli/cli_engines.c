@@ -172,7 +172,7 @@ static bool counts_agree(const EngineTiming *t, const EngineBench *b, char *why,
 /* Crashes or time-outs of one engine in a row after which its remaining runs fail at once. */
 enum { UNRESPONSIVE_AFTER = 3 };
 
-/* A timing run's limit: the engine's measured start-up (its help text) ten times over, reading
+/* A timing run's limit: the engine's measured start-up (a run on an empty input) ten times over, reading
  * the packing at 20 us a sphere, and 20 us a sphere and step (every engine here steps a
  * sphere in well under 10 us, Yade's Python loop included), plus 10 s of slack; 30 s of
  * start-up when the probe could not tell. */

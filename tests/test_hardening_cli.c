@@ -215,7 +215,12 @@ static void test_calibrate_plots_all_or_none(void **state) {
   assert_int_equal(entries(fake_path("tmp")), 0);
   fake_teardown();
 
-  /* a 200 kB image under ulimit -f 64 (kB; dash counts 512-byte blocks: 32 kB) */
+  /* a 200 kB image under ulimit -f 64 (kB; dash counts 512-byte blocks: 32 kB); not under
+   * ThreadSanitizer, whose runtime dies of SIGBUS when the file size limit stops its own mappings */
+  if (getenv("TSAN_OPTIONS")) {
+    printf("      (ThreadSanitizer: the ulimit -f case is not run)\n");
+    goto whole_set;
+  }
   fake_setup("head -c 200000 /dev/zero > \"${out}calibrate-speed.png\"; png calibrate-dt.png; png "
              "calibrate-contacts.png; exit 0");
   char cmd[2048];
@@ -229,6 +234,7 @@ static void test_calibrate_plots_all_or_none(void **state) {
   assert_int_equal(entries(fake_path("tmp")), 0);
   fake_teardown();
 
+whole_set:
   fake_setup(DRAW_ALL);
   RUN(&r, "calibrate", GLASS, "--e", "0.5", "--v", "1", "--models", "velocity", "--steps", "200", "--plots",
       fake_path("out"));

@@ -1,7 +1,6 @@
 /* lammps_run.c - lmp batches, dump and CSV readers, and process spawning (see lammps_run.h). */
 #include "lammps_run.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,32 +19,14 @@
 
 bool lmp_batch_open(LmpBatch *b, char *why, size_t why_size) {
   memset(b, 0, sizeof *b);
-  const char *tmp = getenv("TMPDIR");
-  if (!tmp || !*tmp) tmp = "/tmp";
-  if (snprintf(b->dir, sizeof b->dir, "%s/grandamp-lammps-XXXXXX", tmp) >= (int)sizeof b->dir) {
-    engine_msgf(why, why_size, "TMPDIR '%.100s' is too long", tmp);
-    return false;
-  }
-  if (!mkdtemp(b->dir)) {
-    engine_msgf(why, why_size, "mkdtemp %s: %s", b->dir, strerror(errno));
-    b->dir[0] = '\0';
-    return false;
-  }
-  return true;
+  /* the engine layer's scratch folder: removed by this process, also when a signal ends it */
+  if (engine_scratch_make(b->dir, sizeof b->dir, "grandamp-lammps", why, why_size)) return true;
+  b->dir[0] = '\0';
+  return false;
 }
 
 void lmp_batch_close(LmpBatch *b) {
-  if (b->dir[0]) {
-    /* The directory is ours (mkdtemp) and flat: remove what is in it, then it. */
-    DIR *d = opendir(b->dir);
-    if (d) {
-      const struct dirent *e;
-      while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) unlink(lmp_batch_path(b, e->d_name));
-      closedir(d);
-    }
-    rmdir(b->dir);
-  }
+  if (b->dir[0]) engine_scratch_remove(b->dir);
   for (int k = 0; k < b->n; k++) free(b->job[k].script);
   free(b->job);
   memset(b, 0, sizeof *b);

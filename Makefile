@@ -332,7 +332,7 @@ $(FUZZ_EXTRA_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
 	$(FUZZ_CC) $(SRC_INC) -Iengines -Iverify -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(FUZZ_ALL_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(SRC_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(SRC_INC) -Iengines -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(FUZZ_BUILD)/build_info.h: FORCE
 	@mkdir -p $(@D)
 	@tools/build_info.sh "$(FUZZ_CC)" "$(FUZZ_CFLAGS)" > $@.tmp

@@ -1,6 +1,6 @@
 # grandamp - one non-recursive Makefile.
 #
-#   make            build build/grandamp
+#   make            build build/grandamp (on every core)
 #   make test       unit tests (the README's test command); installs what it needs via `make deps`
 #   make bench      the benchmark matrix, data/ and plots/ (QUICK=1, FILTER=regex)
 #   make verify     the nightly verifier (exit 0 pass, 3 fail)
@@ -141,7 +141,9 @@ STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 .DELETE_ON_ERROR:
 .PHONY: all test bench plots verify mutation-check deps clean FORCE
 
-all: $(BUILD)/grandamp
+# Plain `make` builds on every core (one translation unit per kernel: -j2 halves a clean build).
+all:
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp
 
 # engines/*.c: one adapter per outside DEM engine (LAMMPS, LIGGGHTS, Yade), POSIX only; linked
 # into the verifier and the tests.

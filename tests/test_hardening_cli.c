@@ -242,6 +242,16 @@ whole_set:
   assert_non_null(strstr(r.out, "pair_coeff * * hertz/material"));
   assert_int_equal(entries(fake_path("out")), 4);
   assert_int_equal(entries(fake_path("tmp")), 0);
+  /* a --plots folder that does not exist yet is made (the README's example; mkdir -p), one under a
+   * file is refused before the work */
+  RUN(&r, "calibrate", GLASS, "--e", "0.5", "--v", "1", "--models", "velocity", "--steps", "200", "--plots",
+      fake_path("new/plots"));
+  assert_int_equal(r.status, 0);
+  assert_int_equal(entries(fake_path("new/plots")), 4);
+  write_text(fake_path("afile"), "x");
+  RUN(&r, "calibrate", GLASS, "--e", "0.5", "--v", "1", "--models", "velocity", "--plots", fake_path("afile/plots"));
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "cannot create it"));
   /* TMPDIR that is not a directory: refused before the work */
   write_text(fake_path("notdir"), "x");
   setenv("TMPDIR", fake_path("notdir"), 1);

@@ -351,10 +351,48 @@ static bool slurp(const char *path, const char *name, bool png, char **data, siz
   return true;
 }
 
+/* The nearest folder of dir that exists (dir itself, or the parent --plots will create it in),
+ * into out; false when that is no writable folder (msg says why). */
+static bool plots_anchor(const char *dir, char *out, size_t size, char *msg, size_t msg_size) {
+  snprintf(out, size, "%s", dir);
+  struct stat st;
+  while (stat(out, &st) != 0) {
+    if (errno != ENOENT) break;
+    char *slash = strrchr(out, '/');
+    while (slash && slash > out && slash[1] == '\0') *slash = '\0', slash = strrchr(out, '/'); /* "a/b/" */
+    if (!slash) snprintf(out, size, ".");
+    else if (slash == out) out[1] = '\0';
+    else *slash = '\0';
+  }
+  if (stat(out, &st) != 0) snprintf(msg, msg_size, "%s: %s", out, strerror(errno));
+  else if (!S_ISDIR(st.st_mode)) snprintf(msg, msg_size, "%s is not a folder", out);
+  else if (access(out, W_OK | X_OK) != 0) snprintf(msg, msg_size, "%s: the folder is not writable", out);
+  else return true;
+  return false;
+}
+
+/* mkdir -p dir (the folders --plots names that do not exist yet); false with errno set. */
+static bool make_folders(const char *dir) {
+  char path[4096];
+  if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) return errno = ENAMETOOLONG, false;
+  for (char *p = path + 1;; p++) {
+    const bool end = *p == '\0';
+    if (*p != '/' && !end) continue;
+    *p = '\0';
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) return false;
+    if (end) return true;
+    *p = '/';
+  }
+}
+
 bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *inputs, int ninputs, ErrList *err) {
   const int n0 = err->n;
-  char path[4200], msg[4400], script[4096];
-  for (int k = 0; k < plot_nfiles(fit_mode); k++) {
+  char path[4200], msg[4400], script[4096], anchor[4096];
+  struct stat st;
+  const bool exists = stat(dir, &st) == 0;
+  if (!exists && !plots_anchor(dir, anchor, sizeof anchor, msg, sizeof msg)) /* created at the end: */
+    errlist_add(err, "calibrate: --plots %s: cannot create it in %s", dir, msg);     /* its parent must be there */
+  for (int k = 0; k < plot_nfiles(fit_mode) && exists; k++) {
     snprintf(path, sizeof path, "%.4000s/%s", dir, PLOT_FILES[k]);
     if (!out_check(path, msg, sizeof msg)) errlist_add(err, "calibrate: --plots: %s", msg);
     for (int i = 0; i < ninputs; i++)
@@ -370,7 +408,6 @@ bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *in
   if (!engine_installed("gnuplot")) errlist_add(err, "calibrate: --plots needs gnuplot (apt-get install gnuplot-nox)");
   const char *tmp = getenv("TMPDIR");
   const char *where = tmp && *tmp ? tmp : "/tmp";
-  struct stat st;
   if (stat(where, &st) != 0)
     errlist_add(err, "calibrate: --plots draws in a scratch folder under %s (TMPDIR): %s", where, strerror(errno));
   else if (!S_ISDIR(st.st_mode))
@@ -444,9 +481,15 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
     }
   }
   if (made) engine_scratch_remove(scratch_dir);
-  /* install: every destination opened (a temporary beside each) before any is committed */
+  /* install: the folder made when it was missing, every destination opened (a temporary beside
+   * each) before any is committed */
   OutFile o[PLOT_MAX_FILES];
   int opened = 0;
+  struct stat st;
+  if (ok && stat(dir, &st) != 0 && !make_folders(dir)) {
+    snprintf(why, sizeof why, "cannot create the folder %.900s: %s", dir, strerror(errno));
+    ok = false;
+  }
   if (ok) {
     for (; opened < nfiles; opened++) {
       snprintf(path, sizeof path, "%s/%s", dir, PLOT_FILES[opened]);

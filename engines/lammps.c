@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numparse.h"
 #include "run.h"
 #include "textfile.h"
 
@@ -53,17 +54,19 @@ bool lammps_model_text(const EngineCase *c, char *out, size_t size) {
   const char *damping = none ? "velocity" : !strncmp(c->damping, "tsuji", 5) ? "tsuji" : c->damping;
   char tangential[160];
   if (c->tangential && !strcmp(c->tangential, "linear_nohistory"))
-    snprintf(tangential, sizeof tangential, "linear_nohistory %.17g %.17g", c->xt, c->mu);
+    snprintf(tangential, sizeof tangential, "linear_nohistory %s %s", num_text(c->xt).s, num_text(c->mu).s);
   else if (c->tangential)
-    snprintf(tangential, sizeof tangential, "%s %.17g %.17g %.17g", c->tangential, c->kt, c->xt, c->mu);
+    snprintf(tangential, sizeof tangential, "%s %s %s %s", c->tangential, num_text(c->kt).s, num_text(c->xt).s,
+             num_text(c->mu).s);
   else snprintf(tangential, sizeof tangential, "%s", !strcmp(c->normal, "jkr") ? "linear_history 0 0 0" : "linear_nohistory 0 0");
   char normal[256];
   if (!strcmp(c->normal, "hooke") || !strcmp(c->normal, "hertz"))
-    snprintf(normal, sizeof normal, "%s %.17g %.17g", c->normal, c->kn, damp);
+    snprintf(normal, sizeof normal, "%s %s %s", c->normal, num_text(c->kn).s, num_text(damp).s);
   else if (!strcmp(c->normal, "hertz/material"))
-    snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g", c->normal, c->E, damp, c->nu);
+    snprintf(normal, sizeof normal, "%s %s %s %s", c->normal, num_text(c->E).s, num_text(damp).s, num_text(c->nu).s);
   else
-    snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g %.17g", c->normal, c->E, damp, c->nu, c->surface_energy);
+    snprintf(normal, sizeof normal, "%s %s %s %s %s", c->normal, num_text(c->E).s, num_text(damp).s, num_text(c->nu).s,
+             num_text(c->surface_energy).s);
   const int n = snprintf(out, size, "%s damping %s tangential %s", normal, damping, tangential);
   return n > 0 && (size_t)n < size;
 }

@@ -39,6 +39,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "numparse.h"
 #include "run.h"
 #include "textfile.h"
 
@@ -563,17 +564,17 @@ static bool liggghts_calibrated(const EngineCase *c, double e, char *buf, size_t
     return false;
   }
   const char *head = "pair_style gran model %s tangential no_history%s%s  (your tangential model in place of no_history)\n";
-  const char *pre = "fix m%d all property/global %s %s%.17g\n";
+  const char *pre = "fix m%d all property/global %s %s%s\n"; /* lines to paste: the shortest round-trip numbers */
   int n = snprintf(buf, size, head, m->model, m->absolute ? " absolute_damping on" : "", "");
   if (n < 0 || (size_t)n >= size) return false;
   if (!strcmp(m->model, "hertz")) {
-    n += snprintf(buf + n, size - (size_t)n, pre, 1, "youngsModulus", "peratomtype ", c->E);
-    n += snprintf(buf + n, size - (size_t)n, pre, 2, "poissonsRatio", "peratomtype ", c->nu);
-    n += snprintf(buf + n, size - (size_t)n, pre, 3, "coefficientRestitution", "peratomtypepair 1 ", c->damp);
+    n += snprintf(buf + n, size - (size_t)n, pre, 1, "youngsModulus", "peratomtype ", num_text(c->E).s);
+    n += snprintf(buf + n, size - (size_t)n, pre, 2, "poissonsRatio", "peratomtype ", num_text(c->nu).s);
+    n += snprintf(buf + n, size - (size_t)n, pre, 3, "coefficientRestitution", "peratomtypepair 1 ", num_text(c->damp).s);
   } else {
-    n += snprintf(buf + n, size - (size_t)n, pre, 1, "kn", "peratomtypepair 1 ", stiffness_kn(c));
+    n += snprintf(buf + n, size - (size_t)n, pre, 1, "kn", "peratomtypepair 1 ", num_text(stiffness_kn(c)).s);
     n += snprintf(buf + n, size - (size_t)n, pre, 2, m->absolute ? "gamman_abs" : "gamman", "peratomtypepair 1 ",
-                  c->damp);
+                  num_text(c->damp).s);
   }
   if (n > 0 && (size_t)n <= size && buf[n - 1] == '\n') buf[n - 1] = '\0';
   return n > 0 && (size_t)n < size;

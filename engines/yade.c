@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numparse.h"
 #include "run.h"
 
 #define YADE_DECK "yade_collide.py"
@@ -460,22 +461,22 @@ static bool yade_calibrated(const EngineCase *c, double e, char *buf, size_t siz
   const bool wall = isinf(c->Rj);
   switch (row->law) {
   case LAW_VISCEL_KC:
-    engine_msgf(buf, size, "ViscElMat(kn=%.17g, cn=%.17g) + Law2_ScGeom_ViscElPhys_Basic  (each body; the contact "
-                "takes their harmonic mean)", 2.0 * c->kn, 2.0 * c->damp);
+    engine_msgf(buf, size, "ViscElMat(kn=%s, cn=%s) + Law2_ScGeom_ViscElPhys_Basic  (each body; the contact "
+                "takes their harmonic mean)", num_text(2.0 * c->kn).s, num_text(2.0 * c->damp).s);
     return true;
   case LAW_VISCEL_TC: {
     if (wall) {
       engine_msgf(buf, size, "ViscElMat(tc, en) counts a wall as a second body of the sphere's mass: not the same law");
       return false;
     }
-    engine_msgf(buf, size, "ViscElMat(tc=%.17g, en=%.17g) + Law2_ScGeom_ViscElPhys_Basic  (tc for this pair's meff)",
-                viscel_tc(c), c->damp);
+    engine_msgf(buf, size, "ViscElMat(tc=%s, en=%s) + Law2_ScGeom_ViscElPhys_Basic  (tc for this pair's meff)",
+                num_text(viscel_tc(c)).s, num_text(c->damp).s);
     return true;
   }
   case LAW_MINDLIN: /* another law, but the user's answer is plain: en = e */
     engine_msgf(buf, size, "MindlinPhys(en) takes Thornton's fit, not this law; it aims at e = en itself: "
-                "FrictMat(young=%.17g, poisson=%.17g) + Ip2_FrictMat_FrictMat_MindlinPhys(en=%.6g) gives e within "
-                "2.5e-4 of %.6g for en <= 0.9", c->E, c->nu, e, e);
+                "FrictMat(young=%s, poisson=%s) + Ip2_FrictMat_FrictMat_MindlinPhys(en=%.6g) gives e within "
+                "2.5e-4 of %.6g for en <= 0.9", num_text(c->E).s, num_text(c->nu).s, e, e);
     return false;
   }
   return false;

@@ -15,6 +15,7 @@ static void member(Json *j, const char *key) {
 }
 
 static void number(FILE *f, double v) {
+  if (v == 0.0) v = 0.0; /* -0 (a product with a zero velocity) reads as a sign that is not there */
   if (isfinite(v)) fprintf(f, "%.17g", v);
   else fputs("null", f);
 }

@@ -4,7 +4,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 /* True if s is exactly a decimal floating-point literal. */
@@ -76,4 +78,18 @@ const char *num_status_str(enum NumStatus st) {
   case NUM_INF_REFUSED: return "must be finite";
   }
   return "is invalid";
+}
+
+NumText num_text(double x) {
+  NumText t;
+  if (x == 0.0) x = 0.0; /* -0 prints as 0 */
+  if (x == floor(x) && fabs(x) < 1e17) { /* a whole number as the user wrote it: 48000000000, not 4.8e+10 */
+    snprintf(t.s, sizeof t.s, "%.0f", x);
+    return t;
+  }
+  for (int digits = 1; digits <= 17; digits++) { /* 17 significant digits always round-trip */
+    snprintf(t.s, sizeof t.s, "%.*g", digits, x);
+    if (strtod(t.s, NULL) == x || isnan(x)) break;
+  }
+  return t;
 }

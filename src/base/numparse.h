@@ -26,6 +26,14 @@ enum NumStatus {
   NUM_INF_REFUSED   /**< "inf" where only finite values make sense (the last status) */
 };
 
+/** A number as text for a line meant to be pasted: the shortest %g form that reads back to the
+ *  same double (0.2, not 0.20000000000000001; a whole number below 1e17 in full), and 0 for -0. The struct lives until the end of
+ *  the full expression, as printf's arguments need. */
+typedef struct NumText {
+  char s[32];
+} NumText;
+NumText num_text(double x);
+
 /** Parses s into *out. allow_inf accepts "inf", "+inf", "Inf", "infinity". */
 enum NumStatus num_parse_double(const char *s, bool allow_inf, double *out);
 /** Parses a decimal integer (optional sign, digits only) that fits in a long. */

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numparse.h"
+
 #include "collide.h"
 #include "model.h"
 
@@ -81,11 +83,11 @@ bool calibrate_collide_phase(const CalibrateSpec *s, DampingModel dm, double x, 
   memset(out, 0, sizeof *out);
   const char *ld = s->limit_damping ? " limit_damping" : "";
   if (s->normal == NORMAL_HOOKE)
-    snprintf(out->text, sizeof out->text, "hooke %.17g %.17g tangential linear_nohistory 0 0 damping %s%s", s->kn, x,
-             damping_name(dm), ld);
+    snprintf(out->text, sizeof out->text, "hooke %s %s tangential linear_nohistory 0 0 damping %s%s", num_text(s->kn).s,
+             num_text(x).s, damping_name(dm), ld);
   else
-    snprintf(out->text, sizeof out->text, "hertz/material %.17g %.17g %.17g tangential linear_nohistory 0 0 damping %s%s",
-             s->E, x, s->nu, damping_name(dm), ld);
+    snprintf(out->text, sizeof out->text, "hertz/material %s %s %s tangential linear_nohistory 0 0 damping %s%s",
+             num_text(s->E).s, num_text(x).s, num_text(s->nu).s, damping_name(dm), ld); /* lines to paste */
   ErrList err = {0};
   CollideSpec c = collide_defaults();
   if (model_parse(out->text, &c.model, &err)) {

@@ -294,11 +294,16 @@ int fuzz_cli(const uint8_t *data, size_t size) {
   if (!too_costly(cmd, argc, argv)) {
     char *out = NULL, *err = NULL;
     size_t nout = 0, nerr = 0;
+    /* The OpenMP runtime starts before stdout is swapped: LLVM's libomp sets up C++ streams on
+     * its first parallel region, and streams made while stdout is a memory stream would flush
+     * that closed stream at exit. */
+    omp_set_num_threads(1); /* the OpenMP default of a run without --threads: one thread */
+#pragma omp parallel
+    { (void)0; }
     FILE *saved_out = stdout, *saved_err = stderr;
     stdout = open_memstream(&out, &nout);
     stderr = open_memstream(&err, &nerr);
     FUZZ_CHECK(stdout && stderr, "open_memstream failed");
-    omp_set_num_threads(1); /* the OpenMP default of a run without --threads: one thread */
     const int status = COMMANDS[c].run(argc, argv);
     fclose(stdout);
     fclose(stderr);

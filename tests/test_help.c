@@ -58,6 +58,11 @@ static void test_help_spellings(void **state) {
   run_grandamp(&b, (const char *const[]){"help", "nosuch", NULL});
   assert_int_equal(b.status, 2);
   assert_non_null(strstr(b.err, "unknown command"));
+  /* help on help is the overview, not an error */
+  run_grandamp(&b, (const char *const[]){"help", NULL});
+  run_grandamp(&c, (const char *const[]){"help", "--help", NULL});
+  assert_int_equal(c.status, 0);
+  assert_string_equal(b.out, c.out);
 }
 
 /* Each help's example, run through the shell with the grandamp under test, in a private

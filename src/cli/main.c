@@ -56,7 +56,9 @@ static int dispatch(int argc, char **argv) {
   }
   const char *cmd = argv[1];
   const bool help_word = strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0;
-  if (help_word && argc == 2) {
+  /* `grandamp help`, and `grandamp help --help` (help on help is the overview) */
+  if (help_word && (argc == 2 || (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h") ||
+                                                  !strcmp(argv[2], "help"))))) {
     fputs(USAGE, stdout);
     return GD_EXIT_OK;
   }

@@ -207,6 +207,7 @@ test:
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/test_grandamp $(BUILD)/grandamp_bench \
 	  $(BUILD)/grandamp_verify
 	@$(SAN_BEGIN)
+	@echo "grandamp test: the error lines below (disk full, a directory, bad input...) are provoked by the tests: expected"
 	$(BUILD)/grandamp_bench --quick --benchmark_repetitions=1 --benchmark_min_time=0.01 \
 	  --benchmark_filter='^(model/hertz_material/tsuji/mindlin/fcc/half-reduce|geometry/none/none/none/fcc/full/n:4000/threads:1/)' >/dev/null
 	GRANDAMP_BIN=$(BUILD)/grandamp GRANDAMP_VERIFY_BIN=$(BUILD)/grandamp_verify GRANDAMP_BENCH_BIN=$(BUILD)/grandamp_bench \

@@ -155,8 +155,10 @@ static void remove_tree_at(int dirfd, const char *name, int depth) {
     long n;
     while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
       for (long at = 0; at < n;) {
-        const unsigned short reclen = *(const unsigned short *)(buf + at + 16); /* d_ino, d_off, d_reclen */
-        const char *entry = buf + at + 19;                                     /* after d_type */
+        unsigned short reclen; /* after d_ino and d_off (8 bytes each) */
+        memcpy(&reclen, buf + at + 16, sizeof reclen);
+        if (reclen == 0) break; /* never from the kernel; no endless loop on it either */
+        const char *entry = buf + at + 19; /* after d_reclen and d_type */
         at += reclen;
         if (!strcmp(entry, ".") || !strcmp(entry, "..")) continue;
         remove_tree_at(fd, entry, depth + 1);

@@ -131,5 +131,8 @@ typedef struct Engine {
 int engine_count(void);
 const Engine *engine_at(int k);
 const Engine *engine_find(const char *name);
+/** The engine's start-up in seconds (its probe, Engine.probe, run once per process and
+ *  remembered), which scales every time limit of its runs; NAN when the probe failed. */
+double engine_startup(const Engine *e);
 
 #endif

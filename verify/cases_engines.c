@@ -282,9 +282,7 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defects *defects,
     char why[512];
     if (!engine_scratch_make(ctx.workdir, sizeof ctx.workdir, "grandamp-engine", why, sizeof why))
       gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
-    char probe_log[4200];
-    snprintf(probe_log, sizeof probe_log, "%s/probe.log", ctx.workdir);
-    ctx.startup_s = eng->probe ? engine_probe(eng->probe, probe_log) : NAN;
+    ctx.startup_s = engine_startup(eng);
   }
   static const int NS[2] = {50, 200};
   for (int k = 0; k < row_count(); k++) {

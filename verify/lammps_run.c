@@ -4,8 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <math.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "error.h"
 #include "textfile.h"
 
@@ -91,16 +92,6 @@ static bool write_input(const LmpBatch *b, int first, const char *path, char *wh
   return ok;
 }
 
-/* lmp's start-up, measured once on an empty input (NAN: the probe failed). */
-static double lmp_startup(LmpBatch *b) {
-  static double startup = -1.0;
-  if (startup < 0.0) {
-    static const char *const PROBE[] = {"lmp", "-in", "/dev/null", "-log", "none", "-screen", "none", NULL};
-    startup = engine_probe(PROBE, lmp_batch_path(b, "probe.txt"));
-  }
-  return startup;
-}
-
 void lmp_batch_run(LmpBatch *b, double per_job_s) {
   int first = 0, streak = 0;
   while (first < b->n) {
@@ -111,7 +102,7 @@ void lmp_batch_run(LmpBatch *b, double per_job_s) {
       break;
     }
     /* ten start-ups (30 s when unknown), 3 s of slack and per_job_s for each job still to run */
-    const double startup = lmp_startup(b);
+    const double startup = engine_startup(engine_find("lammps")); /* measured once, shared with the engine cases */
     const double timeout_s = 3.0 + 10.0 * (isnan(startup) ? 30.0 : startup) + per_job_s * (b->n - first);
     char in[64], log[64], out[64], why[256] = "";
     const int a = b->attempts++;

@@ -307,14 +307,8 @@ static int engines_bench(int argc, char **argv) {
   for (int e = 0; e < ne; e++) {
     const Engine *en = engines[e];
     /* its start-up, measured once, scales each run's time limit (bench_time_limit) */
-    char probe_dir[4096], probe_why[512], dead[400] = "";
-    double startup = NAN;
-    if (engine_scratch_make(probe_dir, sizeof probe_dir, "grandamp-engine", probe_why, sizeof probe_why)) {
-      char probe_log[4200];
-      snprintf(probe_log, sizeof probe_log, "%s/probe.log", probe_dir);
-      startup = en->probe ? engine_probe(en->probe, probe_log) : NAN;
-      engine_scratch_remove(probe_dir);
-    }
+    char dead[400] = "";
+    const double startup = engine_startup(en);
     int streak = 0; /* crashes or time-outs in a row: UNRESPONSIVE_AFTER of them end the engine's runs */
     for (int pi = 0; pi < np; pi++)
       for (int ri = 0; ri < nr; ri++)

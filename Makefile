@@ -314,7 +314,7 @@ FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-er
 # The library objects the parsers and the write paths reach (not the pair loops).
 FUZZ_LIB_SRC := $(addprefix src/,models/model.c models/mdr.c base/numparse.c cli/cli_args.c models/type_table.c \
                   io/datafile.c base/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c \
-                  base/textfile.c sim/calibrate_points.c cli/bench_rows.c)
+                  base/textfile.c base/fatalsig.c sim/calibrate_points.c cli/bench_rows.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # Outside src/: the engine adapters (their log readers; `grandamp engines` in fuzz_cli) and the
 # verifier's previous-CSV reader.

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "fatalsig.h"
 #include "textfile.h"
 
 extern char **environ;
@@ -179,13 +180,7 @@ static void on_fatal_signal(int sig) {
   kill_live_groups();
   for (int k = 0; k < SCRATCH_SLOTS; k++)
     if (scratch_live[k]) remove_tree_at(AT_FDCWD, scratch_path[k], 0);
-  const struct sigaction *old = &previous_action[sig];
-  if (!(old->sa_flags & SA_SIGINFO) && old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-    old->sa_handler(sig); /* another module's clean-up (output files), which dies of sig */
-  } else {
-    signal(sig, SIG_DFL); /* die of the same signal, so the exit status still says so */
-    raise(sig);
-  }
+  fatalsig_pass_on(sig, previous_action); /* e.g. output.c's temporaries, or death by sig */
   errno = saved;
 }
 
@@ -195,16 +190,7 @@ static void install_handlers(void) {
   if (handlers_installed) return;
   handlers_installed = true;
   static const int fatal[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_fatal_signal;
-  sigfillset(&sa.sa_mask);
-  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++) {
-    struct sigaction old;
-    if (sigaction(fatal[k], NULL, &old) != 0 || (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN)) continue;
-    previous_action[fatal[k]] = old;
-    sigaction(fatal[k], &sa, NULL);
-  }
+  fatalsig_install(fatal, (int)(sizeof fatal / sizeof *fatal), on_fatal_signal, previous_action);
 }
 
 static int live_add(pid_t pgid) {

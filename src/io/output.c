@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "fatalsig.h"
 #include "numparse.h"
 
 static char *dup_string(const char *s) {
@@ -140,13 +141,7 @@ static void cleanup_on_signal(int sig) {
   const int saved = errno;
   for (int k = 0; k < CLEANUP_SLOTS; k++)
     if (cleanup_live[k]) unlink(cleanup_path[k]);
-  const struct sigaction *old = &cleanup_previous[sig];
-  if (!(old->sa_flags & SA_SIGINFO) && old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-    old->sa_handler(sig); /* e.g. the engine layer's: it kills its children, then dies of sig */
-  } else {
-    signal(sig, SIG_DFL); /* die of the same signal, so the exit status still says so */
-    raise(sig);
-  }
+  fatalsig_pass_on(sig, cleanup_previous); /* e.g. the engine layer's, or death by sig */
   errno = saved;
 }
 
@@ -156,17 +151,7 @@ static void cleanup_install(void) {
   if (cleanup_installed) return;
   cleanup_installed = true;
   static const int fatal[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE};
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = cleanup_on_signal;
-  sigfillset(&sa.sa_mask);
-  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++) {
-    struct sigaction old;
-    if (sigaction(fatal[k], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_IGN) {
-      cleanup_previous[fatal[k]] = old;
-      sigaction(fatal[k], &sa, NULL);
-    }
-  }
+  fatalsig_install(fatal, (int)(sizeof fatal / sizeof *fatal), cleanup_on_signal, cleanup_previous);
   /* past `ulimit -f` a write then fails with EFBIG, which the normal error path reports */
   struct sigaction old;
   if (sigaction(SIGXFSZ, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)

@@ -38,22 +38,39 @@ static void fake_lmp(const char *body) {
   "printf 'LAMMPS (29 Sep 2021 - fake)\\nGRANDAMP_RESULT v1=" v1 " v2=" v2                             \
   "\\nGRANDAMP_OBLIQUE vy1=0 vy2=0 wz1=0 wz2=0\\n' > \"$log\"\nprintf -- '-1e-9\\n-1e-9\\n-1e-9\\n-1e-9\\n' > \"$gap\""
 
-/* Runs the verifier with the fake engine first on PATH and TMPDIR in the test's folder. */
-static double run_verify(CmdResult *r, const char *const *args) {
+/* The fake engine first on PATH and TMPDIR set to tmpdir, for the programs started next; returns
+ * the PATH to give back with real_env. */
+static char *fake_env(const char *tmpdir) {
   char path[4096];
   const char *old = getenv("PATH");
   char *saved = strdup(old ? old : "/usr/bin:/bin");
   snprintf(path, sizeof path, "%s:%s", test_path("bin"), saved);
   setenv("PATH", path, 1);
-  setenv("TMPDIR", test_path("tmp"), 1);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  run_program(r, verify_bin(), args);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
+  setenv("TMPDIR", tmpdir, 1);
+  return saved;
+}
+
+static void real_env(char *saved) {
   setenv("PATH", saved, 1);
   unsetenv("TMPDIR");
   free(saved);
-  return (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+}
+
+static double seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Runs the verifier with the fake engine first on PATH and TMPDIR in the test's folder; returns
+ * its wall time. */
+static double run_verify(CmdResult *r, const char *const *args) {
+  char *saved = fake_env(test_path("tmp"));
+  const double t0 = seconds();
+  run_program(r, verify_bin(), args);
+  const double t = seconds() - t0;
+  real_env(saved);
+  return t;
 }
 
 static char data_dir[256]; /* test_path's buffers rotate: the argument lists keep their own copy */
@@ -201,23 +218,16 @@ static void raw_log_bytes_stay_valid(void **state) {
 static void sigterm_leaves_nothing(void **state) {
   (void)state;
   fake_lmp("sleep 8766\nexit 0");
-  char path[4096];
-  const char *old = getenv("PATH");
-  snprintf(path, sizeof path, "%s:%s", test_path("bin"), old ? old : "/usr/bin:/bin");
   const char *argv[] = {verify_bin(), "--quick", "--no-lammps", "--engine", "lammps", "--filter",
                         "engine/lammps/hooke/", "--data", data_dir, NULL};
-  char *saved = strdup(old ? old : "/usr/bin:/bin");
-  setenv("PATH", path, 1);
-  setenv("TMPDIR", test_path("tmp"), 1);
+  char *saved = fake_env(test_path("tmp"));
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   pid_t pid;
   assert_int_equal(posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv, environ), 0);
   posix_spawn_file_actions_destroy(&fa);
-  setenv("PATH", saved, 1);
-  unsetenv("TMPDIR");
-  free(saved);
+  real_env(saved);
   for (int k = 0; k < 500 && !sleeper_running("8766"); k++) nanosleep(&(struct timespec){0, 10000000}, NULL);
   assert_true(sleeper_running("8766"));
   kill(pid, SIGTERM);
@@ -234,7 +244,7 @@ static void sigterm_leaves_nothing(void **state) {
  * nothing left running or in TMPDIR, exit 1. */
 static void bench_hung_engine_is_bounded(void **state) {
   (void)state;
-  char data[512], rows[512], packings[600], out[512], path[8192];
+  char data[512], rows[512], packings[600], out[512];
   snprintf(data, sizeof data, "%s", test_path("fcc.data"));
   const char *pack[] = {"packing", "--type", "fcc", "--n", "500", "--out", data, NULL};
   CmdResult r;
@@ -249,22 +259,15 @@ static void bench_hung_engine_is_bounded(void **state) {
   snprintf(packings, sizeof packings, "fcc=%s", data);
   snprintf(out, sizeof out, "%s", test_path("t.csv"));
   fake_lmp("sleep 8767\nexit 0");
-  const char *old = getenv("PATH");
-  char *saved = strdup(old ? old : "/usr/bin:/bin");
-  snprintf(path, sizeof path, "%s:%s", test_path("bin"), saved);
-  setenv("PATH", path, 1);
-  setenv("TMPDIR", test_path("tmp"), 1);
   const char *args[] = {"engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks",
                         "1", "--steps", "20", "--timeout", "1", "--out", out, NULL};
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  char *saved = fake_env(test_path("tmp"));
+  const double t0 = seconds();
   run_grandamp(&r, args);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  setenv("PATH", saved, 1);
-  unsetenv("TMPDIR");
-  free(saved);
+  const double elapsed = seconds() - t0;
+  real_env(saved);
   assert_status(r, 1);
-  assert_true((double)(t1.tv_sec - t0.tv_sec) < 10.0); /* three 1 s limits, then nothing */
+  assert_true(elapsed < 10.0); /* three 1 s limits (and their second of grace), then nothing */
   assert_non_null(strstr(r.err, "killed after 1 s"));
   assert_non_null(strstr(r.err, "[5/5] lammps fcc hooke/velocity/nohistory, 1 rank(s): FAIL: lammps unresponsive: 3 "));
   assert_false(sleeper_running("8767"));
@@ -275,19 +278,11 @@ static void bench_hung_engine_is_bounded(void **state) {
 static void tmpdir_checked_before_the_work(void **state) {
   (void)state;
   fake_lmp("kill -SEGV $$");
-  char path[4096], bad[600];
-  const char *old = getenv("PATH");
-  char *saved = strdup(old ? old : "/usr/bin:/bin");
-  snprintf(path, sizeof path, "%s:%s", test_path("bin"), saved);
-  snprintf(bad, sizeof bad, "%s", test_path("no-such-folder"));
-  setenv("PATH", path, 1);
-  setenv("TMPDIR", bad, 1);
   CmdResult r;
   const char *args[] = {"--quick", "--no-lammps", "--engine", "lammps", "--data", data_dir, NULL};
+  char *saved = fake_env(test_path("no-such-folder"));
   run_program(&r, verify_bin(), args);
-  setenv("PATH", saved, 1);
-  unsetenv("TMPDIR");
-  free(saved);
+  real_env(saved);
   assert_status(r, 2);
   assert_non_null(strstr(r.err, "is not a writable folder"));
   assert_null(strstr(r.out, "FAIL"));

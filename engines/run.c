@@ -331,6 +331,15 @@ static char **engine_environ(const char *out_path, char *tmpdir_entry, size_t si
 
 EngineFault engine_last_fault(void) { return last_fault; }
 
+bool engine_streak(int *streak) {
+  *streak = last_fault == ENGINE_FAULT_NONE ? 0 : *streak + 1;
+  return *streak >= ENGINE_UNRESPONSIVE_AFTER;
+}
+
+double engine_time_limit(double startup_s, double slack_s, double work_s) {
+  return slack_s + 10.0 * (isnan(startup_s) ? 30.0 : startup_s) + work_s;
+}
+
 int engine_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size) {
   install_handlers();
   last_fault = ENGINE_FAULT_START;

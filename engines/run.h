@@ -29,6 +29,16 @@ typedef enum EngineFault {
 int engine_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size);
 /** How this thread's last engine_spawn ended. */
 EngineFault engine_last_fault(void);
+/** Crashes, time-outs or failed starts of one engine in a row after which it is unresponsive:
+ *  its remaining runs fail at once. */
+#define ENGINE_UNRESPONSIVE_AFTER 3
+/** Counts this thread's last engine_spawn into *streak (its crashes, time-outs and failed starts
+ *  in a row; an exit, whatever its status, sets it back to 0); true once the engine is
+ *  unresponsive. */
+bool engine_streak(int *streak);
+/** The time limit of one run: slack_s, ten times the engine's start-up startup_s (30 s when it
+ *  is unknown, NAN), and work_s for the work itself. */
+double engine_time_limit(double startup_s, double slack_s, double work_s);
 /** The wall time of one run of the engine on an empty input (argv), its start-up, to scale the
  *  time limits of real runs; NAN when it crashed, hung for a minute or could not start. */
 double engine_probe(const char *const argv[], const char *out_path);

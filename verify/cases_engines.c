@@ -90,15 +90,11 @@ struct EngineCtx {
   char dead[400];     /* set: the engine is unresponsive, its remaining cases fail at once */
 };
 
-/* Consecutive crashes or time-outs after which an engine's remaining cases fail at once. */
-enum { UNRESPONSIVE_AFTER = 3 };
-
 /* A run's time limit: the engine's measured start-up (a run on an empty input) ten times over, plus a
  * millisecond per step (two-body steps take microseconds in every engine), plus 3 s of slack
  * for a busy machine; 30 s of start-up when the probe could not tell. */
 static double time_limit(const EngineCtx *ctx, const EngineCase *c) {
-  const double startup = isnan(ctx->startup_s) ? 30.0 : ctx->startup_s;
-  return 3.0 + 10.0 * startup + 1e-3 * ceil(c->t_run / c->dt);
+  return engine_time_limit(ctx->startup_s, 3.0, 1e-3 * ceil(c->t_run / c->dt));
 }
 
 bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
@@ -117,9 +113,7 @@ bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase
   /* the version is the engine's own bytes: it goes into CSV fields, markdown cells and XML */
   for (char *p = r->version; *p; p++)
     if (*p < 0x20 || *p > 0x7e || *p == '"' || *p == '|' || *p == ',' || *p == '<' || *p == '&') *p = '?';
-  const EngineFault fault = engine_last_fault();
-  ctx->streak = fault == ENGINE_FAULT_NONE ? 0 : ctx->streak + 1;
-  if (ctx->streak >= UNRESPONSIVE_AFTER)
+  if (engine_streak(&ctx->streak))
     snprintf(ctx->dead, sizeof ctx->dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
              eng->name, ctx->streak, why);
   if (ran) note_version(v, eng, r);

@@ -95,15 +95,16 @@ static bool write_input(const LmpBatch *b, int first, const char *path, char *wh
 void lmp_batch_run(LmpBatch *b, double per_job_s) {
   int first = 0, streak = 0;
   while (first < b->n) {
-    if (streak >= LMP_UNRESPONSIVE_AFTER) { /* the rest fail at once: lmp does not answer */
+    if (streak >= ENGINE_UNRESPONSIVE_AFTER) { /* the rest fail at once: lmp does not answer */
       for (int k = first; k < b->n; k++)
         engine_msgf(b->job[k].error, sizeof b->job[k].error, "lmp unresponsive: %d crashes or time-outs in a row",
                     streak);
       break;
     }
-    /* ten start-ups (30 s when unknown), 3 s of slack and per_job_s for each job still to run */
-    const double startup = engine_startup(engine_find("lammps")); /* measured once, shared with the engine cases */
-    const double timeout_s = 3.0 + 10.0 * (isnan(startup) ? 30.0 : startup) + per_job_s * (b->n - first);
+    /* lmp's start-up (measured once, shared with the engine cases), 3 s of slack and per_job_s
+     * for each job still to run */
+    const double startup = engine_startup(engine_find("lammps"));
+    const double timeout_s = engine_time_limit(startup, 3.0, per_job_s * (b->n - first));
     char in[64], log[64], out[64], why[256] = "";
     const int a = b->attempts++;
     snprintf(in, sizeof in, "in%02d.lmp", a);
@@ -117,7 +118,7 @@ void lmp_batch_run(LmpBatch *b, double per_job_s) {
     if (write_input(b, first, in_path, why, sizeof why)) {
       const char *argv[] = {"lmp", "-in", in_path, "-log", log_path, "-screen", "none", "-nocite", NULL};
       rc = engine_spawn(argv, out_path, timeout_s, why, sizeof why);
-      streak = engine_last_fault() == ENGINE_FAULT_NONE ? 0 : streak + 1;
+      engine_streak(&streak);
     }
     int k = first;
     while (k < b->n && file_exists(b->job[k].dump)) b->job[k++].ok = true;

@@ -44,12 +44,10 @@ int lmp_job_new(LmpBatch *b);
 void lmp_job_printf(LmpBatch *b, int k, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** Runs every job; sets ok / error per job. Each lmp invocation runs the jobs not yet done,
  *  within 3 s plus ten times lmp's start-up (measured once) plus per_job_s for each of them; a
- *  crash or time-out restarts after the job that stopped it, and after LMP_UNRESPONSIVE_AFTER of
+ *  crash or time-out restarts after the job that stopped it, and after ENGINE_UNRESPONSIVE_AFTER of
  *  them in a row the remaining jobs fail at once. A job's last command must write its dump,
  *  b->job[k].dump (write_dump ... modify format float %.17g). */
 void lmp_batch_run(LmpBatch *b, double per_job_s);
-/** Crashes or time-outs of lmp in a row after which a batch's remaining jobs fail at once. */
-#define LMP_UNRESPONSIVE_AFTER 3
 
 /** Reads the ATOMS rows of a dump written by the batch (columns: id, then ncols numbers),
  *  at most max rows. Returns the row count, or -1 with *why. */

@@ -169,15 +169,12 @@ static bool counts_agree(const EngineTiming *t, const EngineBench *b, char *why,
   return false;
 }
 
-/* Crashes or time-outs of one engine in a row after which its remaining runs fail at once. */
-enum { UNRESPONSIVE_AFTER = 3 };
-
 /* A timing run's limit: the engine's measured start-up (a run on an empty input) ten times over, reading
  * the packing at 20 us a sphere, and 20 us a sphere and step (every engine here steps a
  * sphere in well under 10 us, Yade's Python loop included), plus 10 s of slack; 30 s of
  * start-up when the probe could not tell. */
 static double bench_time_limit(double startup_s, long atoms, double steps) {
-  return 10.0 + 10.0 * (isnan(startup_s) ? 30.0 : startup_s) + 2e-5 * (double)atoms * (1.0 + steps);
+  return engine_time_limit(startup_s, 10.0, 2e-5 * (double)atoms * (1.0 + steps));
 }
 
 static int engines_bench(int argc, char **argv) {
@@ -309,7 +306,7 @@ static int engines_bench(int argc, char **argv) {
     /* its start-up, measured once, scales each run's time limit (bench_time_limit) */
     char dead[400] = "";
     const double startup = engine_startup(en);
-    int streak = 0; /* crashes or time-outs in a row: UNRESPONSIVE_AFTER of them end the engine's runs */
+    int streak = 0; /* crashes or time-outs in a row: ENGINE_UNRESPONSIVE_AFTER of them end its runs */
     for (int pi = 0; pi < np; pi++)
       for (int ri = 0; ri < nr; ri++)
         for (int r = 0; r < nrows; r++) {
@@ -355,8 +352,7 @@ static int engines_bench(int argc, char **argv) {
             /* every number the engine reported checked again here, whatever its adapter checked */
             ok = en->bench(&b, wd, &t, why, sizeof why) && engine_timing_check(en->name, "pair", &t, why, sizeof why) &&
                  counts_agree(&t, &b, why, sizeof why);
-            streak = engine_last_fault() == ENGINE_FAULT_NONE ? 0 : streak + 1;
-            if (streak >= UNRESPONSIVE_AFTER)
+            if (engine_streak(&streak))
               engine_msgf(dead, sizeof dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
                           en->name, streak, why);
             pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;

@@ -139,7 +139,7 @@ endif
 STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 
 .DELETE_ON_ERROR:
-.PHONY: all test bench plots verify mutation-check deps clean FORCE
+.PHONY: all test bench plots verify mutation-check deps readme-check clean FORCE
 
 # Plain `make` builds on every core (one translation unit per kernel: -j2 halves a clean build).
 all:
@@ -291,8 +291,15 @@ verify:
 mutation-check:
 	@tools/mutation-check.sh
 
+# DRY_RUN=1: only say what would be installed.
 deps:
-	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES) $(ENGINES)
+	@GRANDAMP_DEPS_DRY_RUN=$(DRY_RUN) tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES) $(ENGINES)
+
+# Every command of README.md and docs/commands.md run as written, in a fresh copy of the tree
+# (the long targets in their quick form): tools/readme-check.sh.
+readme-check:
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp
+	@tools/readme-check.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -347,8 +347,8 @@ static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming
 static bool lammps_calibrated(const EngineCase *c, double e, char *buf, size_t size) {
   (void)e;
   if (!strcmp(c->damping, "tsuji")) {
-    engine_msgf(buf, size, "29Sep2021's tsuji lacks the sqrt 2 of 2Sep2026: use the tsuji/legacy line's number with "
-                "damping tsuji");
+    engine_msgf(buf, size, "29Sep2021's tsuji lacks the sqrt 2 of 2Sep2026: give its damping tsuji the "
+                "coefficient calibrated for tsuji/legacy (--models tsuji/legacy)");
     return false;
   }
   EngineCase k = *c;

@@ -2,11 +2,13 @@
  * test_commands.c - the packing, run and forces commands: output, exit codes, messages, and
  * that nothing is written on bad input.
  */
+#include <omp.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "datafile.h"
+#include "sysmem.h"
 #include "tests.h"
 
 #define RUN(r, ...) run_grandamp(r, (const char *const[]){__VA_ARGS__, NULL})
@@ -94,6 +96,34 @@ static void test_run_command(void **state) {
   RUN(&r, "run", "--packing", test_path("missing.data"), "--model", model, "--steps", "1");
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "cannot open"));
+}
+
+/* Without --threads the thread count follows the work (one per 4000 spheres, at most the OpenMP
+ * default); --threads is obeyed as given. */
+static void test_threads_follow_the_work(void **state) {
+  (void)state;
+  static CmdResult r;
+  const char *model = "hooke 1e3 0.5 tangential linear_nohistory 0 0 damping velocity";
+  assert_int_equal(sysmem_threads_for(5, 10), 5);
+  assert_int_equal(sysmem_threads_for(0, 0), 1);
+  assert_int_equal(sysmem_threads_for(0, 2 * SYSMEM_ITEMS_PER_THREAD - 1), 1);
+  assert_int_equal(sysmem_threads_for(0, 1000LL * SYSMEM_ITEMS_PER_THREAD), omp_get_max_threads());
+  const char *old = getenv("OMP_NUM_THREADS");
+  char saved[64] = "";
+  if (old) snprintf(saved, sizeof saved, "%s", old);
+  setenv("OMP_NUM_THREADS", "3", 1);
+  const struct { const char *n, *threads; double want; } cases[] = {
+      {"500", NULL, 1}, {"8000", NULL, 2}, {"32000", NULL, 3}, {"500", "2", 2}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    if (cases[k].threads)
+      RUN(&r, "run", "--packing", "fcc", "--n", cases[k].n, "--model", model, "--steps", "0", "--threads", cases[k].threads);
+    else RUN(&r, "run", "--packing", "fcc", "--n", cases[k].n, "--model", model, "--steps", "0");
+    if (r.status != 0) fail_msg("%s", r.err);
+    if (json_value(r.out, "threads") != cases[k].want)
+      fail_msg("n %s: %g threads, want %g", cases[k].n, json_value(r.out, "threads"), cases[k].want);
+  }
+  if (old) setenv("OMP_NUM_THREADS", saved, 1);
+  else unsetenv("OMP_NUM_THREADS");
 }
 
 static void test_forces_command(void **state) {
@@ -312,6 +342,7 @@ const struct CMUnitTest commands_tests[] = {
     cmocka_unit_test(test_calibrate_fit_and_plots),
     cmocka_unit_test_setup_teardown(test_packing_command, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_run_command, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test(test_threads_follow_the_work),
     cmocka_unit_test_setup_teardown(test_forces_command, test_dir_setup, test_dir_teardown),
 };
 const size_t commands_ntests = sizeof commands_tests / sizeof *commands_tests;

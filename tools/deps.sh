@@ -1,10 +1,16 @@
 #!/bin/sh
 # Installs the Debian packages given as arguments that are missing: with apt-get when run as
 # root, otherwise prints the exact command and fails, so no target runs half-equipped.
+# GRANDAMP_DEPS_DRY_RUN=1: says what is missing and installs nothing.
 missing=""
 for p in "$@"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
+if [ "${GRANDAMP_DEPS_DRY_RUN:-0}" = 1 ]; then # make deps DRY_RUN=1
+  if [ -z "$missing" ]; then echo "grandamp: every package needed is installed:$*"
+  else echo "grandamp: would install:$missing"; fi
+  exit 0
+fi
 [ -z "$missing" ] && exit 0
 # Runs an apt-get command; while another apt-get or dpkg holds the package lock (an unattended
 # upgrade, a second terminal), waits for it, saying so, up to LOCK_WAIT seconds.

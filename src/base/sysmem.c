@@ -10,6 +10,12 @@
 
 int sysmem_threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
 
+int sysmem_threads_for(int threads, long long items) {
+  if (threads > 0) return threads;
+  const long long wanted = items / SYSMEM_ITEMS_PER_THREAD, most = omp_get_max_threads();
+  return wanted < 1 ? 1 : (int)(wanted < most ? wanted : most);
+}
+
 size_t sysmem_physical(void) {
   const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)1 << 34;

@@ -23,6 +23,12 @@ size_t sysmem_peak(void);
 /** The threads a parallel region runs on: threads, or the OpenMP default for 0 (every layer's
  *  regions take their count as data through this). */
 int sysmem_threads(int threads);
+/** The threads for a problem of `items` spheres: threads when it is > 0 (asked for), else one
+ *  per SYSMEM_ITEMS_PER_THREAD spheres, at least 1 and at most the OpenMP default. A small
+ *  problem on every core pays a barrier per parallel region for little work, and on a loaded
+ *  machine waits for descheduled threads at each (3-3000x slower than one thread). */
+int sysmem_threads_for(int threads, long long items);
+enum { SYSMEM_ITEMS_PER_THREAD = 4000 };
 /** bytes as a short decimal size ("512 B", "21.3 kB", "1.9 GB") into buf. */
 const char *sysmem_format(double bytes, char *buf, size_t size);
 

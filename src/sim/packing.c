@@ -178,10 +178,12 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
   particles_wrap(p, b);
 }
 
-void packing_make(const PackingSpec *s, Particles *p, Box *b) {
-  if (s->type == PACKING_FCC) make_fcc(s, p, b);
-  else make_random(s, p, b);
-  random_motion(s, p);
+void packing_make(const PackingSpec *spec, Particles *p, Box *b) {
+  PackingSpec s = *spec;
+  s.threads = sysmem_threads_for(s.threads, s.n);
+  if (s.type == PACKING_FCC) make_fcc(&s, p, b);
+  else make_random(&s, p, b);
+  random_motion(&s, p);
 }
 
 /* Periodic images of a packing laid side by side, as LAMMPS `replicate nx ny nz` does: copy c

@@ -26,6 +26,7 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
   s->box = *b;
   s->models = models;
   s->ntypes = ntypes;
+  threads = sysmem_threads_for(threads, s->p.n);
   s->plan = loop_plan(models, ntypes, st, reference, threads);
   s->dt = dt;
   int hs = 0;

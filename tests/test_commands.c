@@ -3,7 +3,9 @@
  * that nothing is written on bad input.
  */
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -55,6 +57,26 @@ static void test_packing_command(void **state) {
   assert_false(exists(test_path("bad.data")));
 }
 
+/* Every key of a JSON text appears in docs/commands.md as `key`. */
+static void keys_documented(const char *json) {
+  FILE *f = fopen("docs/commands.md", "r");
+  assert_non_null(f);
+  static char doc[1 << 17];
+  const size_t len = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[len] = '\0';
+  for (const char *p = strchr(json, '"'); p; p = strchr(p + 1, '"')) {
+    const char *end = strchr(p + 1, '"');
+    if (!end) break;
+    if (end[1] == ':') {
+      char key[80];
+      snprintf(key, sizeof key, "`%.*s`", (int)(end - p - 1), p + 1);
+      if (!strstr(doc, key)) fail_msg("run's JSON key %s is not defined in docs/commands.md", key);
+    }
+    p = end;
+  }
+}
+
 static void test_run_command(void **state) {
   (void)state;
   static CmdResult r;
@@ -65,6 +87,8 @@ static void test_run_command(void **state) {
     if (r.status != 0) fail_msg("%s", r.err);
     assert_rel(json_value(r.out, "pairs_per_atom"), 6, 0);
     assert_rel(json_value(r.out, "contacts_per_atom"), 12, 0);
+    keys_documented(r.out);
+    assert_non_null(strstr(r.out, "\"skin\": 0.1,")); /* shortest round trip, not 0.10000000000000001 */
     assert_true(json_value(r.out, "pair_evals_per_s") > 0 && json_value(r.out, "atom_steps_per_s") > 0);
     assert_true(json_value(r.out, "peak_memory_bytes") > 0);
     assert_non_null(strstr(r.out, "\"sort\": "));

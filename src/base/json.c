@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "numparse.h"
+
 static void indent(Json *j) {
   for (int i = 0; i < j->depth; i++) fputs("  ", j->f);
 }
@@ -14,9 +16,10 @@ static void member(Json *j, const char *key) {
   fprintf(j->f, "\"%s\": ", key);
 }
 
+/* The shortest text that reads back to the same double (0.1, not 0.10000000000000001), 0 for -0
+ * (a product with a zero velocity reads as a sign that is not there), null when not finite. */
 static void number(FILE *f, double v) {
-  if (v == 0.0) v = 0.0; /* -0 (a product with a zero velocity) reads as a sign that is not there */
-  if (isfinite(v)) fprintf(f, "%.17g", v);
+  if (isfinite(v)) fputs(num_text(v).s, f);
   else fputs("null", f);
 }
 

@@ -11,20 +11,30 @@ static void add(struct CMUnitTest *all, size_t *n, const struct CMUnitTest *t, s
   for (size_t i = 0; i < count; i++) all[(*n)++] = t[i];
 }
 
-/* GRANDAMP_TEST_FILTER="pat1,pat2,...": keep the tests whose name matches one of the shell
- * patterns (make race runs the threaded tests this way); unset keeps every test. */
+/* Whether name matches one of the comma-separated shell patterns of list. */
+static bool matches(const char *list, const char *name) {
+  char pats[1024];
+  snprintf(pats, sizeof pats, "%s", list);
+  for (char *save = NULL, *pat = strtok_r(pats, ",", &save); pat; pat = strtok_r(NULL, ",", &save))
+    if (fnmatch(pat, name, 0) == 0) return true;
+  return false;
+}
+
+/* GRANDAMP_TEST_FILTER="pat1,pat2,...": keep only the tests whose name matches one of the shell
+ * patterns; GRANDAMP_TEST_SKIP="slow:*,...": leave out those that match (the tags of tests.h).
+ * Unset, every test runs. */
 static size_t keep_filtered(struct CMUnitTest *all, size_t n) {
-  const char *filter = getenv("GRANDAMP_TEST_FILTER");
-  if (!filter || !*filter) return n;
-  size_t kept = 0;
+  const char *filter = getenv("GRANDAMP_TEST_FILTER"), *skip = getenv("GRANDAMP_TEST_SKIP");
+  size_t kept = 0, skipped = 0;
   for (size_t i = 0; i < n; i++) {
-    char pats[1024];
-    snprintf(pats, sizeof pats, "%s", filter);
-    bool match = false;
-    for (char *save = NULL, *pat = strtok_r(pats, ",", &save); pat && !match; pat = strtok_r(NULL, ",", &save))
-      match = fnmatch(pat, all[i].name, 0) == 0;
-    if (match) all[kept++] = all[i];
+    if (filter && *filter && !matches(filter, all[i].name)) continue;
+    if (skip && *skip && matches(skip, all[i].name)) {
+      skipped++;
+      continue;
+    }
+    all[kept++] = all[i];
   }
+  if (skipped) fprintf(stderr, "test_grandamp: %zu tests left out (GRANDAMP_TEST_SKIP=%s)\n", skipped, skip);
   return kept;
 }
 

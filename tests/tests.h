@@ -18,6 +18,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Tags in a test's name, for the sanitized builds (GRANDAMP_TEST_SKIP in the Makefile's test and
+ * race targets); the normal suite runs every test:
+ *   slow:   long, and its code is what shorter tests run too (a sweep of every fault, of every
+ *           row): a sanitizer sees nothing there that it does not see elsewhere;
+ *   repeat: the same run again at other thread counts, to compare the figures bit for bit:
+ *           ThreadSanitizer needs it, AddressSanitizer sees the same code on one count. */
+#define slow_test(f) {"slow:" #f, f, NULL, NULL, NULL}
+#define repeat_test(f) {"repeat:" #f, f, NULL, NULL, NULL}
+
 #define TEST_GROUP(area)                                                                       \
   extern const struct CMUnitTest area##_tests[];                                               \
   extern const size_t area##_ntests

@@ -22,9 +22,10 @@ set style fill solid 0.85 border rgb '#333333'
 set boxwidth 0.9
 set xtics rotate by 45 right nomirror font ',9'
 set xrange [-0.6:nall - 0.4]
-set yrange [0:*]
-# the key in a band of headroom above the tallest bar, never on a bar
-set offsets 0, 0, graph 0.15, 0
+# room above the tallest bar and its error bar for the key
+ytop = real(system(sel . 'bars ' . q(csv) . " | awk '{ for (i = 2; i <= 4; i += 2) if ($i != \"?\") { t = $i + ($(i + 1) == \"?\" ? 0 : $(i + 1)); if (t > m) m = t } } END { print m + 0 }'"))
+set yrange [0:(ytop > 0 ? ytop * 1.18 : 1)]
+# the key in that band, never on a bar
 set key inside top center horizontal opaque box
 set bmargin 14
 set rmargin 4

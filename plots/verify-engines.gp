@@ -15,6 +15,7 @@ nblocks = words(rows)
 dev(i) = real(system(sprintf("awk -v b=%d 'BEGIN { n = -1 } /^\"/ { n++; next } n == b && NF >= 3 && $1 !~ /^#/ { d = $2 - $3; if (d < 0) d = -d; if (d > m) m = d } END { print m + 0 }' '%s'", i, data)))
 ncol = (nblocks <= 3) ? nblocks : ((nblocks <= 8) ? int((nblocks + 1) / 2) : 4)
 nrow = int((nblocks + ncol - 1) / ncol)
+width = (360 * ncol + 40 > 1000) ? 360 * ncol + 40 : 1000   # room for the figure's title
 set xlabel 'target e'
 set ylabel 'measured e'
 # the symbols are named once, in the figure's title (a key in each panel would cover points)
@@ -25,7 +26,7 @@ set yrange [0:1]
 set xtics 0.2
 set ytics 0.2
 do for [t in "png svg"] {
-  if (t eq "png") { set terminal pngcairo size 360 * ncol + 40, 340 * nrow + 100 noenhanced font 'Sans,10' } else { set terminal svg size 360 * ncol + 40, 340 * nrow + 100 noenhanced font 'Sans,10' background rgb 'white' }
+  if (t eq "png") { set terminal pngcairo size width, 340 * nrow + 100 noenhanced font 'Sans,10' } else { set terminal svg size width, 340 * nrow + 100 noenhanced font 'Sans,10' background rgb 'white' }
   set output out . 'verify-engine-' . engine . '.' . t
   set multiplot layout nrow, ncol title sprintf("%s: e against the target e (equal spheres, 1 m/s, dt = t_c/200), one panel per row\nfilled red: the engine; blue line: the expectation (docs/verification.md); open green circles: grandamp's pair loop; dashed: e = target\npanel title in red: the engine is more than 0.02 off the expectation somewhere", engine)
   do for [i=0:nblocks-1] {

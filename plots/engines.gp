@@ -14,23 +14,29 @@ if (system(cmd('fcc', 'max') . ' >/dev/null && echo ok') ne 'ok') { exit status 
 hdr(pk, rk) = system(cmd(pk, rk) . ' | head -n 1')
 ncol(pk, rk) = (words(hdr(pk, rk)) >= 3) ? int(word(hdr(pk, rk), 3)[9:]) : 0
 nval(pk, rk) = (words(hdr(pk, rk)) >= 3) ? word(hdr(pk, rk), 2)[3:] : '?'
+# one log axis for the four panels, whole decades around the data, with at least half a decade
+# above the tallest bar for the key, as powers of ten (gnuplot reads "1e-05" as a bad octal number)
+lim = system('for p in fcc random; do for r in 1 max; do ' . cmd('$p', '$r') . ' 2>/dev/null; done; done | ' . \
+  "awk '/^[^#\"]/ { for (i = 2; i <= NF; i++) if ($i != \"?\" && $i + 0 > 0) { if (lo == \"\" || $i + 0 < lo) lo = $i + 0; if ($i + 0 > hi) hi = $i + 0 } } " . \
+  "END { if (lo == \"\") { print 0, 1; exit } u = int(log(hi) / log(10) + 0.999999); if (hi > 10 ^ u / 3.2) u++; print int(log(lo) / log(10) + 100) - 100, u }'")
 set style data histogram
 set style histogram clustered gap 1.5
 set style fill solid 0.85 border rgb '#333333'
 set boxwidth 1
 set logscale y
-set yrange [*:*]
-set key inside top center horizontal font ',8' maxrows 2
-set offsets 0, 0, graph 0.4, 0
-set xtics nomirror rotate by -35 font ',7'
+set yrange [10.0**int(word(lim, 1)):10.0**int(word(lim, 2))]
+set key inside top center horizontal font ',8' maxrows 2 opaque
+# labels end at their bar group and run down to the left, inside the image
+set xtics nomirror rotate by 35 right font ',7'
 set ylabel 'M touching pairs/s (log scale)'
-set bmargin 7
-set rmargin 6
+set bmargin 9
+set lmargin 14
+set rmargin 3
 panel(pk, rk) = sprintf("%s packing, N = %s, %s", pk, nval(pk, rk), rk eq '1' ? '1 rank / thread' : 'all ranks / threads')
 do for [term = 1:2] {
   if (term == 1) { set terminal pngcairo size 1600,1100 noenhanced font 'Sans,10'; set output out . name . '.png' }
   if (term == 2) { set terminal svg size 1600,1100 noenhanced font 'Sans,10' background rgb 'white'; set output out . name . '.svg' }
-  set multiplot layout 2,2 title "grandamp and the DEM engines on the same packings and pair_coeff rows: touching pairs per second of pair time (engine: its own timing breakdown; grandamp: median of the benchmark)"
+  set multiplot layout 2,2 title "grandamp and the DEM engines on the same packings and pair_coeff rows: touching pairs per second of pair time\n(engine: its own timing breakdown; grandamp: median of the benchmark)"
   do for [pk in 'fcc random'] {
     do for [rk in '1 max'] {
       n = ncol(pk, rk)
@@ -39,7 +45,7 @@ do for [term = 1:2] {
         unset logscale y; set yrange [0:1]; unset key
         set label 1 'no data' at graph 0.5, 0.5 center
         plot 2 notitle
-        unset label 1; set logscale y; set yrange [*:*]; set key
+        unset label 1; set logscale y; set yrange [10.0**int(word(lim, 1)):10.0**int(word(lim, 2))]; set key
       } else {
         data = '< ' . cmd(pk, rk) . ' 2>/dev/null'
         plot for [c=2:n + 1] data using c:xtic(1) title columnheader(c)

@@ -22,16 +22,16 @@ idt(k) = (tm(k) == 1) ? 2 : 4
 set title sprintf("Thread scaling of the force pass (%s)\nmedian over repetitions, error bars: standard deviation; dashed grey: ideal scaling of half-reduce", cfg)
 set xlabel 'OpenMP threads'
 set ylabel 'throughput [M pairs/s]'
-set xrange [0:tmax + 0.5]
+set xrange [0.5:tmax + 0.5]
 set yrange [0:*]
 if (tmax <= 16) { set xtics 1 }
-set key top left opaque box
-set offsets 0, 0, graph 0.45, 0
-eval png_term
+# the key beside the plot: the lines may run anywhere
+set key outside right top
+set terminal pngcairo size 1150,600 noenhanced font 'Sans,10'
 set output out . name . '.png'
 plot for [k in keys] series(k) using 1:($2 / 1e6):($3 / 1e6) with yerrorlines lw 2 lc rgb scol(k) dt tm(k) pt (tm(k) == 1 ? 7 : 5) title commas(k), \
      for [k in hr] ideal(k) using 1:($2 / 1e6) with lines lw 1.5 lc rgb '#888888' dt idt(k) title ('ideal, from 1 thread: ' . commas(k))
-eval svg_term
+set terminal svg size 1150,600 noenhanced font 'Sans,10' background rgb 'white'
 set output out . name . '.svg'
 replot
 set output

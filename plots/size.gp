@@ -9,6 +9,9 @@ if (strlen(keys) == 0) {
 }
 nk = words(keys)
 bcol(i) = i + nk
+# each series its marker too: filled for the throughput, open for the memory
+fpt(i) = int(word('7 5 9 11 13', (i - 1) % 5 + 1))
+opt(i) = int(word('6 4 8 10 12', (i - 1) % 5 + 1))
 cfg = system(sel . 'config ' . q(csv) . ' size normal,damping,tangential,strategy,threads')
 series(k) = '< ' . sel . 'series ' . q(csv) . ' size n ' . q(k)
 lbl(k) = (k eq 'all') ? '' : ' (' . commas(k) . ')'
@@ -23,12 +26,13 @@ set y2range [0:*]
 set ytics nomirror
 set y2tics
 set offsets graph 0.05, graph 0.05, 0, 0
-set key bottom left
-eval png_term
+# the key beside the plot (right of the memory axis): the lines may run anywhere
+set key outside right top
+set terminal pngcairo size 1150,600 noenhanced font 'Sans,10'
 set output out . name . '.png'
-plot for [i=1:nk] series(word(keys, i)) using 1:($2 / 1e6):($3 / 1e6) axes x1y1 with yerrorlines lw 2 pt 7 lc i title 'throughput' . lbl(word(keys, i)), \
-     for [i=1:nk] series(word(keys, i)) using 1:4 axes x1y2 with linespoints lw 1.5 dt 2 pt 6 lc bcol(i) title 'bytes per particle' . lbl(word(keys, i))
-eval svg_term
+plot for [i=1:nk] series(word(keys, i)) using 1:($2 / 1e6):($3 / 1e6) axes x1y1 with yerrorlines lw 2 pt fpt(i) lc i title 'throughput' . lbl(word(keys, i)), \
+     for [i=1:nk] series(word(keys, i)) using 1:4 axes x1y2 with linespoints lw 1.5 dt 2 pt opt(i) lc bcol(i) title 'bytes per particle' . lbl(word(keys, i))
+set terminal svg size 1150,600 noenhanced font 'Sans,10' background rgb 'white'
 set output out . name . '.svg'
 replot
 set output

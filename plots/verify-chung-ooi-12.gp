@@ -5,6 +5,7 @@
 if (!exists("dir")) dir = 'data/'
 if (!exists("out")) out = 'plots/'
 data = dir . 'verify-chung-ooi-12.dat'
+# the two materials of a test: colour, marker (circle, square) and line (solid, dashed)
 set key top left noenhanced font ',9'
 set grid lc rgb '#dddddd'
 set xlabel 'normal overlap [um]'
@@ -14,11 +15,11 @@ do for [t in "png svg"] {
   set output out . 'verify-chung-ooi-12.' . t
   set multiplot layout 1,2 title "Chung & Ooi (2011): elastic normal impact, force against overlap (points: grandamp, every 10th step; lines: Hertz)"
   set title 'test 1: two identical spheres, R = 10 mm, 10 m/s each'
-  plot for [b=0:1] data index b using 1:3 with lines lw 1.5 lc b + 1 notitle, \
-       for [b=0:1] data index b every 10 using 1:2 with points pt 7 ps 0.6 lc b + 1 title columnheader(1)
+  plot for [b=0:1] data index b using 1:3 with lines lw 1.5 dt 1 + b % 2 lc b + 1 notitle, \
+       for [b=0:1] data index b every 10 using 1:2 with points pt 7 - 2 * (b % 2) ps 0.7 lc b + 1 title columnheader(1)
   set title 'test 2: sphere on a rigid plane, R = 0.1 m, 0.2 m/s'
-  plot for [b=2:3] data index b using 1:3 with lines lw 1.5 lc b + 1 notitle, \
-       for [b=2:3] data index b every 10 using 1:2 with points pt 7 ps 0.6 lc b + 1 title columnheader(1)
+  plot for [b=2:3] data index b using 1:3 with lines lw 1.5 dt 1 + b % 2 lc b + 1 notitle, \
+       for [b=2:3] data index b every 10 using 1:2 with points pt 7 - 2 * (b % 2) ps 0.7 lc b + 1 title columnheader(1)
   unset multiplot
   set output
 }

@@ -13,15 +13,18 @@ set y2label 'min psi'
 set y2tics
 set ytics nomirror
 set y2range [0:1]
-set key top left noenhanced
+# the key beside the plot: the psi lines cross the whole frame
+set key outside right top noenhanced
+set autoscale xfix
 set grid lc rgb '#dddddd'
 do for [t in "png svg"] {
-  if (t eq "png") { set terminal pngcairo size 900,650 noenhanced font 'Sans,10' } else { set terminal svg size 900,650 noenhanced font 'Sans,10' background rgb 'white' }
+  if (t eq "png") { set terminal pngcairo size 1150,650 noenhanced font 'Sans,10' } else { set terminal svg size 1150,650 noenhanced font 'Sans,10' background rgb 'white' }
   set output out . 'verify-mdr-compaction.' . t
-  plot data using 1:2 with lines lw 2 lc rgb '#d62728' title 'psi_b = 0.8 (bulk response)', \
-       data using 1:3 with lines lw 2 lc rgb '#1f77b4' title 'psi_b = 0 (no bulk response)', \
-       data using 1:4 axes x1y2 with lines dt 2 lc rgb '#d62728' title 'min psi, psi_b = 0.8', \
-       data using 1:5 axes x1y2 with lines dt 2 lc rgb '#1f77b4' title 'min psi, psi_b = 0', \
+  # colour and marker: the run; solid or dashed: the quantity
+  plot data using 1:2 with linespoints pi 25 pt 7 ps 0.8 lw 2 lc rgb '#d62728' title 'force, psi_b = 0.8 (bulk response)', \
+       data using 1:3 with linespoints pi 25 pt 4 ps 0.9 lw 2 lc rgb '#1f77b4' title 'force, psi_b = 0 (no bulk response)', \
+       data using 1:4 axes x1y2 with linespoints pi 25 pt 7 ps 0.6 dt 2 lc rgb '#d62728' title 'min psi, psi_b = 0.8', \
+       data using 1:5 axes x1y2 with linespoints pi 25 pt 4 ps 0.7 dt 2 lc rgb '#1f77b4' title 'min psi, psi_b = 0', \
        0.8 axes x1y2 with lines dt 3 lc rgb '#888888' title 'psi_b = 0.8'
   set output
 }

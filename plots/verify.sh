@@ -22,6 +22,7 @@ for name in verify-tsuji verify-viscoelastic verify-convergence verify-mdr-resti
   fi
   if "$gnuplot" -e "dir='$dir/'; out='$scratch/'" "$here/$name.gp" 2>"$scratch/$name.log" \
      && [ -s "$scratch/$name.png" ] && [ -s "$scratch/$name.svg" ]; then
+    cat "$scratch/$name.log" >&2   # gnuplot's warnings, if any (silent when all is well)
     mv "$scratch/$name.png" "$outdir/$name.png"
     mv "$scratch/$name.svg" "$outdir/$name.svg"
     written="$written $outdir/$name.png"
@@ -41,6 +42,7 @@ for f in "$dir"/verify-engine-*.dat; do
   if [ "$(grep -c '^[0-9]' "$f")" -gt 0 ] &&
      "$gnuplot" -e "dir='$dir/'; out='$scratch/'; engine='$engine'" "$here/verify-engines.gp" 2>"$scratch/$name.log" \
      && [ -s "$scratch/$name.png" ] && [ -s "$scratch/$name.svg" ]; then
+    cat "$scratch/$name.log" >&2
     mv "$scratch/$name.png" "$outdir/$name.png"
     mv "$scratch/$name.svg" "$outdir/$name.svg"
     written="$written $outdir/$name.png"

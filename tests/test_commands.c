@@ -128,10 +128,14 @@ static void test_threads_follow_the_work(void **state) {
   (void)state;
   static CmdResult r;
   const char *model = "hooke 1e3 0.5 tangential linear_nohistory 0 0 damping velocity";
+  const char *per = getenv("GRANDAMP_SPHERES_PER_THREAD"); /* make race sets it */
+  char per_saved[64] = "";
+  if (per) snprintf(per_saved, sizeof per_saved, "%s", per);
+  unsetenv("GRANDAMP_SPHERES_PER_THREAD");
   assert_int_equal(sysmem_threads_for(5, 10), 5);
   assert_int_equal(sysmem_threads_for(0, 0), 1);
-  assert_int_equal(sysmem_threads_for(0, 2 * SYSMEM_ITEMS_PER_THREAD - 1), 1);
-  assert_int_equal(sysmem_threads_for(0, 1000LL * SYSMEM_ITEMS_PER_THREAD), omp_get_max_threads());
+  assert_int_equal(sysmem_threads_for(0, 2 * SYSMEM_SPHERES_PER_THREAD - 1), 1);
+  assert_int_equal(sysmem_threads_for(0, 1000LL * SYSMEM_SPHERES_PER_THREAD), omp_get_max_threads());
   const char *old = getenv("OMP_NUM_THREADS");
   char saved[64] = "";
   if (old) snprintf(saved, sizeof saved, "%s", old);
@@ -146,8 +150,13 @@ static void test_threads_follow_the_work(void **state) {
     if (json_value(r.out, "threads") != cases[k].want)
       fail_msg("n %s: %g threads, want %g", cases[k].n, json_value(r.out, "threads"), cases[k].want);
   }
+  setenv("GRANDAMP_SPHERES_PER_THREAD", "2000", 1);
+  RUN(&r, "run", "--packing", "fcc", "--n", "4000", "--model", model, "--steps", "0");
+  assert_rel(json_value(r.out, "threads"), 2, 0);
   if (old) setenv("OMP_NUM_THREADS", saved, 1);
   else unsetenv("OMP_NUM_THREADS");
+  if (per) setenv("GRANDAMP_SPHERES_PER_THREAD", per_saved, 1);
+  else unsetenv("GRANDAMP_SPHERES_PER_THREAD");
 }
 
 static void test_forces_command(void **state) {

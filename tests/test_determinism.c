@@ -64,8 +64,8 @@ static void test_setup_energies_thread_independent(void **state) {
 }
 
 const struct CMUnitTest determinism_tests[] = {
-    repeat_test(test_full_list_energies_thread_independent),
-    repeat_test(test_ref_energies_thread_independent),
-    repeat_test(test_setup_energies_thread_independent),
+    tagged_test(repeat, test_full_list_energies_thread_independent),
+    tagged_test(repeat, test_ref_energies_thread_independent),
+    tagged_test(repeat, test_setup_energies_thread_independent),
 };
 const size_t determinism_ntests = sizeof determinism_tests / sizeof *determinism_tests;

@@ -132,7 +132,7 @@ const struct CMUnitTest fuzz_regress_tests[] = {
     cmocka_unit_test(test_fuzz_numparse),
     cmocka_unit_test(test_fuzz_datafile),
     cmocka_unit_test(test_fuzz_output),
-    cmocka_unit_test(test_fuzz_cli),
+    tagged_test(serial, test_fuzz_cli),
     cmocka_unit_test(test_fuzz_englog),
     cmocka_unit_test(test_fuzz_points),
     cmocka_unit_test(test_fuzz_compare),

@@ -93,6 +93,6 @@ static void test_help_examples_run(void **state) {
 const struct CMUnitTest help_tests[] = {
     cmocka_unit_test(test_help_names_every_option),
     cmocka_unit_test(test_help_spellings),
-    cmocka_unit_test_setup_teardown(test_help_examples_run, test_dir_setup, test_dir_teardown),
+    tagged_test_setup_teardown(serial, test_help_examples_run, test_dir_setup, test_dir_teardown),
 };
 const size_t help_ntests = sizeof help_tests / sizeof *help_tests;

@@ -34,7 +34,8 @@ static size_t keep_filtered(struct CMUnitTest *all, size_t n) {
     }
     all[kept++] = all[i];
   }
-  if (skipped) fprintf(stderr, "test_grandamp: %zu tests left out (GRANDAMP_TEST_SKIP=%s)\n", skipped, skip);
+  if (skipped)
+    fprintf(stderr, "test_grandamp: %zu test%s left out (GRANDAMP_TEST_SKIP=%s)\n", skipped, skipped == 1 ? "" : "s", skip);
   return kept;
 }
 

@@ -673,7 +673,7 @@ const struct CMUnitTest output_tests[] = {
     T(test_forces_killed_or_disk_full), cmocka_unit_test(test_stdout_full), T(test_out_symlink_kept),
     T(test_out_dangling_symlink), T(test_out_message_names_target), T(test_out_fifo_stays),
     T(test_out_device_stays), T(test_out_directory_refused), T(test_out_stdout), T(test_out_mode_kept),
-    T(test_forces_out_is_data), T(test_signal_leaves_only_old), T(test_file_size_limit), T(test_out_same_file),
+    T(test_forces_out_is_data), tagged_test_setup_teardown(serial, test_signal_leaves_only_old, dir_setup, dir_teardown), T(test_file_size_limit), T(test_out_same_file),
 };
 #undef T
 const size_t output_ntests = sizeof output_tests / sizeof *output_tests;

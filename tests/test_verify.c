@@ -531,9 +531,9 @@ const struct CMUnitTest verify_tests[] = {
     cmocka_unit_test(expectations_match_spec),      cmocka_unit_test(verify_quick_passes),
     cmocka_unit_test(expectations_to_twelve_digits),
     cmocka_unit_test(verify_catches_broken_tsuji),  cmocka_unit_test(verify_bad_usage),
-    cmocka_unit_test(verify_filter_on_name_end),    cmocka_unit_test(verify_compare_reports_changes),
+    cmocka_unit_test(verify_filter_on_name_end),    tagged_test(serial, verify_compare_reports_changes),
     cmocka_unit_test(verify_lammps_asked_for_fails_without_lmp),
-    cmocka_unit_test(faults_break_only_their_model), slow_test(verify_catches_every_fault),
-    cmocka_unit_test(verify_fault_usage), slow_test(verify_sees_each_damping_fault_in_every_row),
+    cmocka_unit_test(faults_break_only_their_model), tagged_test(slow, verify_catches_every_fault),
+    cmocka_unit_test(verify_fault_usage), tagged_test(slow, verify_sees_each_damping_fault_in_every_row),
 };
 const size_t verify_ntests = sizeof verify_tests / sizeof verify_tests[0];

@@ -18,14 +18,17 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Tags in a test's name, for the sanitized builds (GRANDAMP_TEST_SKIP in the Makefile's test and
- * race targets); the normal suite runs every test:
+/* Tags in a test's name ("slow:name"), for the sanitized builds (GRANDAMP_TEST_SKIP, set by the
+ * Makefile's test and race targets); the normal suite runs every test:
  *   slow:   long, and its code is what shorter tests run too (a sweep of every fault, of every
- *           row): a sanitizer sees nothing there that it does not see elsewhere;
- *   repeat: the same run again at other thread counts, to compare the figures bit for bit:
- *           ThreadSanitizer needs it, AddressSanitizer sees the same code on one count. */
-#define slow_test(f) {"slow:" #f, f, NULL, NULL, NULL}
-#define repeat_test(f) {"repeat:" #f, f, NULL, NULL, NULL}
+ *           row): no sanitizer sees anything there that it does not see elsewhere;
+ *   repeat: the same run again at other thread counts, to compare the figures bit for bit (the
+ *           normal suite's check); the loops' threads are what the shorter 1-vs-2-thread tests
+ *           run under ThreadSanitizer too;
+ *   serial: no parallel region of its own (the command line, files, signals, comparisons):
+ *           ThreadSanitizer has nothing to see, AddressSanitizer keeps it. */
+#define tagged_test(tag, f) {#tag ":" #f, f, NULL, NULL, NULL}
+#define tagged_test_setup_teardown(tag, f, setup, teardown) {#tag ":" #f, f, setup, teardown, NULL}
 
 #define TEST_GROUP(area)                                                                       \
   extern const struct CMUnitTest area##_tests[];                                               \

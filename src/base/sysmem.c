@@ -4,15 +4,23 @@
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 int sysmem_threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
 
+long long sysmem_spheres_per_thread(void) {
+  const char *s = getenv("GRANDAMP_SPHERES_PER_THREAD");
+  char *end = NULL;
+  const long long v = s ? strtoll(s, &end, 10) : 0;
+  return s && *s && end && *end == '\0' && v >= 1 ? v : SYSMEM_SPHERES_PER_THREAD;
+}
+
 int sysmem_threads_for(int threads, long long items) {
   if (threads > 0) return threads;
-  const long long wanted = items / SYSMEM_ITEMS_PER_THREAD, most = omp_get_max_threads();
+  const long long wanted = items / sysmem_spheres_per_thread(), most = omp_get_max_threads();
   return wanted < 1 ? 1 : (int)(wanted < most ? wanted : most);
 }
 

@@ -24,11 +24,14 @@ size_t sysmem_peak(void);
  *  regions take their count as data through this). */
 int sysmem_threads(int threads);
 /** The threads for a problem of `items` spheres: threads when it is > 0 (asked for), else one
- *  per SYSMEM_ITEMS_PER_THREAD spheres, at least 1 and at most the OpenMP default. A small
- *  problem on every core pays a barrier per parallel region for little work, and on a loaded
- *  machine waits for descheduled threads at each (3-3000x slower than one thread). */
+ *  per sysmem_spheres_per_thread(), at least 1 and at most the OpenMP default. A small problem
+ *  on every core pays a barrier per parallel region for little work, and on a loaded machine
+ *  waits for descheduled threads at each (3-3000x slower than one thread). */
 int sysmem_threads_for(int threads, long long items);
-enum { SYSMEM_ITEMS_PER_THREAD = 4000 };
+/** SYSMEM_SPHERES_PER_THREAD, or the environment's GRANDAMP_SPHERES_PER_THREAD (a whole number
+ *  >= 1; make race sets 1 so that every test run has threads to watch). */
+long long sysmem_spheres_per_thread(void);
+enum { SYSMEM_SPHERES_PER_THREAD = 4000 };
 /** bytes as a short decimal size ("512 B", "21.3 kB", "1.9 GB") into buf. */
 const char *sysmem_format(double bytes, char *buf, size_t size);
 

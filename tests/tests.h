@@ -56,6 +56,7 @@ TEST_GROUP(engines_cli);
 TEST_GROUP(defects);
 TEST_GROUP(fake_engines);
 TEST_GROUP(readers);
+TEST_GROUP(report);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

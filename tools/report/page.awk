@@ -14,6 +14,11 @@ function exists(name,    path, line, ok) {
   close(path)
   return ok
 }
+# A summary card from its fragment, or one saying there is none.
+function card(name, title, none) {
+  if (exists(name)) include(name)
+  else printf "<div class=\"card none\"><h2>%s</h2><p class=\"big\">%s</p></div>\n", title, none
+}
 # A section from its fragment, or the line saying what is missing.
 function section(id, title, name, missing) {
   printf "<section id=\"%s\">\n<h2>%s</h2>\n", id, title
@@ -40,7 +45,9 @@ BEGIN {
   print "<nav><a href=\"#verification\">Verification</a><a href=\"#changes\">Since the last run</a><a href=\"#bench\">Benchmark</a><a href=\"#history\">Last runs</a><a href=\"#plots\">Plots</a></nav>"
   print "</header>\n<main>"
   print "<div class=\"cards\">"
-  include("card-verify.html"); include("card-changes.html"); include("card-bench.html")
+  card("card-verify.html", "Verification", "no run yet")
+  card("card-changes.html", "Since the last run", "no comparison")
+  card("card-bench.html", "Benchmark", "no run yet")
   print "</div>"
   section("verification", "Verification", "verdict.html", \
     "No verification run yet: <code>make verify</code> writes " (quick ? "data/quick/verify.csv (with VERIFY_ARGS=--quick)" : "data/verify.csv") ".")

@@ -1,7 +1,7 @@
 # plots.awk - every plot as a figure with its one-sentence caption (captions.tsv), grouped into
 # benchmark, verification and calibration plots, in the order captions.tsv gives.
 # Usage: awk -f lib.awk -f plots.awk captions.tsv LIST   (LIST: a plot a line: path from the page<TAB>name<TAB>when drawn)
-BEGIN { FS = "\t"; ngroup = split("benchmark verification calibration", GROUP, " ") }
+BEGIN { FS = "\t"; ngroup = split("Benchmark Verification Calibration", GROUP, " ") }
 FNR == 1 { file++ }
 file == 1 { if ($0 !~ /^#/ && NF >= 2) { caption[$1] = $2; order[$1] = ++ncap } next }
 file == 2 && NF >= 3 {

@@ -20,7 +20,7 @@ quick=0; data=data; bench=data; plots=plots; bench_plots=plots; out=report; runs
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; data=data/quick; plots=plots/quick; out=report/quick; shift; continue ;;
-    --data | --bench | --plots | --bench-plots | --out | --runs) [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value" ;;
+    --data | --bench | --plots | --bench-plots | --out | --runs) if [ $# -lt 2 ] || [ -z "$2" ]; then die "$1 needs a value"; fi ;;
     *) die "unknown option '$1' (usage: tools/report.sh [--quick] [--data DIR] [--bench DIR] [--plots DIR] [--bench-plots DIR] [--out DIR] [--runs N])" ;;
   esac
   case "$1" in
@@ -116,7 +116,7 @@ if [ -n "$bench_csv" ]; then
   else
     echo "grandamp: notice: report: $base.json or jq missing: the machine is not named" >&2
   fi
-  [ -f "$compare" ] && input "engine comparison" "$compare" || compare=""
+  if [ -f "$compare" ]; then input "engine comparison" "$compare"; else compare=""; fi
   awk_lib -v record="$work/bench.tsv" -v card="$work/card-bench.html" -v stamp="$stamp" -f "$here/bench.awk" \
     "$work/context.tsv" "$bench_csv" ${compare:+"$compare"} >"$work/bench.html"
   [ -n "$compare" ] && md_details "grandamp and each engine, model row by model row" "${compare%.csv}.md" >>"$work/bench.html"

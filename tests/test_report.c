@@ -86,6 +86,8 @@ static void report_from_reference_data(void **state) {
   assert_has(page, "No case failed.");
   assert_has(page, "<summary>The engines' verdict per model (known defects listed)</summary>");
   assert_has(page, "<td class=\"xfail\">known defect [1]: 20 XFAIL, 0 pass</td>");
+  assert_has(page, "<summary>Chung &amp; Ooi's benchmark tests, per model and engine</summary>");
+  assert_has(page, "<summary>grandamp and each engine, model row by model row</summary>");
   /* the verifier's comparison, escaped */
   assert_has(page, "<td>PASS → FAIL</td><td class=\"case\">tsuji/hertz_material/delta-end/e=0.5/target</td>");
   assert_has(page, "chung-ooi/&lt;b&gt;x&amp;y&lt;/b&gt;");
@@ -116,6 +118,39 @@ static void report_from_reference_data(void **state) {
   sh(&r, cmd);
   if (strcmp(r.out, "bench-20261205-021141-vm.tsv verify-20261101T000000Z.tsv verify-20261205T090835Z.tsv history index.html ") != 0)
     fail_msg("after reporting the same run twice: %s", r.out);
+}
+
+/* A run with failures: FAIL, and XPASS (a known defect that no longer shows), each listed with
+ * its values; the names and sources from the CSV are escaped. */
+static void report_lists_failing_cases(void **state) {
+  (void)state;
+  static CmdResult r;
+  char cmd[1024], d[128];
+  snprintf(d, sizeof d, "%s", test_path(""));
+  snprintf(cmd, sizeof cmd, "mkdir '%sdata'", d);
+  sh(&r, cmd);
+  FILE *f = fopen(test_path("data/verify.csv"), "w");
+  assert_non_null(f);
+  fputs("group,name,status,measured,expected,abs_diff,tolerance,source,seconds,revision,date,machine\n"
+        "\"reference.closed_form\",\"reference/a\",PASS,1,1,0,1e-12,\"closed form\",0.1,abc,2026-12-06T01:02:03Z,\"m (cpu, 2 cores)\"\n"
+        "\"restitution.hooke.velocity\",\"restitution/<i>b</i>\",FAIL,0.5,0.6,0.1,0.01,\"LSD, \"\"quoted\"\" & <x>\",0.1,abc,2026-12-06T01:02:03Z,\"m (cpu, 2 cores)\"\n"
+        "\"engine.yade\",\"engine/yade/c\",XPASS,0.9,0.9,0,0.01,\"defect fixed\",0.1,abc,2026-12-06T01:02:03Z,\"m (cpu, 2 cores)\"\n",
+        f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "tools/report.sh --data '%sdata' --bench '%sdata' --plots '%sdata' --bench-plots '%sdata' --out '%sout'", d, d,
+           d, d, d);
+  sh(&r, cmd);
+  if (r.status != 0) fail_msg("exit %d:\n%s", r.status, r.err);
+  const char *page = read_all(test_path("out/index.html"));
+  assert_has(page, "<title>grandamp nightly report: FAIL</title>");
+  assert_has(page, "<p class=\"banner fail\"><strong>FAIL</strong>: 3 cases, 1 passed, 1 failed, 0 known defects seen (XFAIL), 1 fixed defects (XPASS)");
+  assert_has(page, "<h3 id=\"failing\">The 2 failing cases");
+  assert_has(page, "<td class=\"case\">restitution/&lt;i&gt;b&lt;/i&gt;</td><td class=\"num\">0.5</td><td class=\"num\">0.6</td>"
+                   "<td class=\"num\">0.01</td><td>LSD, &quot;quoted&quot; &amp; &lt;x&gt;</td>");
+  assert_has(page, "<span class=\"badge xpass\">XPASS</span></td><td class=\"case\">engine/yade/c</td>");
+  assert_has(page, "<tr class=\"bad\"><th>yade</th>");
+  assert_has(page, "The verifier compared this run with none");
+  assert_tidy_clean(test_path("out/index.html"));
 }
 
 static void report_states_missing_inputs(void **state) {
@@ -210,6 +245,7 @@ static void report_loads_in_chromium(void **state) {
 
 const struct CMUnitTest report_tests[] = {
     cmocka_unit_test_setup_teardown(report_from_reference_data, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(report_lists_failing_cases, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(report_states_missing_inputs, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(report_leaves_a_foreign_page_alone, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(report_loads_in_chromium, test_dir_setup, test_dir_teardown),

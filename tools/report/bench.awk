@@ -112,6 +112,7 @@ END {
     if (ne > 0)
       printf "<div class=\"card info\"><h2>grandamp / engine</h2><p class=\"ratios\">%s</p><p>times as many pairs/s, geometric mean over the model rows, %d rank%s</p></div>\n", \
         ratio_lines, emax[eorder[1]], emax[eorder[1]] == 1 ? "" : "s" > card
+    else print "<div class=\"card none\"><h2>grandamp / engine</h2><p class=\"big\">no engine timed</p></div>" > card
     close(card)
   }
 }

@@ -4,6 +4,7 @@
 #   make test       unit tests (the README's test command); installs what it needs via `make deps`
 #   make bench      the benchmark matrix, data/ and plots/ (QUICK=1, FILTER=regex)
 #   make verify     the nightly verifier (exit 0 pass, 3 fail)
+#   make report     the nightly report as one page, report/index.html (also after bench and verify)
 #   make mutation-check  a damping model changed by 1 % in src/ must fail the verifier
 #   make test SAN=1 the unit suite under ASan + UBSan;  make race: under ThreadSanitizer
 #   make fuzz       the libFuzzer harnesses (FUZZ_SECONDS=N each)
@@ -100,7 +101,8 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 
-TEST_PACKAGES := gcc make libcmocka-dev pkg-config
+# tidy and jq: the report's test validates the page with tidy; the report reads the bench's JSON with jq
+TEST_PACKAGES := gcc make libcmocka-dev pkg-config tidy jq
 BENCH_PACKAGES := g++ libbenchmark-dev gnuplot-nox jq
 CXXFLAGS := -std=c++17 -Wall -Wextra -Wshadow -fopenmp -ffp-contract=off $(OPT) -g
 ifeq ($(NATIVE),1)
@@ -139,7 +141,7 @@ endif
 STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 
 .DELETE_ON_ERROR:
-.PHONY: all test bench plots verify mutation-check deps readme-check clean FORCE
+.PHONY: all test bench plots verify report mutation-check deps readme-check clean FORCE
 
 # Plain `make` builds on every core (one translation unit per kernel: -j2 halves a clean build).
 all:
@@ -295,6 +297,14 @@ verify:
 	@tools/deps.sh $(TEST_PACKAGES) gnuplot-nox $(ENGINES)
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/grandamp_verify
 	@tools/verify.sh $(BUILD)/grandamp_verify $(ENGINES:%=--engine %) $(VERIFY_ARGS)
+
+# The nightly report as one static page, report/index.html (tools/report.sh; make verify and
+# make bench write it too): the verdict, what changed, the bench and engine ratios, the last runs,
+# every plot. REPORT_ARGS passes options (--quick: the quick subset's, into report/quick/).
+REPORT_ARGS ?=
+report:
+	@tools/deps.sh jq
+	@tools/report.sh $(REPORT_ARGS)
 
 # A copy of the tree with one damping model changed by 1 % in src/ must fail the verifier.
 mutation-check:

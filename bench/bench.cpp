@@ -413,6 +413,24 @@ class ProgressReporter : public benchmark::ConsoleReporter {
   size_t total_, done_ = 0;
 };
 
+/* The CPU's model name from /proc/cpuinfo (Google Benchmark's context has only the clock and
+ * caches): the nightly report says which CPU a run was measured on. */
+std::string cpu_model() {
+  std::string model = "unknown";
+  if (FILE *f = std::fopen("/proc/cpuinfo", "r")) {
+    char line[512];
+    while (std::fgets(line, sizeof line, f))
+      if (!std::strncmp(line, "model name", 10) && std::strchr(line, ':')) {
+        model = std::strchr(line, ':') + 1;
+        model.erase(0, model.find_first_not_of(" \t"));
+        model.erase(model.find_last_not_of(" \t\n") + 1);
+        break;
+      }
+    std::fclose(f);
+  }
+  return model;
+}
+
 } // namespace
 
 /* --model-rows: the model rows as "normal,damping,tangential,pair_coeff text" lines, so that
@@ -529,6 +547,7 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("grandamp_revision", GD_BUILD_REVISION);
   benchmark::AddCustomContext("compiler", GD_BUILD_COMPILER);
   benchmark::AddCustomContext("flags", GD_BUILD_FLAGS);
+  benchmark::AddCustomContext("cpu_model", cpu_model());
   benchmark::AddCustomContext("matrix", quick ? "quick" : "default");
   benchmark::Initialize(&bargc, args.data());
   if (benchmark::ReportUnrecognizedArguments(bargc, args.data())) return 2;

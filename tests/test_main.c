@@ -77,6 +77,7 @@ int main(void) {
   add(all, &n, fake_engines_tests, fake_engines_ntests);
   add(all, &n, readers_tests, readers_ntests);
   add(all, &n, plots_tests, plots_ntests);
+  add(all, &n, report_tests, report_ntests);
   n = keep_filtered(all, n);
   if (n == 0) {
     fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");

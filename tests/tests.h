@@ -69,6 +69,7 @@ TEST_GROUP(defects);
 TEST_GROUP(fake_engines);
 TEST_GROUP(readers);
 TEST_GROUP(plots);
+TEST_GROUP(report);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

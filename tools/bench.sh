@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs the benchmark matrix: Google Benchmark JSON to data/bench-<host>-<date>.json, a tidy CSV
 # beside it, the same rows inside the installed engines and the comparison, then the plots.
-# Every output is written to a temporary name and renamed when complete.
+# Every output is written to a temporary name and renamed when complete. Then the report page
+# (tools/report.sh: report/index.html).
 # Usage: tools/bench.sh GRANDAMP_BENCH GRANDAMP   (QUICK, FILTER, ENGINES, ENGINE_REPS from the environment)
 set -eu
 bin="$1"; grandamp="$2"
@@ -82,3 +83,4 @@ fi
 plots/all.sh "$base.csv" "$compare" plots/
 [ -f "$compare" ] || compare=""
 echo "grandamp bench: results in $base.json, $base.csv${engines:+, $engines}${compare:+, $compare}; plots in plots/" >&2
+tools/report.sh || echo "grandamp: warning: the report page was not written" >&2

@@ -5,7 +5,7 @@
  *                   [--engine NAME]... [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
  * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
- * all written atomically. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
+ * all written atomically; with --compare, what changed also in DIR/verify-changes.txt. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
  * --broken FAULT injects one deliberate fault of verify/faults.c into the production side; the
  * run must then fail (exit 3).
  */
@@ -47,6 +47,7 @@ static const char USAGE[] =
     "              --broken list (or --list-faults) prints the faults and what each imitates\n"
     "  --compare   after the run, list what changed since PREVIOUS.csv (a verify.csv): status\n"
     "              changes, values moved by more than a tenth of the tolerance, new and gone cases\n"
+    "              (also written to DIR/verify-changes.txt, for the nightly report)\n"
     "  --list      print the case names and exit\n"
     "exit codes: 0 all cases pass, 3 some case failed, 2 bad usage, 1 runtime failure\n";
 
@@ -218,6 +219,25 @@ static bool write_chung_ooi(const Verifier *v, const char *data) {
   return out_commit(&o);
 }
 
+/* DATA/verify-changes.txt: the comparison with the previous run, for the nightly report
+ * (tools/report.sh). A run that compares with nothing removes an older one, which would
+ * describe another run. */
+static bool write_changes(Previous *prev, const Verifier *v, const char *data, bool compare) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/verify-changes.txt", data);
+  if (!compare) {
+    if (unlink(path) != 0 && errno != ENOENT) {
+      fprintf(stderr, "grandamp-verify: error: cannot remove the stale %s: %s\n", path, strerror(errno));
+      return false;
+    }
+    return true;
+  }
+  OutFile o;
+  if (!out_open(&o, path)) return false;
+  previous_report(prev, v->res, v->nres, v->filter != NULL, o.f);
+  return out_commit(&o);
+}
+
 /* Standard output that could not be written (a full disk, /dev/full, a closed pipe) fails the
  * run: a case list or a summary that never arrived is no result. */
 static int stdout_checked(int rc) {
@@ -369,6 +389,7 @@ int main(int argc, char **argv) {
   ok = write_csv(&v, csv, &id) && ok;
   ok = write_chung_ooi(&v, data) && ok;
   ok = write_junit(&v, junit, seconds, &id) && ok;
+  ok = write_changes(&prev, &v, data, compare != NULL) && ok;
   if (v.failed) { /* again at the end, so that a nightly log need not be searched for them */
     printf("grandamp-verify: the %d failed case%s:\n", v.failed, v.failed == 1 ? "" : "s");
     for (int k = 0; k < v.nres; k++) {

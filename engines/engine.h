@@ -103,6 +103,8 @@ typedef struct Engine {
   /** Runs one collision in workdir (an existing, empty folder); false with a one-line reason
    *  in why when the engine fails, times out or its output cannot be read. */
   bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
+  /** Several collisions in one start of the engine (engines/batch.h); NULL: one start each. */
+  const struct EngineBatch *batch;
   /** Whether collide can run an oblique impact with grandamp's tangential model and x_gamma_t
    *  (*native: the engine's spelling, or why not). NULL: head-on collisions only. */
   bool (*oblique_supports)(const char *tangential, double xt, const char **native);

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "numparse.h"
 #include "batch.h"
+#include "numparse.h"
 #include "run.h"
 #include "textfile.h"
 

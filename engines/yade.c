@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "numparse.h"
 #include "run.h"
 
@@ -231,22 +232,9 @@ bool yade_oblique_supports(const char *tangential, double xt, const char **nativ
   return ok;
 }
 
-static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
-  const char *deck = engine_deck_path(YADE_DECK, why, why_size);
-  if (!deck) return false;
-  char deck_copy[4096]; /* engine_deck_path's buffer is static */
-  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
-  YadeArgs a;
-  if (!yade_args(c, deck_copy, &a, why, why_size)) return false;
-  char log[4096];
-  snprintf(log, sizeof log, "%s/yade.log", workdir);
-  const int status = engine_spawn(a.argv, log, c->timeout_s > 0.0 ? c->timeout_s : YADE_TIMEOUT_S, why, why_size);
-  if (status < 0) return false;
+/* A finished run's result from its log: the result line, and an oblique impact's vt and spins. */
+static bool yade_read_case(const EngineCase *c, const char *log, EngineResult *r, char *why, size_t why_size) {
   if (!yade_parse_log(log, r, why, why_size)) return false;
-  if (status != 0) { /* a result printed before a crash on exit is not trusted */
-    engine_msgf(why, why_size, "yade exited with status %d (log %s)", status, log);
-    return false;
-  }
   if (c->tangential) {
     char line[1024];
     double vt, w1, w2;
@@ -263,6 +251,69 @@ static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult 
   }
   return true;
 }
+
+static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
+  const char *deck = engine_deck_path(YADE_DECK, why, why_size);
+  if (!deck) return false;
+  char deck_copy[4096]; /* engine_deck_path's buffer is static */
+  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
+  YadeArgs a;
+  if (!yade_args(c, deck_copy, &a, why, why_size)) return false;
+  char log[4096];
+  snprintf(log, sizeof log, "%s/yade.log", workdir);
+  const int status = engine_spawn(a.argv, log, c->timeout_s > 0.0 ? c->timeout_s : YADE_TIMEOUT_S, why, why_size);
+  if (status < 0) return false;
+  if (!yade_parse_log(log, r, why, why_size)) return false;
+  if (status != 0) { /* a result printed before a crash on exit is not trusted */
+    engine_msgf(why, why_size, "yade exited with status %d (log %s)", status, log);
+    return false;
+  }
+  return yade_read_case(c, log, r, why, why_size);
+}
+
+/* ---- several collisions in one start (engines/batch.h): a line of the script's batch list
+ * per case, each in a fresh scene (O.reset()) ---- */
+
+static void yade_batch_command(const char *input, const char *log, const char *argv[16]) {
+  (void)log; /* the script's own lines go to each case's folder, the rest to the captured output */
+  static _Thread_local char deck[4096], batch[4200];
+  char why[256];
+  const char *path = engine_deck_path(YADE_DECK, why, sizeof why);
+  snprintf(deck, sizeof deck, "%s", path ? path : YADE_DECK); /* checked by write_case before */
+  snprintf(batch, sizeof batch, "batch=%s", input);
+  int k = 0;
+  argv[k++] = "yade", argv[k++] = "-n", argv[k++] = "-x", argv[k++] = deck, argv[k++] = batch, argv[k] = NULL;
+}
+
+static bool yade_batch_case(FILE *in, const EngineCase *c, const char *dir) {
+  char why[256];
+  const char *deck = engine_deck_path(YADE_DECK, why, sizeof why);
+  YadeArgs a;
+  if (!deck || !yade_args(c, deck, &a, why, sizeof why) || strpbrk(dir, "\t\n")) return false;
+  fprintf(in, "%s", dir);
+  for (int k = 4; k < a.argc; k++) fprintf(in, "\t%s", a.argv[k]); /* after yade -n -x DECK */
+  fprintf(in, "\n");
+  return true;
+}
+
+static bool yade_batch_read(const EngineCase *c, const char *dir, const char *log, const char *screen, EngineResult *r,
+                            char *why, size_t why_size) {
+  (void)log;
+  memset(r, 0, sizeof *r);
+  char clog[4200];
+  snprintf(clog, sizeof clog, "%s/yade.log", dir);
+  if (yade_read_case(c, clog, r, why, why_size)) return true;
+  char last[256]; /* the case that was running: what Yade itself said last (a C++ error, a traceback) */
+  if (screen && engine_file_line(screen, NULL, last, sizeof last)) {
+    char first[512];
+    engine_msgf(first, sizeof first, "%s", why);
+    engine_msgf(why, why_size, "%s; yade's output ends: %s", first, last);
+  }
+  return false;
+}
+
+static const EngineBatch YADE_BATCH = {
+    .command = yade_batch_command, .write_case = yade_batch_case, .read_case = yade_batch_read};
 
 /* ---- timing runs (engines/decks/yade_bench.py; the map is in yade.h) ---- */
 
@@ -493,6 +544,7 @@ const Engine ENGINE_YADE = {
     .force_end = true, /* every law here clamps the normal force at zero (yade.h) */
     .supports = yade_supports,
     .collide = yade_collide,
+    .batch = &YADE_BATCH,
     .oblique_supports = yade_oblique_supports,
     .oblique_spins = true,
     .bench_supports = yade_bench_supports,

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "batch.h"
 #include "numparse.h"
@@ -500,6 +502,68 @@ static bool yade_bench(const EngineBench *b, const char *workdir, EngineTiming *
   return true;
 }
 
+/* Several timing runs on one packing in one start (the script's batch=FILE: a line per run). */
+static int yade_bench_batch(const EngineBench *bs, int n, const char *workdir, double timeout_s,
+                            EngineBenchOutcome *out) {
+  enum { MAX_RUNS = 64 };
+  static char dirs[MAX_RUNS][4200]; /* static: too large for the stack; the command is single-threaded */
+  char list[4200], screen[4200], deck[4096], why[512] = "";
+  memset(out, 0, (size_t)n * sizeof *out);
+  const char *path = engine_deck_path(YADE_BENCH_DECK, out[0].why, sizeof out[0].why);
+  if (!path) return 1;
+  snprintf(deck, sizeof deck, "%s", path); /* engine_deck_path's buffer is static */
+  snprintf(list, sizeof list, "%s/batch.txt", workdir);
+  snprintf(screen, sizeof screen, "%s/yade.out", workdir);
+  FILE *f = fopen(list, "w");
+  if (!f) {
+    engine_msgf(out[0].why, sizeof out[0].why, "cannot write %.300s", list);
+    return 1;
+  }
+  int m = 0;
+  YadeBenchArgs a;
+  for (; m < n && m < MAX_RUNS; m++) {
+    const EngineBench *b = &bs[m];
+    if (m > 0 && (strcmp(b->data_file, bs[0].data_file) || b->ranks != bs[0].ranks)) break; /* one packing, one -j */
+    memset(&a, 0, sizeof a);
+    snprintf(dirs[m], sizeof dirs[m], "%s/run%03d", workdir, m);
+    if (!yade_bench_args(b, deck, &a, out[m].t.native, sizeof out[m].t.native, out[m].why, sizeof out[m].why) ||
+        mkdir(dirs[m], 0777) != 0 || strpbrk(dirs[m], "\t\n")) {
+      if (m == 0 && !out[0].why[0]) engine_msgf(out[0].why, sizeof out[0].why, "cannot create %.300s", dirs[0]);
+      break; /* the first run fails alone; a later one starts the next batch */
+    }
+    fprintf(f, "%s", dirs[m]);
+    for (int k = 6; k < a.argc; k++) fprintf(f, "\t%s", a.argv[k]); /* after yade -j N -n -x DECK */
+    fprintf(f, "\n");
+  }
+  if (fclose(f) != 0 || m == 0) return 1;
+  char batch[4300], threads[16];
+  snprintf(batch, sizeof batch, "batch=%s", list);
+  snprintf(threads, sizeof threads, "%d", bs[0].ranks);
+  const char *argv[] = {"yade", "-j", threads, "-n", "-x", deck, batch, NULL};
+  const int status = engine_spawn(argv, screen, timeout_s, why, sizeof why);
+  const EngineFault fault = engine_last_fault();
+  for (int k = 0; k < m; k++) {
+    char done[4300], log[4300];
+    engine_batch_done_path(dirs[k], done, sizeof done);
+    engine_msgf(log, sizeof log, "%s/yade.log", dirs[k]);
+    if (access(done, F_OK) != 0) { /* the run that was going on when it ended: the rest were not reached */
+      out[k].fault = fault;
+      if (fault != ENGINE_FAULT_NONE) engine_msgf(out[k].why, sizeof out[k].why, "%s", why);
+      else if (yade_read_timing(log, &out[k].t, out[k].why, sizeof out[k].why))
+        engine_msgf(out[k].why, sizeof out[k].why, "yade exited with status %d before the end of this run", status);
+      return k + 1;
+    }
+    out[k].ok = yade_read_timing(log, &out[k].t, out[k].why, sizeof out[k].why);
+  }
+  if (fault != ENGINE_FAULT_NONE || status != 0) { /* it ended badly after the last run: that run is charged */
+    EngineBenchOutcome *last = &out[m - 1];
+    last->ok = false, last->fault = fault;
+    if (fault != ENGINE_FAULT_NONE) engine_msgf(last->why, sizeof last->why, "%s", why);
+    else engine_msgf(last->why, sizeof last->why, "yade exited with status %d after its timing (log %s)", status, screen);
+  }
+  return m;
+}
+
 /* Yade's laws are force-end. ViscElMat takes per-body values whose harmonic mean is the
  * contact's; MindlinPhys(en) takes Thornton et al.'s (2013) fit, another law, which aims at e = en
  * itself (within 2.5e-4 for en <= 0.9, docs/engines.md): the why says so, with the en to give. */
@@ -549,5 +613,6 @@ const Engine ENGINE_YADE = {
     .oblique_spins = true,
     .bench_supports = yade_bench_supports,
     .bench = yade_bench,
+    .bench_batch = yade_bench_batch,
     .calibrated = yade_calibrated,
 };

@@ -86,6 +86,14 @@ typedef struct EngineTiming {
   char native[200];   /**< what it ran, in its own terms */
 } EngineTiming;
 
+/** How one timing run of a batch ended (Engine.bench_batch). */
+typedef struct EngineBenchOutcome {
+  bool ok;           /**< it ran and its log was read into t */
+  int fault;         /**< an EngineFault (run.h): the crash or time-out that ended the batch while it ran */
+  EngineTiming t;
+  char why[512];     /**< why not, when ok is false */
+} EngineBenchOutcome;
+
 /** One engine. */
 typedef struct Engine {
   const char *name;    /**< "lammps", "liggghts", "yade" */
@@ -103,6 +111,8 @@ typedef struct Engine {
   /** Runs one collision in workdir (an existing, empty folder); false with a one-line reason
    *  in why when the engine fails, times out or its output cannot be read. */
   bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
+  /** Several collisions in one start of the engine (engines/batch.h); NULL: one start each. */
+  const struct EngineBatch *batch;
   /** Whether collide can run an oblique impact with grandamp's tangential model and x_gamma_t
    *  (*native: the engine's spelling, or why not). NULL: head-on collisions only. */
   bool (*oblique_supports)(const char *tangential, double xt, const char **native);
@@ -119,6 +129,12 @@ typedef struct Engine {
    *  engine fails, times out, or its log lacks the loop, pair-time or count lines. It does not
    *  judge the counts: the caller compares them with the packing's. */
   bool (*bench)(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size);
+  /** Several timing runs in one start of the engine, bs[0..n) on the same packing and ranks
+   *  (Yade: the packing read once, its collider's first sweep paid once per law), in workdir
+   *  (an existing, empty folder) within timeout_s; out[0..returned) get their outcomes, at least
+   *  one: a crash or time-out fails the run that was running and the runs after it are not
+   *  reached (engines/batch.h). NULL: one start per run (bench). */
+  int (*bench_batch)(const EngineBench *bs, int n, const char *workdir, double timeout_s, EngineBenchOutcome *out);
   /** The engine's input for a head-on contact model that `grandamp calibrate` solved (c's normal,
    *  damping, material, damp = the coefficient, radii; e = the restitution it gives): lines that
    *  give the engine the same law with the same e, '\n'-separated, into buf; false with why in

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "numparse.h"
 #include "run.h"
 #include "textfile.h"
@@ -130,11 +131,16 @@ bool lammps_read_oblique(const char *log_path, double *vy1, double *vy2, double 
          sscanf(line, "GRANDAMP_OBLIQUE vy1=%lf vy2=%lf wz1=%lf wz2=%lf", vy1, vy2, wz1, wz2) == 4; /* NaN as read */
 }
 
-static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
-  memset(r, 0, sizeof *r);
-  char text[512];
-  if (!lammps_model_text(c, text, sizeof text)) {
-    engine_msgf(why, why_size, "%s", text);
+/* The command line of one collision (its files in workdir), its text in a. */
+typedef struct LammpsRun {
+  const char *argv[7 + 3 * 32 + 7]; /* lmp and its 6 options, 3 entries per variable, pc and gapfile, NULL */
+  char num[32][64];
+  char text[512], log[4096], out[4096], gapfile[4096];
+} LammpsRun;
+
+static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun *a, char *why, size_t why_size) {
+  if (!lammps_model_text(c, a->text, sizeof a->text)) {
+    engine_msgf(why, why_size, "%s", a->text);
     return false;
   }
   const bool wall = isinf(c->Rj);
@@ -142,24 +148,19 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
   if (!deck) return false;
   const double mi = 4.0 / 3.0 * PI * c->Ri * c->Ri * c->Ri * c->rho;
   const double mj = wall ? INFINITY : 4.0 / 3.0 * PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
-  const double meff = wall ? mi : mi * mj / (mi + mj);
   /* Contact begins 2.3 steps in; the box holds the flight apart over the whole run. */
   const double gap = 2.3 * c->v0 * c->dt, reach = (wall ? c->Ri : c->Ri + c->Rj) + gap;
   const double L = 2.0 * reach + 2.0 * c->v0 * c->t_run + 2.0 * c->Ri;
   const double steps = ceil(c->t_run / c->dt);
-  char log[4096], out[4096], gapfile[4096];
-  snprintf(log, sizeof log, "%s/log.lammps", workdir);
-  snprintf(out, sizeof out, "%s/lmp.out", workdir);
-  snprintf(gapfile, sizeof gapfile, "%s/gap.txt", workdir);
-  /* lmp and its 6 options, 3 entries per variable (18 at most, a pair), pc and gapfile, NULL */
-  enum { MAX_VARS = 32 };
-  const char *argv[7 + 3 * MAX_VARS + 7];
-  char num[MAX_VARS][64];
+  snprintf(a->log, sizeof a->log, "%s/log.lammps", workdir);
+  snprintf(a->out, sizeof a->out, "%s/lmp.out", workdir);
+  snprintf(a->gapfile, sizeof a->gapfile, "%s/gap.txt", workdir);
+  const char **argv = a->argv;
   int k = 0;
-  argv[k++] = "lmp", argv[k++] = "-in", argv[k++] = deck, argv[k++] = "-log", argv[k++] = log;
+  argv[k++] = "lmp", argv[k++] = "-in", argv[k++] = deck, argv[k++] = "-log", argv[k++] = a->log;
   argv[k++] = "-screen", argv[k++] = "none";
   int nv = 0;
-#define VAR(name, value) (snprintf(num[nv], 64, "%.17g", (double)(value)), argv[k++] = "-var", argv[k++] = (name), argv[k++] = num[nv++])
+#define VAR(name, value) (snprintf(a->num[nv], 64, "%.17g", (double)(value)), argv[k++] = "-var", argv[k++] = (name), argv[k++] = a->num[nv++])
   VAR("L", L);
   VAR("d1", 2.0 * c->Ri);
   VAR("m1", mi);
@@ -187,17 +188,21 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
     VAR("skin", c->Ri);
   }
 #undef VAR
-  argv[k++] = "-var", argv[k++] = "pc", argv[k++] = text;
-  argv[k++] = "-var", argv[k++] = "gapfile", argv[k++] = gapfile;
+  argv[k++] = "-var", argv[k++] = "pc", argv[k++] = a->text;
+  argv[k++] = "-var", argv[k++] = "gapfile", argv[k++] = a->gapfile;
   argv[k] = NULL;
-  const int rc = engine_spawn(argv, out, c->timeout_s > 0.0 ? c->timeout_s : TIMEOUT_S, why, why_size);
-  if (rc < 0) return false;
+  return true;
+}
+
+/* A finished run's result from its log and gap file (a single run's or a batch case's). */
+static bool lammps_read_case(const EngineCase *c, const char *log, const char *gapfile, EngineResult *r, char *why,
+                             size_t why_size) {
+  const bool wall = isinf(c->Rj);
+  const double mi = 4.0 / 3.0 * PI * c->Ri * c->Ri * c->Ri * c->rho;
+  const double mj = wall ? INFINITY : 4.0 / 3.0 * PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
+  const double meff = wall ? mi : mi * mj / (mi + mj);
   double v1, v2;
   if (!lammps_read_log(log, &v1, &v2, r->version, sizeof r->version, why, why_size)) return false;
-  if (rc != 0) {
-    engine_msgf(why, why_size, "lmp exited with status %d after its result line", rc);
-    return false;
-  }
   double vy1, vy2, wz1, wz2;
   if (!lammps_read_oblique(log, &vy1, &vy2, &wz1, &wz2)) {
     engine_msgf(why, why_size, "lmp wrote no GRANDAMP_OBLIQUE line (%.200s)", log);
@@ -212,6 +217,54 @@ static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResul
   r->ke_out = 0.5 * meff * (r->e * c->v0) * (r->e * c->v0);
   return true;
 }
+
+static bool lammps_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
+  memset(r, 0, sizeof *r);
+  LammpsRun a;
+  if (!lammps_run_args(c, workdir, &a, why, why_size)) return false;
+  const int rc = engine_spawn(a.argv, a.out, c->timeout_s > 0.0 ? c->timeout_s : TIMEOUT_S, why, why_size);
+  if (rc < 0) return false;
+  double v1, v2;
+  if (!lammps_read_log(a.log, &v1, &v2, r->version, sizeof r->version, why, why_size)) return false;
+  if (rc != 0) {
+    engine_msgf(why, why_size, "lmp exited with status %d after its result line", rc);
+    return false;
+  }
+  return lammps_read_case(c, a.log, a.gapfile, r, why, why_size);
+}
+
+/* ---- several collisions in one start (engines/batch.h): each case's deck after `clear` ---- */
+
+static void lammps_batch_command(const char *input, const char *log, const char *argv[16]) {
+  int k = 0;
+  argv[k++] = "lmp", argv[k++] = "-in", argv[k++] = input, argv[k++] = "-log", argv[k++] = log;
+  argv[k++] = "-screen", argv[k++] = "none", argv[k] = NULL;
+}
+
+static bool lammps_batch_case(FILE *in, const EngineCase *c, const char *dir) {
+  LammpsRun a;
+  char why[256];
+  return lammps_run_args(c, dir, &a, why, sizeof why) && engine_batch_lmp_case(in, a.argv, dir);
+}
+
+static bool lammps_batch_read(const EngineCase *c, const char *dir, const char *log, const char *screen,
+                              EngineResult *r, char *why, size_t why_size) {
+  (void)screen; /* -screen none: its errors are in its log */
+  memset(r, 0, sizeof *r);
+  char clog[4200], gapfile[4200];
+  snprintf(clog, sizeof clog, "%s/log.lammps", dir);
+  snprintf(gapfile, sizeof gapfile, "%s/gap.txt", dir);
+  const bool ok = lammps_read_case(c, clog, gapfile, r, why, why_size);
+  char line[1024]; /* the version line heads the batch's log, not the case's */
+  if (engine_file_line(log, "LAMMPS (", line, sizeof line)) {
+    const char *open = strchr(line, '('), *close = strrchr(line, ')');
+    if (open && close > open) engine_msgf(r->version, sizeof r->version, "%.*s", (int)(close - open - 1), open + 1);
+  }
+  return ok;
+}
+
+static const EngineBatch LAMMPS_BATCH = {
+    .command = lammps_batch_command, .write_case = lammps_batch_case, .read_case = lammps_batch_read};
 
 /* ---- timing runs (engines/decks/lammps_bench.in) ---- */
 
@@ -374,6 +427,7 @@ const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .package = "lammps",
                               .supports = lammps_supports,
                               .collide = lammps_collide,
+                              .batch = &LAMMPS_BATCH,
                               .oblique_supports = lammps_oblique_supports,
                               .oblique_same_law = true,
                               .oblique_spins = true,

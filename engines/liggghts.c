@@ -39,6 +39,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "numparse.h"
 #include "run.h"
 #include "textfile.h"
@@ -362,6 +363,44 @@ static bool liggghts_collide(const EngineCase *c, const char *workdir, EngineRes
   return true;
 }
 
+/* ---- several collisions in one start (engines/batch.h): each case's deck after `clear` ---- */
+
+static void liggghts_batch_command(const char *input, const char *log, const char *argv[16]) {
+  int k = 0;
+  argv[k++] = "liggghts", argv[k++] = "-in", argv[k++] = input, argv[k++] = "-log", argv[k++] = log;
+  argv[k++] = "-nocite", argv[k] = NULL;
+}
+
+static bool liggghts_batch_case(FILE *in, const EngineCase *c, const char *dir) {
+  char why[256], log[4096], screen[4096];
+  const char *deck = engine_deck_path(LIGGGHTS_DECK, why, sizeof why);
+  LiggghtsArgs a;
+  return deck && run_paths(dir, log, screen, why, sizeof why) && liggghts_args(c, deck, log, &a, why, sizeof why) &&
+         engine_batch_lmp_case(in, a.argv, dir);
+}
+
+static bool liggghts_batch_read(const EngineCase *c, const char *dir, const char *log, const char *screen,
+                                EngineResult *r, char *why, size_t why_size) {
+  memset(r, 0, sizeof *r);
+  char clog[4096], unused[4096];
+  const char *deck = engine_deck_path(LIGGGHTS_DECK, why, why_size);
+  LiggghtsArgs a;
+  if (!deck || !run_paths(dir, clog, unused, why, why_size) || !liggghts_args(c, deck, clog, &a, why, why_size))
+    return false;
+  /* the batch's screen output only for the case that was running at its end: its ERROR line */
+  const bool ok = liggghts_parse_log(clog, screen, a.steps, c->dt, a.meff, r, why, why_size);
+  static const char version_tag[] = "LIGGGHTS (Version "; /* it heads the batch's log, not the case's */
+  char line[512];
+  if (engine_file_line(log, version_tag, line, sizeof line)) {
+    const char *v = line + sizeof version_tag - 1;
+    snprintf(r->version, sizeof r->version, "%.*s", (int)strcspn(v, ",)"), v);
+  }
+  return ok;
+}
+
+static const EngineBatch LIGGGHTS_BATCH = {
+    .command = liggghts_batch_command, .write_case = liggghts_batch_case, .read_case = liggghts_batch_read};
+
 /* ---- timing runs (engines/decks/liggghts_bench.in) ----
  *
  * The benchmark rows LIGGGHTS has, with the collision's parameter map (MAP above). Tangential
@@ -589,6 +628,7 @@ const Engine ENGINE_LIGGGHTS = {
     .package = "liggghts",
     .supports = liggghts_supports,
     .collide = liggghts_collide,
+    .batch = &LIGGGHTS_BATCH,
     .oblique_supports = liggghts_oblique_supports,
     .bench_supports = liggghts_bench_supports,
     .bench = liggghts_bench,

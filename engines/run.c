@@ -331,10 +331,12 @@ static char **engine_environ(const char *out_path, char *tmpdir_entry, size_t si
 
 EngineFault engine_last_fault(void) { return last_fault; }
 
-bool engine_streak(int *streak) {
-  *streak = last_fault == ENGINE_FAULT_NONE ? 0 : *streak + 1;
+bool engine_streak_of(EngineFault fault, int *streak) {
+  *streak = fault == ENGINE_FAULT_NONE ? 0 : *streak + 1;
   return *streak >= ENGINE_UNRESPONSIVE_AFTER;
 }
+
+bool engine_streak(int *streak) { return engine_streak_of(last_fault, streak); }
 
 double engine_time_limit(double startup_s, double slack_s, double work_s) {
   return slack_s + 10.0 * (isnan(startup_s) ? 30.0 : startup_s) + work_s;

@@ -36,6 +36,8 @@ EngineFault engine_last_fault(void);
  *  in a row; an exit, whatever its status, sets it back to 0); true once the engine is
  *  unresponsive. */
 bool engine_streak(int *streak);
+/** engine_streak for a run that ended with fault (a case of a batch, engines/batch.h). */
+bool engine_streak_of(EngineFault fault, int *streak);
 /** The time limit of one run: slack_s, ten times the engine's start-up startup_s (30 s when it
  *  is unknown, NAN), and work_s for the work itself. */
 double engine_time_limit(double startup_s, double slack_s, double work_s);

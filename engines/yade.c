@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "batch.h"
 #include "numparse.h"
 #include "run.h"
 
@@ -231,22 +234,9 @@ bool yade_oblique_supports(const char *tangential, double xt, const char **nativ
   return ok;
 }
 
-static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
-  const char *deck = engine_deck_path(YADE_DECK, why, why_size);
-  if (!deck) return false;
-  char deck_copy[4096]; /* engine_deck_path's buffer is static */
-  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
-  YadeArgs a;
-  if (!yade_args(c, deck_copy, &a, why, why_size)) return false;
-  char log[4096];
-  snprintf(log, sizeof log, "%s/yade.log", workdir);
-  const int status = engine_spawn(a.argv, log, c->timeout_s > 0.0 ? c->timeout_s : YADE_TIMEOUT_S, why, why_size);
-  if (status < 0) return false;
+/* A finished run's result from its log: the result line, and an oblique impact's vt and spins. */
+static bool yade_read_case(const EngineCase *c, const char *log, EngineResult *r, char *why, size_t why_size) {
   if (!yade_parse_log(log, r, why, why_size)) return false;
-  if (status != 0) { /* a result printed before a crash on exit is not trusted */
-    engine_msgf(why, why_size, "yade exited with status %d (log %s)", status, log);
-    return false;
-  }
   if (c->tangential) {
     char line[1024];
     double vt, w1, w2;
@@ -263,6 +253,69 @@ static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult 
   }
   return true;
 }
+
+static bool yade_collide(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size) {
+  const char *deck = engine_deck_path(YADE_DECK, why, why_size);
+  if (!deck) return false;
+  char deck_copy[4096]; /* engine_deck_path's buffer is static */
+  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
+  YadeArgs a;
+  if (!yade_args(c, deck_copy, &a, why, why_size)) return false;
+  char log[4096];
+  snprintf(log, sizeof log, "%s/yade.log", workdir);
+  const int status = engine_spawn(a.argv, log, c->timeout_s > 0.0 ? c->timeout_s : YADE_TIMEOUT_S, why, why_size);
+  if (status < 0) return false;
+  if (!yade_parse_log(log, r, why, why_size)) return false;
+  if (status != 0) { /* a result printed before a crash on exit is not trusted */
+    engine_msgf(why, why_size, "yade exited with status %d (log %s)", status, log);
+    return false;
+  }
+  return yade_read_case(c, log, r, why, why_size);
+}
+
+/* ---- several collisions in one start (engines/batch.h): a line of the script's batch list
+ * per case, each in a fresh scene (O.reset()) ---- */
+
+static void yade_batch_command(const char *input, const char *log, const char *argv[16]) {
+  (void)log; /* the script's own lines go to each case's folder, the rest to the captured output */
+  static _Thread_local char deck[4096], batch[4200];
+  char why[256];
+  const char *path = engine_deck_path(YADE_DECK, why, sizeof why);
+  snprintf(deck, sizeof deck, "%s", path ? path : YADE_DECK); /* checked by write_case before */
+  snprintf(batch, sizeof batch, "batch=%s", input);
+  int k = 0;
+  argv[k++] = "yade", argv[k++] = "-n", argv[k++] = "-x", argv[k++] = deck, argv[k++] = batch, argv[k] = NULL;
+}
+
+static bool yade_batch_case(FILE *in, const EngineCase *c, const char *dir) {
+  char why[256];
+  const char *deck = engine_deck_path(YADE_DECK, why, sizeof why);
+  YadeArgs a;
+  if (!deck || !yade_args(c, deck, &a, why, sizeof why) || strpbrk(dir, "\t\n")) return false;
+  fprintf(in, "%s", dir);
+  for (int k = 4; k < a.argc; k++) fprintf(in, "\t%s", a.argv[k]); /* after yade -n -x DECK */
+  fprintf(in, "\n");
+  return true;
+}
+
+static bool yade_batch_read(const EngineCase *c, const char *dir, const char *log, const char *screen, EngineResult *r,
+                            char *why, size_t why_size) {
+  (void)log;
+  memset(r, 0, sizeof *r);
+  char clog[4200];
+  snprintf(clog, sizeof clog, "%s/yade.log", dir);
+  if (yade_read_case(c, clog, r, why, why_size)) return true;
+  char last[256]; /* the case that was running: what Yade itself said last (a C++ error, a traceback) */
+  if (screen && engine_file_line(screen, NULL, last, sizeof last)) {
+    char first[512];
+    engine_msgf(first, sizeof first, "%s", why);
+    engine_msgf(why, why_size, "%s; yade's output ends: %s", first, last);
+  }
+  return false;
+}
+
+static const EngineBatch YADE_BATCH = {
+    .command = yade_batch_command, .write_case = yade_batch_case, .read_case = yade_batch_read};
 
 /* ---- timing runs (engines/decks/yade_bench.py; the map is in yade.h) ---- */
 
@@ -449,6 +502,68 @@ static bool yade_bench(const EngineBench *b, const char *workdir, EngineTiming *
   return true;
 }
 
+/* Several timing runs on one packing in one start (the script's batch=FILE: a line per run). */
+static int yade_bench_batch(const EngineBench *bs, int n, const char *workdir, double timeout_s,
+                            EngineBenchOutcome *out) {
+  enum { MAX_RUNS = 64 };
+  static char dirs[MAX_RUNS][4200]; /* static: too large for the stack; the command is single-threaded */
+  char list[4200], screen[4200], deck[4096], why[512] = "";
+  memset(out, 0, (size_t)n * sizeof *out);
+  const char *path = engine_deck_path(YADE_BENCH_DECK, out[0].why, sizeof out[0].why);
+  if (!path) return 1;
+  snprintf(deck, sizeof deck, "%s", path); /* engine_deck_path's buffer is static */
+  snprintf(list, sizeof list, "%s/batch.txt", workdir);
+  snprintf(screen, sizeof screen, "%s/yade.out", workdir);
+  FILE *f = fopen(list, "w");
+  if (!f) {
+    engine_msgf(out[0].why, sizeof out[0].why, "cannot write %.300s", list);
+    return 1;
+  }
+  int m = 0;
+  YadeBenchArgs a;
+  for (; m < n && m < MAX_RUNS; m++) {
+    const EngineBench *b = &bs[m];
+    if (m > 0 && (strcmp(b->data_file, bs[0].data_file) || b->ranks != bs[0].ranks)) break; /* one packing, one -j */
+    memset(&a, 0, sizeof a);
+    snprintf(dirs[m], sizeof dirs[m], "%s/run%03d", workdir, m);
+    if (!yade_bench_args(b, deck, &a, out[m].t.native, sizeof out[m].t.native, out[m].why, sizeof out[m].why) ||
+        mkdir(dirs[m], 0777) != 0 || strpbrk(dirs[m], "\t\n")) {
+      if (m == 0 && !out[0].why[0]) engine_msgf(out[0].why, sizeof out[0].why, "cannot create %.300s", dirs[0]);
+      break; /* the first run fails alone; a later one starts the next batch */
+    }
+    fprintf(f, "%s", dirs[m]);
+    for (int k = 6; k < a.argc; k++) fprintf(f, "\t%s", a.argv[k]); /* after yade -j N -n -x DECK */
+    fprintf(f, "\n");
+  }
+  if (fclose(f) != 0 || m == 0) return 1;
+  char batch[4300], threads[16];
+  snprintf(batch, sizeof batch, "batch=%s", list);
+  snprintf(threads, sizeof threads, "%d", bs[0].ranks);
+  const char *argv[] = {"yade", "-j", threads, "-n", "-x", deck, batch, NULL};
+  const int status = engine_spawn(argv, screen, timeout_s, why, sizeof why);
+  const EngineFault fault = engine_last_fault();
+  for (int k = 0; k < m; k++) {
+    char done[4300], log[4300];
+    engine_batch_done_path(dirs[k], done, sizeof done);
+    engine_msgf(log, sizeof log, "%s/yade.log", dirs[k]);
+    if (access(done, F_OK) != 0) { /* the run that was going on when it ended: the rest were not reached */
+      out[k].fault = fault;
+      if (fault != ENGINE_FAULT_NONE) engine_msgf(out[k].why, sizeof out[k].why, "%s", why);
+      else if (yade_read_timing(log, &out[k].t, out[k].why, sizeof out[k].why))
+        engine_msgf(out[k].why, sizeof out[k].why, "yade exited with status %d before the end of this run", status);
+      return k + 1;
+    }
+    out[k].ok = yade_read_timing(log, &out[k].t, out[k].why, sizeof out[k].why);
+  }
+  if (fault != ENGINE_FAULT_NONE || status != 0) { /* it ended badly after the last run: that run is charged */
+    EngineBenchOutcome *last = &out[m - 1];
+    last->ok = false, last->fault = fault;
+    if (fault != ENGINE_FAULT_NONE) engine_msgf(last->why, sizeof last->why, "%s", why);
+    else engine_msgf(last->why, sizeof last->why, "yade exited with status %d after its timing (log %s)", status, screen);
+  }
+  return m;
+}
+
 /* Yade's laws are force-end. ViscElMat takes per-body values whose harmonic mean is the
  * contact's; MindlinPhys(en) takes Thornton et al.'s (2013) fit, another law, which aims at e = en
  * itself (within 2.5e-4 for en <= 0.9, docs/engines.md): the why says so, with the en to give. */
@@ -493,9 +608,11 @@ const Engine ENGINE_YADE = {
     .force_end = true, /* every law here clamps the normal force at zero (yade.h) */
     .supports = yade_supports,
     .collide = yade_collide,
+    .batch = &YADE_BATCH,
     .oblique_supports = yade_oblique_supports,
     .oblique_spins = true,
     .bench_supports = yade_bench_supports,
     .bench = yade_bench,
+    .bench_batch = yade_bench_batch,
     .calibrated = yade_calibrated,
 };

@@ -503,6 +503,43 @@ static void test_yade_live_bench(void **state) {
   assert_non_null(strstr(t.native, "Law2_ScGeom_MindlinPhys_Mindlin"));
 }
 
+/* Three timing runs in one start (bench_batch): the second of the same law as the first (the loaded
+ * scene reused), the third of another law (a fresh scene); each finds every contact of the
+ * packing, as a run of its own does. */
+static void test_yade_live_bench_batch(void **state) {
+  (void)state;
+  if (!engine_installed("yade")) {
+    print_message("yade not installed: the live Yade timing batch is skipped\n");
+    skip();
+  }
+  PackingSpec s = packing_defaults();
+  s.type = PACKING_FCC;
+  s.n = 4000;
+  s.threads = 1;
+  Particles p;
+  Box box;
+  packing_make(&s, &p, &box);
+  char data[256];
+  snprintf(data, sizeof data, "%s", test_path("fcc.data"));
+  assert_true(datafile_write(data, &p, &box, "yade live timing batch"));
+  particles_free(&p);
+  EngineBench b[3] = {bench_row("hooke", "velocity", "nohistory"), bench_row("hooke", "velocity", "mindlin"),
+                      bench_row("hertz/material", "coeff_restitution", "nohistory")};
+  for (int k = 0; k < 3; k++) b[k].data_file = data, b[k].steps = 10, b[k].ranks = 1;
+  EngineBenchOutcome out[3];
+  assert_non_null(ENGINE_YADE.bench_batch);
+  assert_int_equal(ENGINE_YADE.bench_batch(b, 3, test_path(""), 300.0, out), 3);
+  for (int k = 0; k < 3; k++) {
+    if (!out[k].ok) fail_msg("run %d: %s", k, out[k].why);
+    assert_int_equal(out[k].t.atoms, 4000);
+    assert_int_equal(out[k].t.contacts0, 24000);
+    assert_int_equal(out[k].t.steps, 10);
+    assert_true(out[k].t.pair_time_s > 0.0);
+  }
+  assert_non_null(strstr(out[1].t.native, "ViscElMat"));
+  assert_non_null(strstr(out[2].t.native, "Law2_ScGeom_MindlinPhys_Mindlin"));
+}
+
 const struct CMUnitTest engine_yade_tests[] = {
     cmocka_unit_test(test_yade_supports),
     cmocka_unit_test(test_yade_args_mindlin),
@@ -518,5 +555,6 @@ const struct CMUnitTest engine_yade_tests[] = {
     cmocka_unit_test(test_yade_read_timing_stored),
     cmocka_unit_test_setup_teardown(test_yade_read_timing_broken, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_yade_live_bench, test_dir_setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(test_yade_live_bench_batch, test_dir_setup, test_dir_teardown),
 };
 const size_t engine_yade_ntests = sizeof engine_yade_tests / sizeof *engine_yade_tests;

@@ -21,13 +21,19 @@
 
 extern char **environ;
 
-/* The fake lmp: answers the probe (-in /dev/null) at once, finds its -log and gapfile, then does BODY. */
+/* The fake lmp: answers the probe (-in /dev/null) at once. A batch of collisions (engines/batch.h:
+ * each case marked "# GRANDAMP_CASE FOLDER" in its -in file): BODY for each case in turn with
+ * its log and gap file in its folder, then the case's done file. A single run: finds its -log
+ * and gapfile, then does BODY. */
 static void fake_lmp(const char *body) {
   FILE *f = fopen(test_path("bin/lmp"), "w");
   assert_non_null(f);
-  fprintf(f, "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0 # the start-up probe: an empty input\nlog=/dev/null; gap=/dev/null\n"
+  fprintf(f, "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0 # the start-up probe: an empty input\n"
+             "if [ \"$1\" = -in ] && grep -q '^# GRANDAMP_CASE ' \"$2\"; then\n"
+             "  for dir in $(sed -n 's/^# GRANDAMP_CASE //p' \"$2\"); do\n    log=$dir/log.lammps; gap=$dir/gap.txt\n"
+             "%s\n    : > \"$dir/done\"\n  done\n  exit 0\nfi\nlog=/dev/null; gap=/dev/null\n"
              "while [ $# -gt 0 ]; do\n  case \"$1\" in\n    -log) log=$2; shift;;\n"
-             "    -var) [ \"$2\" = gapfile ] && gap=$3; shift 2;;\n  esac\n  shift\ndone\n%s\n", body);
+             "    -var) [ \"$2\" = gapfile ] && gap=$3; shift 2;;\n  esac\n  shift\ndone\n%s\n", body, body);
   fclose(f);
   assert_int_equal(chmod(test_path("bin/lmp"), 0755), 0);
 }
@@ -274,6 +280,77 @@ static void bench_hung_engine_is_bounded(void **state) {
   assert_tmp_empty();
 }
 
+/* The six collisions of one hooke + velocity parameter (v = 1, 0.01, 10 at N = 50 and 200), run
+ * as one batch; the fake answers e = 0.7, the target, so the v = 1 cases pass. Each start of the
+ * fake (not the probe) appends a line to the file starts. */
+static const char *const SIX[] = {"--no-lammps", "--engine", "lammps", "--filter",
+                                  "engine/lammps/hooke/velocity/equal/e=0.7/", "--data", data_dir, NULL};
+
+/* The fake's body: the second collision it meets (over every start, counted in the file count)
+ * does MISHAP, every other one answers e = 0.7; each start's first collision appends a line to
+ * the file starts. */
+static void fake_lmp_mishap_at_second(const char *mishap) {
+  char body[2048];
+  snprintf(body, sizeof body,
+           "[ -z \"$started\" ] && { echo start >> '%s'; started=1; }\n"
+           "n=$(( $(cat '%s' 2>/dev/null || echo 0) + 1 )); echo $n > '%s'\n"
+           "if [ $n = 2 ]; then %s; fi\n%s",
+           test_path("starts"), test_path("count"), test_path("count"), mishap, RESULT("-0.35", "0.35"));
+  fake_lmp(body);
+}
+
+static int count_lines(const char *file) {
+  FILE *f = fopen(test_path(file), "r");
+  int n = 0;
+  for (int c; f && (c = fgetc(f)) != EOF;) n += c == '\n';
+  if (f) fclose(f);
+  return n;
+}
+
+/* A crash in the middle of a batch fails the collision that was running (its e and t_c), not the
+ * one before it, which keeps its verdict; the collisions after it run in a new start and pass. */
+static void crash_mid_batch_fails_only_that_case(void **state) {
+  (void)state;
+  fake_lmp_mishap_at_second("kill -SEGV $$");
+  CmdResult r;
+  run_verify(&r, SIX);
+  assert_status(r, 3);
+  assert_non_null(strstr(r.out, "PASS engine/lammps/hooke/velocity/equal/e=0.7/v=1/N=50/e"));
+  assert_non_null(strstr(r.out, "FAIL engine/lammps/hooke/velocity/equal/e=0.7/v=0.01/N=50/e"));
+  assert_non_null(strstr(r.out, "did not run: lmp died of signal 11"));
+  assert_non_null(strstr(r.out, "PASS engine/lammps/hooke/velocity/equal/e=0.7/v=1/N=200/e"));
+  int failed_runs = 0; /* the crashed collision's two cases, none other */
+  for (const char *p = r.out; (p = strstr(p, "did not run")); p++) failed_runs++;
+  assert_int_equal(failed_runs, 2);
+  assert_null(strstr(r.out, "unresponsive"));
+  FILE *f = fopen(test_path("count"), "r");
+  int collisions = 0;
+  assert_non_null(f);
+  assert_int_equal(fscanf(f, "%d", &collisions), 1);
+  fclose(f);
+  assert_int_equal(collisions, 6);               /* each collision ran once: none again, none lost */
+  assert_int_equal(count_lines("starts"), 2);    /* six collisions in two starts: the crash's, then the rest */
+  assert_tmp_empty();
+}
+
+/* A hang in the middle of a batch: killed at the batch's limit (one start-up and slack plus the
+ * work of its cases, seconds here), with everything it started; only that collision fails, the
+ * ones before and after it keep or get their verdicts. */
+static void hang_mid_batch_is_bounded(void **state) {
+  (void)state;
+  fake_lmp_mishap_at_second("sleep 8768");
+  CmdResult r;
+  const double seconds = run_verify(&r, SIX);
+  assert_status(r, 3);
+  assert_true(seconds < 20.0);
+  assert_non_null(strstr(r.out, "PASS engine/lammps/hooke/velocity/equal/e=0.7/v=1/N=50/e"));
+  assert_non_null(strstr(r.out, "FAIL engine/lammps/hooke/velocity/equal/e=0.7/v=0.01/N=50/e"));
+  assert_non_null(strstr(r.out, "did not run: lmp killed after"));
+  assert_non_null(strstr(r.out, "PASS engine/lammps/hooke/velocity/equal/e=0.7/v=1/N=200/e"));
+  assert_false(sleeper_running("8768"));
+  assert_tmp_empty();
+}
+
 /* A TMPDIR that is no writable folder is refused before any case runs (not once per case). */
 static void tmpdir_checked_before_the_work(void **state) {
   (void)state;
@@ -296,5 +373,7 @@ const struct CMUnitTest fake_engines_tests[] = {
     cmocka_unit_test_setup_teardown(hung_engine_is_bounded, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(raw_log_bytes_stay_valid, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(sigterm_leaves_nothing, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(crash_mid_batch_fails_only_that_case, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(hang_mid_batch_is_bounded, setup, test_dir_teardown),
 };
 const size_t fake_engines_ntests = sizeof fake_engines_tests / sizeof fake_engines_tests[0];

@@ -30,6 +30,7 @@
 #include "defects.h"
 #include "engine.h"
 #include "engine_cases.h"
+#include "engine_plan.h"
 #include "error.h"
 #include "law.h"
 #include "output.h"
@@ -88,18 +89,44 @@ struct EngineCtx {
   double startup_s;   /* the probe's wall time (NAN: unknown) */
   int streak;         /* consecutive crashes, time-outs or failed starts */
   char dead[400];     /* set: the engine is unresponsive, its remaining cases fail at once */
+  bool planning;      /* the planning pass: engine_run notes its case in plan and runs nothing */
+  EnginePlan plan;    /* the collisions of the engine's cases, run in batches before the real pass */
 };
 
 /* A run's time limit: the engine's measured start-up (a run on an empty input) ten times over, plus a
  * millisecond per step (two-body steps take microseconds in every engine), plus 3 s of slack
- * for a busy machine; 30 s of start-up when the probe could not tell. */
+ * for a busy machine; 30 s of start-up when the probe could not tell. A batch's: one start-up
+ * and slack, plus the work of each of its cases. */
+#define RUN_SLACK_S 3.0
+static double work_of(const EngineCase *c) { return 1e-3 * ceil(c->t_run / c->dt); }
 static double time_limit(const EngineCtx *ctx, const EngineCase *c) {
-  return engine_time_limit(ctx->startup_s, 3.0, 1e-3 * ceil(c->t_run / c->dt));
+  return engine_time_limit(ctx->startup_s, RUN_SLACK_S, work_of(c));
+}
+
+/* The version is the engine's own bytes: it goes into CSV fields, markdown cells and XML. */
+static void version_printable(EngineResult *r) {
+  for (char *p = r->version; *p; p++)
+    if (*p < 0x20 || *p > 0x7e || *p == '"' || *p == '|' || *p == ',' || *p == '<' || *p == '&') *p = '?';
 }
 
 bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
                 size_t why_size) {
   memset(r, 0, sizeof *r);
+  EngineCase limited = *c;
+  limited.timeout_s = time_limit(ctx, c);
+  if (ctx->planning) {
+    plan_add(&ctx->plan, &limited, work_of(c));
+    snprintf(why, why_size, "planned, not run yet");
+    return false;
+  }
+  const PlannedCase *done = plan_take(&ctx->plan, &limited);
+  if (done) { /* run in a batch before this pass */
+    *r = done->r;
+    snprintf(why, why_size, "%s", done->why);
+    version_printable(r);
+    if (done->ran) note_version(v, eng, r);
+    return done->ran;
+  }
   if (ctx->dead[0]) {
     snprintf(why, why_size, "%s", ctx->dead);
     return false;
@@ -107,12 +134,8 @@ bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase
   char dir[4200];
   snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
   if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
-  EngineCase limited = *c;
-  limited.timeout_s = time_limit(ctx, c);
   const bool ran = eng->collide(&limited, dir, r, why, why_size);
-  /* the version is the engine's own bytes: it goes into CSV fields, markdown cells and XML */
-  for (char *p = r->version; *p; p++)
-    if (*p < 0x20 || *p > 0x7e || *p == '"' || *p == '|' || *p == ',' || *p == '<' || *p == '&') *p = '?';
+  version_printable(r);
   if (engine_streak(&ctx->streak))
     snprintf(ctx->dead, sizeof ctx->dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
              eng->name, ctx->streak, why);
@@ -235,6 +258,7 @@ static void one(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, do
       engine_verdict(v, ctx, eng, ran, why, QTY_TC, res.t_c, tc, 2.0 * c.dt, &dc,
                      "the reference's duration, +-2 dt: the engine's steps with overlap, a step at each end");
     }
+    if (v->planning) continue; /* nothing recorded: no line */
     const CaseResult *cr = &v->res[v->nres - 1];
     snprintf(line.name, sizeof line.name, "%s", cr->name);
     line.measured = cr->measured, line.expected = cr->expected, line.tol = cr->tol;
@@ -270,6 +294,9 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
   }
 }
 
+/* Every collision of one engine's cases (generate: the real pass, or the planning pass). */
+static void engine_generators(Verifier *v, EngineCtx *ctx, const Engine *eng, Lines *ls);
+
 static void engine_cases(Verifier *v, const Engine *eng, const Defects *defects, Lines *ls) {
   EngineCtx ctx = {.defects = defects, .startup_s = NAN};
   if (!v->dry) {
@@ -278,6 +305,23 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defects *defects,
       gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
     ctx.startup_s = engine_startup(eng);
   }
+  if (!v->dry && eng->batch && !getenv("GRANDAMP_ENGINE_NO_BATCH")) {
+    /* The planning pass notes the collisions (nothing judged, no line), which then run in
+     * batches; the real pass below takes their outcomes in the same order. */
+    Lines none = {0};
+    v->planning = ctx.planning = true;
+    engine_generators(v, &ctx, eng, &none);
+    v->planning = ctx.planning = false;
+    free(none.l);
+    plan_run(&ctx.plan, eng, ctx.workdir, &ctx.serial, ctx.startup_s, RUN_SLACK_S, &ctx.streak, ctx.dead,
+             sizeof ctx.dead);
+  }
+  engine_generators(v, &ctx, eng, ls);
+  plan_free(&ctx.plan);
+  if (ctx.workdir[0]) engine_scratch_remove(ctx.workdir);
+}
+
+static void engine_generators(Verifier *v, EngineCtx *ctx, const Engine *eng, Lines *ls) {
   static const int NS[2] = {50, 200};
   for (int k = 0; k < row_count(); k++) {
     const Row *r = row_at(k);
@@ -287,18 +331,17 @@ static void engine_cases(Verifier *v, const Engine *eng, const Defects *defects,
     const int nx = row_params(r, v->quick, xs);
     const double xmid = xs[nx / 2];
     for (int n = 0; n < 2; n++) {
-      for (int ix = 0; ix < nx; ix++) one(v, &ctx, eng, r, xs[ix], GEO_EQUAL, 1.0, NS[n], ls);
+      for (int ix = 0; ix < nx; ix++) one(v, ctx, eng, r, xs[ix], GEO_EQUAL, 1.0, NS[n], ls);
       if (v->quick) continue;
-      one(v, &ctx, eng, r, xmid, GEO_EQUAL, 0.01, NS[n], ls);
-      one(v, &ctx, eng, r, xmid, GEO_EQUAL, 10.0, NS[n], ls);
-      one(v, &ctx, eng, r, xmid, GEO_UNEQUAL, 1.0, NS[n], ls);
-      one(v, &ctx, eng, r, xmid, GEO_WALL, 1.0, NS[n], ls);
+      one(v, ctx, eng, r, xmid, GEO_EQUAL, 0.01, NS[n], ls);
+      one(v, ctx, eng, r, xmid, GEO_EQUAL, 10.0, NS[n], ls);
+      one(v, ctx, eng, r, xmid, GEO_UNEQUAL, 1.0, NS[n], ls);
+      one(v, ctx, eng, r, xmid, GEO_WALL, 1.0, NS[n], ls);
     }
   }
-  cases_chung_ooi_engines(v, &ctx, eng);
-  if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, &ctx, eng);
-  cases_calibrate_engines(v, &ctx, eng);
-  if (ctx.workdir[0]) engine_scratch_remove(ctx.workdir);
+  cases_chung_ooi_engines(v, ctx, eng);
+  if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, ctx, eng);
+  cases_calibrate_engines(v, ctx, eng);
 }
 
 /* The plot data of one engine (plots/verify-engines.gp): per row with a target e, equal spheres at

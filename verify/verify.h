@@ -32,6 +32,8 @@ typedef struct CaseResult {
 
 typedef struct Verifier {
   bool dry;           /**< counting pass */
+  bool planning;      /**< an engine's planning pass (verify/engine_plan.h): cases run as in the real
+                           pass but nothing is recorded, counted or printed */
   bool list;          /**< --list: the counting pass prints each case's group and name */
   bool quick;         /**< the make-test subset */
   const char *filter; /**< substring a case name must contain (NULL: all) */

@@ -3,6 +3,7 @@
 #
 #   yade -n -x yade_collide.py law=LAW R1=.. R2=.. rho=.. v0=.. dt=.. t_run=.. [law parameters]
 #        [mu=.. vt=.. w1=.. w2=..] [rho2=..]
+#   yade -n -x yade_collide.py batch=FILE   several collisions, one per line (run_batch below)
 #
 # LAW and its parameters (grandamp's model -> Yade's, see engines/yade.c):
 #   mindlin     young= poisson= [en=]  FrictMat + Ip2_FrictMat_FrictMat_MindlinPhys(en)
@@ -24,6 +25,7 @@
 # w1, w2 the spins after. A collision in which the bodies pass
 # through each other (the centres cross when the law is too soft for v0) is an error.
 import math
+import os
 import sys
 
 from yade import utils
@@ -150,8 +152,34 @@ def main(argv):
         0.5 * meff * u_out * u_out, betan, overlap_max, O.iter, oblique, version))
 
 
-try:
-    main(sys.argv[1:])
-except Exception as exc:  # one line the adapter can quote, not a traceback
-    print('GRANDAMP_ERROR %s: %s' % (type(exc).__name__, exc))
+def run_case(argv):
+    try:
+        main(argv)
+    except Exception as exc:  # one line the adapter can quote, not a traceback
+        print('GRANDAMP_ERROR %s: %s' % (type(exc).__name__, exc))
+
+
+def run_batch(path):
+    """Several collisions in one start of Yade (engines/batch.h): each line of path is a case's
+    folder and its key=value arguments, tab-separated. Each case runs in a fresh scene
+    (O.reset()), prints its lines into FOLDER/yade.log and then creates FOLDER/done."""
+    with open(path) as f:
+        cases = [line.rstrip('\n').split('\t') for line in f if line.strip()]
+    for case in cases:
+        folder, argv = case[0], case[1:]
+        O.reset()
+        saved = sys.stdout
+        with open(os.path.join(folder, 'yade.log'), 'w') as out:
+            sys.stdout = out
+            try:
+                run_case(argv)
+            finally:
+                sys.stdout = saved
+        open(os.path.join(folder, 'done'), 'w').close()
+
+
+if len(sys.argv) == 2 and sys.argv[1].startswith('batch='):
+    run_batch(sys.argv[1][len('batch='):])
+else:
+    run_case(sys.argv[1:])
 sys.exit(0)

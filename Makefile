@@ -170,6 +170,10 @@ $(BUILD)/%.o: %.c $(BUILD)/flags.stamp
 # The kernels carry line tables only (-g1: what perf and callgrind annotate with): the same
 # machine code as -g, and some 27 % less compile time, which is most of a build's time.
 KERNEL_G := $(if $(filter 1,$(DEBUG)),,-g1)
+# Under SAN=1, ASan checks each access of the kernels by a call instead of inline code: a kernel
+# then compiles in 54 s instead of 117 s (ASan's inline checks and UBSan's together), the
+# same accesses checked.
+KERNEL_G += $(if $(filter 1,$(SAN)),--param asan-instrumentation-with-call-threshold=0)
 $(KERNEL_SIMD_OBJ): $(BUILD)/src/loop/kernels_simd_%.o: $(KERNEL_STAMP) $(BUILD)/flags.stamp
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(KERNEL_G) -DGD_STAMP_NORMAL=$* -DGD_STAMP_SIMD=1 -MMD -MP -c -o $@ $<

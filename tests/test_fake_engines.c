@@ -370,7 +370,7 @@ const struct CMUnitTest fake_engines_tests[] = {
     cmocka_unit_test_setup_teardown(bench_hung_engine_is_bounded, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(crash_is_never_a_known_defect, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(impossible_numbers_fail, setup, test_dir_teardown),
-    cmocka_unit_test_setup_teardown(hung_engine_is_bounded, setup, test_dir_teardown),
+    tagged_test_setup_teardown(slow, hung_engine_is_bounded, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(raw_log_bytes_stay_valid, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(sigterm_leaves_nothing, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(crash_mid_batch_fails_only_that_case, setup, test_dir_teardown),

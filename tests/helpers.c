@@ -8,7 +8,9 @@
 
 #include "tests.h"
 
+#include "datafile.h"
 #include "model.h"
+#include "packing.h"
 
 extern char **environ;
 
@@ -114,4 +116,17 @@ const char *test_path(const char *name) {
 const char *verify_bin(void) {
   const char *b = getenv("GRANDAMP_VERIFY_BIN");
   return b ? b : "build/grandamp_verify";
+}
+
+void write_fcc_data(const char *path, long n) {
+  PackingSpec s = packing_defaults();
+  s.type = PACKING_FCC;
+  s.n = n;
+  s.threads = 1;
+  Particles p = {0};
+  Box box = {0};
+  packing_make(&s, &p, &box);
+  assert_int_equal(p.n, n);
+  assert_true(datafile_write(path, &p, &box, NULL));
+  particles_free(&p);
 }

@@ -7,9 +7,7 @@
 
 #include "tests.h"
 
-#include "datafile.h"
 #include "liggghts.h"
-#include "packing.h"
 #include "run.h"
 
 #define PI_ 3.14159265358979323846
@@ -416,14 +414,7 @@ static void test_liggghts_bench_live(void **state) {
   snprintf(dir, sizeof dir, "%s/gd-liggghts-bench-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   assert_non_null(mkdtemp(dir));
   snprintf(data, sizeof data, "%s/fcc.data", dir);
-  PackingSpec s = packing_defaults();
-  s.type = PACKING_FCC, s.n = 4000;
-  Particles p = {0};
-  Box box = {0};
-  packing_make(&s, &p, &box);
-  assert_int_equal(p.n, 4000);
-  assert_true(datafile_write(data, &p, &box, NULL));
-  particles_free(&p);
+  write_fcc_data(data, 4000);
 
   EngineBench b = bench_row("hertz/material", "coeff_restitution", "nohistory");
   b.data_file = data, b.steps = 20, b.timeout_s = 120;

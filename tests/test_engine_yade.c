@@ -8,8 +8,6 @@
  */
 #include <stdlib.h>
 
-#include "datafile.h"
-#include "packing.h"
 #include "run.h"
 #include "tests.h"
 #include "yade.h"
@@ -473,17 +471,9 @@ static void test_yade_live_bench(void **state) {
     print_message("yade not installed: the live Yade timing run is skipped\n");
     skip();
   }
-  PackingSpec s = packing_defaults();
-  s.type = PACKING_FCC;
-  s.n = 4000;
-  s.threads = 1;
-  Particles p;
-  Box box;
-  packing_make(&s, &p, &box);
   char data[256];
   snprintf(data, sizeof data, "%s", test_path("fcc.data"));
-  assert_true(datafile_write(data, &p, &box, "yade live timing run"));
-  particles_free(&p);
+  write_fcc_data(data, 4000);
   EngineBench b = bench_row("hertz/material", "coeff_restitution", "nohistory");
   b.data_file = data;
   b.steps = 20;
@@ -512,17 +502,9 @@ static void test_yade_live_bench_batch(void **state) {
     print_message("yade not installed: the live Yade timing batch is skipped\n");
     skip();
   }
-  PackingSpec s = packing_defaults();
-  s.type = PACKING_FCC;
-  s.n = 4000;
-  s.threads = 1;
-  Particles p;
-  Box box;
-  packing_make(&s, &p, &box);
   char data[256];
   snprintf(data, sizeof data, "%s", test_path("fcc.data"));
-  assert_true(datafile_write(data, &p, &box, "yade live timing batch"));
-  particles_free(&p);
+  write_fcc_data(data, 4000);
   EngineBench b[3] = {bench_row("hooke", "velocity", "nohistory"), bench_row("hooke", "velocity", "mindlin"),
                       bench_row("hertz/material", "coeff_restitution", "nohistory")};
   for (int k = 0; k < 3; k++) b[k].data_file = data, b[k].steps = 10, b[k].ranks = 1;

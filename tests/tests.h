@@ -115,6 +115,9 @@ int test_dir_setup(void **state);
 int test_dir_teardown(void **state);
 /* <the test's directory>/name (valid for the next three calls). */
 const char *test_path(const char *name);
+/* Writes grandamp's FCC packing of n spheres (touching, 12 neighbours each) to path as a LAMMPS
+ * data file, as the engines' timing runs read them (fails the test otherwise). */
+void write_fcc_data(const char *path, long n);
 /* Parses a model text that must be valid (fails the test otherwise). */
 struct ContactModel parse_ok(const char *text);
 

@@ -129,8 +129,9 @@ typedef struct Engine {
    *  engine fails, times out, or its log lacks the loop, pair-time or count lines. It does not
    *  judge the counts: the caller compares them with the packing's. */
   bool (*bench)(const EngineBench *b, const char *workdir, EngineTiming *t, char *why, size_t why_size);
-  /** Several timing runs in one start of the engine, bs[0..n) on the same packing and ranks
-   *  (Yade: the packing read once, its collider's first sweep paid once per law), in workdir
+  /** Several timing runs in one start of the engine, bs[0..n) on the same packing (Yade: the
+   *  packing read once, its collider's first sweep paid once per law, started with the largest
+   *  ranks and each run's pair loop on its own ranks as threads), in workdir
    *  (an existing, empty folder) within timeout_s; out[0..returned) get their outcomes, at least
    *  one: a crash or time-out fails the run that was running and the runs after it are not
    *  reached (engines/batch.h). NULL: one start per run (bench). */

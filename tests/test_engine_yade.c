@@ -353,6 +353,7 @@ static void test_yade_bench_args(void **state) {
   assert_rel(bench_value(&a, "ks"), 2.0 * 904977.375565611, 1e-15);
   assert_bench_arg(&a, "cs=1"); /* 2 xt damp, xt = 1.0 from the pair_coeff text */
   assert_bench_arg(&a, "friction=0.40000000000000002");
+  assert_bench_arg(&a, "threads=2"); /* the pair loop's threads: all of -j in a run of its own */
   assert_non_null(strstr(native, "not Mindlin"));
   /* nohistory: no tangential spring, no friction */
   b = bench_row("hooke", "velocity", "nohistory");
@@ -493,9 +494,10 @@ static void test_yade_live_bench(void **state) {
   assert_non_null(strstr(t.native, "Law2_ScGeom_MindlinPhys_Mindlin"));
 }
 
-/* Three timing runs in one start (bench_batch): the second of the same law as the first (the loaded
- * scene reused), the third of another law (a fresh scene); each finds every contact of the
- * packing, as a run of its own does. */
+/* Three timing runs in one start (bench_batch): the second of the same law as the first at another
+ * thread count (the loaded scene reused, Yade started with -j 2 and the pair loop on one thread),
+ * the third of another law (a fresh scene); each finds every contact of the packing, as a run of
+ * its own does, and reports its own thread count. */
 static void test_yade_live_bench_batch(void **state) {
   (void)state;
   if (!engine_installed("yade")) {
@@ -507,7 +509,7 @@ static void test_yade_live_bench_batch(void **state) {
   write_fcc_data(data, 4000);
   EngineBench b[3] = {bench_row("hooke", "velocity", "nohistory"), bench_row("hooke", "velocity", "mindlin"),
                       bench_row("hertz/material", "coeff_restitution", "nohistory")};
-  for (int k = 0; k < 3; k++) b[k].data_file = data, b[k].steps = 10, b[k].ranks = 1;
+  for (int k = 0; k < 3; k++) b[k].data_file = data, b[k].steps = 10, b[k].ranks = k == 0 ? 2 : 1;
   EngineBenchOutcome out[3];
   assert_non_null(ENGINE_YADE.bench_batch);
   assert_int_equal(ENGINE_YADE.bench_batch(b, 3, test_path(""), 300.0, out), 3);
@@ -516,6 +518,7 @@ static void test_yade_live_bench_batch(void **state) {
     assert_int_equal(out[k].t.atoms, 4000);
     assert_int_equal(out[k].t.contacts0, 24000);
     assert_int_equal(out[k].t.steps, 10);
+    assert_int_equal(out[k].t.ranks, b[k].ranks);
     assert_true(out[k].t.pair_time_s > 0.0);
   }
   assert_non_null(strstr(out[1].t.native, "ViscElMat"));

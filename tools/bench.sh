@@ -36,7 +36,7 @@ trap 'rm -f "$base.json.tmp" "$rows" "$compare.tmp"' EXIT
 "$bin" --model-rows >"$rows"
 quick=""
 [ "${QUICK:-0}" = 1 ] && quick="--quick"
-steps=50
+steps=10
 [ "${QUICK:-0}" = 1 ] && steps=20
 engines_rc=0
 if [ -z "${ENGINES:-}" ]; then

@@ -1,8 +1,11 @@
 # yade_bench.py - grandamp's timing run for Yade (engines/yade.c): one of grandamp's packings,
 # read from its data file, stepped with one model row of the benchmark matrix.
 #
-#   yade -j THREADS -n -x yade_bench.py data=FILE law=LAW steps=.. dt=.. skin=.. [law parameters]
+#   yade -j THREADS -n -x yade_bench.py data=FILE law=LAW steps=.. dt=.. skin=.. [threads=T] [law parameters]
 #   yade -j THREADS -n -x yade_bench.py batch=FILE   several runs, one per line (run_batch below)
+#
+# threads=T runs the InteractionLoop, whose time is the one reported, on T of the THREADS
+# (its ompThreads; default all), so that one start times every thread count.
 #
 # LAW and its parameters (grandamp's row -> Yade's, see engines/yade.c):
 #   viscel    kn= cn= ks= cs= friction=   ViscElMat per body + Law2_ScGeom_ViscElPhys_Basic: the
@@ -196,6 +199,10 @@ def reuse_scene(a, scene):
 
 def timed_run(a, scene, setup_s):
     interactions, collider = scene['interactions'], scene['collider']
+    threads = int(a.get('threads', O.numThreads))
+    if threads != a.get('threads', threads) or not 1 <= threads <= O.numThreads:
+        raise ValueError('threads=%r must be a whole number from 1 to yade -j (%d)' % (a.get('threads'), O.numThreads))
+    interactions.ompThreads = threads
     t1 = time.time()
     collider_before = collider.execTime  # a reused scene's collider has run before
     O.step()  # the collider's first sort (a fresh scene) and the contacts' physics: not timed
@@ -209,7 +216,7 @@ def timed_run(a, scene, setup_s):
     print('GRANDAMP_BENCH pair_time_s=%.9g loop_time_s=%.9g atoms=%d contacts0=%d contacts=%d steps=%d '
           'threads=%d setup_s=%.6g first_step_s=%.6g first_collider_s=%.6g collider_time_s=%.9g interactions=%d version=%s' % (
               pair_time_s, loop_time_s, len(O.bodies), contacts0, O.interactions.countReal(), O.iter - iter0,
-              O.numThreads, setup_s, first_step_s, (collider0 - collider_before) * 1e-9, (collider.execTime - collider0) * 1e-9, len(O.interactions), version))
+              threads, setup_s, first_step_s, (collider0 - collider_before) * 1e-9, (collider.execTime - collider0) * 1e-9, len(O.interactions), version))
 
 
 def main(argv):
@@ -222,8 +229,9 @@ def main(argv):
 def run_batch(path):
     """Several timing runs in one start of Yade (engines/batch.h): each line of path is a run's
     folder and its key=value arguments, tab-separated. The packing is read once; a run of the
-    same law as the run before it (scene_key) reuses the loaded scene (reuse_scene), so the
-    collider's first sweep (a minute for 256k spheres) is paid once per law, not once per run.
+    same law as the run before it (scene_key), at any thread count, reuses the loaded scene
+    (reuse_scene), so the collider's first sweep (a minute for 256k spheres) is paid once per
+    law, not once per run.
     Each run prints its line into FOLDER/yade.log, then creates FOLDER/done."""
     with open(path) as f:
         runs = [line.rstrip('\n').split('\t') for line in f if line.strip()]

@@ -202,7 +202,7 @@ static EngineBench bench_of(const BenchRow *row, const BenchPacking *pk, int ran
                        .timeout_s = timeout > 0 ? timeout : bench_time_limit(startup, pk->atoms, steps)};
 }
 
-/* The timing runs bs[0..n) of one packing and rank count in batches (Engine.bench_batch) into
+/* The timing runs bs[0..n) of one packing in batches (Engine.bench_batch) into
  * out: a batch's limit is one start-up and slack plus each run's work (or --timeout per run);
  * the runs after a crash or time-out go into a new batch; ENGINE_UNRESPONSIVE_AFTER of those in
  * a row make the engine unresponsive (dead), as for single runs. */
@@ -236,7 +236,7 @@ static void bench_batches(const Engine *en, const EngineBench *bs, int n, double
 
 static int engines_bench(int argc, char **argv) {
   const char *rows_path = NULL, *packings_arg = NULL, *out_path = NULL, *engines_arg = NULL, *ranks_arg = NULL;
-  double steps = 50, dt = 1e-4, skin = 0.1, reps = 1, timeout = 0; /* 0: scaled to the work */
+  double steps = 10, dt = 1e-4, skin = 0.1, reps = 1, timeout = 0; /* 0: scaled to the work */
   CliOpt opts[] = {
       {.name = "--rows", .nvals = -1, .value_names = "ROWS.csv", .str = &rows_path, .in_file = true},
       {.name = "--packings", .nvals = -1, .value_names = "NAME=FILE.data[,...]", .str = &packings_arg},
@@ -364,30 +364,33 @@ static int engines_bench(int argc, char **argv) {
     char dead[400] = "";
     const double startup = engine_startup(en);
     int streak = 0; /* crashes or time-outs in a row: ENGINE_UNRESPONSIVE_AFTER of them end its runs */
-    for (int pi = 0; pi < np; pi++)
-      for (int ri = 0; ri < nr; ri++) {
-        /* An engine that times several runs per start (Yade: the packing loaded and its collider's
-         * first sweep paid once per law) runs this packing's and rank count's runs first, in
-         * batches; the loop below takes their outcomes in order (first[r]: row r's first). */
-        EngineBenchOutcome *pre = NULL;
-        int first[BENCH_MAX_ROWS];
-        if (en->bench_batch) {
-          EngineBench *bs = calloc((size_t)nrows * (size_t)reps + 1, sizeof *bs);
-          int n = 0;
-          for (int r = 0; r < nrows; r++) {
-            first[r] = n;
-            const char *native = "";
-            if (!en->bench_supports(normal_name(rows[r].model.normal.model), damping_name(rows[r].model.damping.model),
-                                    rows[r].label[2], &native))
-              continue;
-            for (int rep = 0; rep < (int)reps; rep++)
+    for (int pi = 0; pi < np; pi++) {
+      /* An engine that times several runs per start (Yade: the packing loaded and its collider's
+       * first sweep paid once per law, each rank count a thread count of its pair loop) runs this
+       * packing's runs first, in batches, each row at every rank count in turn; the loop below
+       * takes their outcomes in order (first[ri][r]: row r's first at rank count ri). */
+      EngineBenchOutcome *pre = NULL;
+      static int first[MAX_LIST][BENCH_MAX_ROWS];
+      if (en->bench_batch) {
+        EngineBench *bs = calloc((size_t)nrows * (size_t)nr * (size_t)reps + 1, sizeof *bs);
+        if (!bs) gd_die(GD_EXIT_RUNTIME, "out of memory");
+        int n = 0;
+        for (int r = 0; r < nrows; r++) {
+          const char *native = "";
+          const bool runs = en->bench_supports(normal_name(rows[r].model.normal.model),
+                                               damping_name(rows[r].model.damping.model), rows[r].label[2], &native);
+          for (int ri = 0; ri < nr; ri++) {
+            first[ri][r] = n;
+            for (int rep = 0; rep < (int)reps && runs; rep++)
               bs[n++] = bench_of(&rows[r], &packings[pi], ranks[ri], dt, skin, steps, timeout, startup);
           }
-          pre = calloc((size_t)n + 1, sizeof *pre);
-          if (!bs || !pre) gd_die(GD_EXIT_RUNTIME, "out of memory");
-          bench_batches(en, bs, n, timeout, startup, pre, &streak, dead, sizeof dead);
-          free(bs);
         }
+        pre = calloc((size_t)n + 1, sizeof *pre);
+        if (!pre) gd_die(GD_EXIT_RUNTIME, "out of memory");
+        bench_batches(en, bs, n, timeout, startup, pre, &streak, dead, sizeof dead);
+        free(bs);
+      }
+      for (int ri = 0; ri < nr; ri++) {
         for (int r = 0; r < nrows; r++) {
           const BenchRow *row = &rows[r];
           const ContactModel *m = &row->model;
@@ -401,7 +404,7 @@ static int engines_bench(int argc, char **argv) {
           for (int rep = 0; rep < (int)reps && ok; rep++) {
             char wd[4096];
             if (pre) { /* run in a batch above; every number checked again here, as below */
-              const EngineBenchOutcome *o = &pre[first[r] + rep];
+              const EngineBenchOutcome *o = &pre[first[ri][r] + rep];
               t = o->t;
               engine_msgf(why, sizeof why, "%s", o->why);
               ok = o->ok && engine_timing_check(en->name, "pair", &t, why, sizeof why) &&
@@ -463,8 +466,9 @@ static int engines_bench(int argc, char **argv) {
           fputc('\n', out.f);
           fflush(out.f);
         }
-        free(pre);
       }
+      free(pre);
+    }
   }
   if (!out_commit(&out)) return GD_EXIT_RUNTIME;
   fprintf(stderr, "grandamp engines: %d timing runs, %d failed; wrote %s\n", k, failed, out_path);

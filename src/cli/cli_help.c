@@ -150,7 +150,7 @@ static const char HELP_ENGINES[] =
     "                         contacts,pair_time_s,loop_time_s,contacts_per_s,status,native,why\n"
     "  --engines a,b          engines to run (each must be installed; default: every installed one)\n"
     "  --ranks R,...          MPI ranks (Yade: threads) (default: 1 and the number of cores)\n"
-    "  --steps S              steps timed (default 50)\n"
+    "  --steps S              steps timed (default 10)\n"
     "  --dt DT, --skin SKIN   time step (default 1e-4) and neighbour skin (default 0.1)\n"
     "  --reps R               runs per configuration, median taken (default 1)\n"
     "  --timeout SECONDS      a run is killed after this long (default 0: 10 s + 10 x the engine's\n"

@@ -75,13 +75,19 @@ ifeq ($(NATIVE),1)
   CFLAGS += -march=native
 endif
 # src/ by layer, each using only the ones before it: base (the particle store, errors, numbers,
-# text), models (the contact laws), loop (lists, kernels, drivers), sim (time stepping, walls,
-# packings), io (data files, outputs), cli (the commands).
-SRC_DIRS := base models loop sim io cli
+# text, other programs), models (the contact laws), loop (lists, kernels, drivers), sim (time
+# stepping, walls, packings), calibrate (coefficients for a target e), io (data files, outputs),
+# engines (the adapters of LAMMPS, LIGGGHTS and Yade, and their decks), cli (the commands).
+SRC_DIRS := base models loop sim calibrate io engines cli
 SRC_INC  := $(SRC_DIRS:%=-Isrc/%)
 CPPFLAGS := $(SRC_INC) -I$(BUILD)
 LDFLAGS  := -fopenmp
 LDLIBS   := -lm
+# The verifier's rooms (below): its oracle and the folders above it.
+VERIFY_ROOMS := cases engines report
+VERIFY_INC   := -Iverify/oracle $(VERIFY_ROOMS:%=-Iverify/%)
+ORACLE_SRC   := $(wildcard verify/oracle/*.c)
+ORACLE_OBJ   := $(ORACLE_SRC:%.c=$(BUILD)/%.o)
 
 # The stamped pair loops: src/loop/kernel_stamp.c compiled once per normal model and kind, one
 # object each (so the build parallelises): the ids of normal.h's NORMAL_MODELS whose kernels
@@ -97,7 +103,7 @@ KERNEL_OBJ        := $(KERNEL_SCALAR_OBJ) $(KERNEL_SIMD_OBJ)
 LIB_SRC  := $(filter-out src/cli/main.c $(KERNEL_STAMP),$(foreach d,$(SRC_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(KERNEL_OBJ)
 MAIN_OBJ := $(BUILD)/src/cli/main.o
-TEST_SRC := $(wildcard tests/*.c)
+TEST_SRC := $(wildcard tests/*.c tests/*/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 
@@ -147,14 +153,7 @@ STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 all:
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp
 
-# engines/*.c: one adapter per outside DEM engine (LAMMPS, LIGGGHTS, Yade), POSIX only; linked
-# into the verifier and the tests.
-ENGINE_SRC := $(wildcard engines/*.c)
-ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
-# `grandamp engines` (src/cli/cli_engines.c) drives them too.
-$(BUILD)/src/cli/cli_engines.o $(BUILD)/src/cli/cli_calibrate.o $(BUILD)/src/cli/cli_calibrate_out.o: CPPFLAGS += -Iengines
-# The adapters before the library: they read their logs with src/base/textfile.c.
-$(BUILD)/grandamp: $(MAIN_OBJ) $(ENGINE_OBJ) $(BUILD)/libgrandamp.a
+$(BUILD)/grandamp: $(MAIN_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libgrandamp.a: $(LIB_OBJ)
@@ -183,7 +182,7 @@ $(KERNEL_SCALAR_OBJ): $(BUILD)/src/loop/kernels_%.o: $(KERNEL_STAMP) $(BUILD)/fl
 
 # The compilers and flags of this build folder: every object depends on it, so a change of
 # NATIVE, OPT, SAN, ... rebuilds everything instead of mixing old and new objects.
-# STAMP_FLAGS is expanded here, once: a target-specific addition (the tests' -Iverify) is a
+# STAMP_FLAGS is expanded here, once: a target-specific addition (the tests' verifier include folders) is a
 # prerequisite's context in make, and must not flip the stamp when another target set is built.
 $(BUILD)/flags.stamp: FORCE
 	@mkdir -p $(@D)
@@ -198,14 +197,14 @@ $(BUILD)/build_info.h: FORCE
 $(MAIN_OBJ): $(BUILD)/build_info.h
 
 # ---- tests -------------------------------------------------------------------------------
-# The verifier modules the unit tests call directly (compiled by the verifier's rules below).
-TEST_VERIFY_OBJ := $(ENGINE_OBJ) $(BUILD)/verify/expect.o $(BUILD)/verify/ode_ref.o $(BUILD)/verify/oblique_ref.o $(BUILD)/verify/mbf.o $(BUILD)/verify/law.o $(BUILD)/verify/faults.o \
-  $(BUILD)/verify/defects.o $(BUILD)/verify/rows.o $(BUILD)/verify/reference.o $(BUILD)/verify/runner.o \
-  $(BUILD)/verify/compare_load.o
+# The verifier modules the unit tests call directly (compiled by the verifier's rules below): the
+# whole oracle, and of the rest what the tests reach.
+TEST_VERIFY_OBJ := $(ORACLE_OBJ) $(addprefix $(BUILD)/verify/,cases/faults.o cases/rows.o cases/runner.o engines/defects.o \
+  report/compare_load.o report/results.o)
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes
-$(TEST_OBJ): CPPFLAGS += -Iverify -Iengines
+$(TEST_OBJ): CPPFLAGS += $(VERIFY_INC) -Itests
 
 # The unit tests, after a smoke run of the benchmark harness (two tiny benchmarks).
 # TEST_SKIP: tests left out by their tags (tests/tests.h): none in the normal suite; under the
@@ -280,15 +279,19 @@ plots:
 	plots/all.sh "$$(ls -t data/bench-*.csv | head -n 1)" "$$(ls -t data/compare-*.csv 2>/dev/null | head -n 1)" plots/
 
 # ---- verifier ----------------------------------------------------------------------------
-# verify/*.c: the case generators, the analytic expectations and the continuous-time
-# reference integrator, linked against the same library the benchmark times.
-VERIFY_SRC := $(wildcard verify/*.c)
+# verify/ in four rooms: oracle/ (the independent law, the two reference integrators, the
+# oblique reference, the expectations), cases/ (the generators and their runner), engines/ (the
+# outside engines judged), report/ (the previous run compared), with main.c above them; linked
+# against the same library the benchmark times. The oracle compiles with its own folder as its
+# only include path: it cannot include grandamp's code, so it cannot agree with it by
+# construction (tests/models/test_model_lists.c also checks its includes).
+VERIFY_SRC := verify/main.c $(foreach r,$(VERIFY_ROOMS),$(wildcard verify/$(r)/*.c))
 VERIFY_OBJ := $(VERIFY_SRC:%.c=$(BUILD)/%.o)
-DEPS += $(VERIFY_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d)
-$(VERIFY_OBJ): CPPFLAGS += -Iverify -Iengines
-$(ENGINE_OBJ): CPPFLAGS += -Iengines
+DEPS += $(VERIFY_OBJ:.o=.d) $(ORACLE_OBJ:.o=.d)
+$(ORACLE_OBJ): CPPFLAGS := -Iverify/oracle
+$(VERIFY_OBJ): CPPFLAGS += $(VERIFY_INC)
 $(VERIFY_OBJ): $(BUILD)/build_info.h
-$(BUILD)/grandamp_verify: $(VERIFY_OBJ) $(ENGINE_OBJ) $(BUILD)/libgrandamp.a
+$(BUILD)/grandamp_verify: $(VERIFY_OBJ) $(ORACLE_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The nightly run: every case, data/verify.csv, data/verify-junit.xml, plots/verify-*.
@@ -344,11 +347,11 @@ FUZZ_CFLAGS  := -std=c11 $(WARN) -fopenmp -D_POSIX_C_SOURCE=200809L -fno-math-er
 # The library objects the parsers and the write paths reach (not the pair loops).
 FUZZ_LIB_SRC := $(addprefix src/,models/model.c models/mdr.c base/numparse.c cli/cli_args.c models/type_table.c \
                   io/datafile.c base/particles.c base/sysmem.c base/usertext.c io/output.c base/json.c base/error.c \
-                  base/textfile.c base/fatalsig.c sim/calibrate_points.c cli/bench_rows.c)
+                  base/textfile.c base/fatalsig.c base/proc.c base/timer.c calibrate/calibrate_points.c cli/bench_rows.c) \
+                $(wildcard src/engines/*.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
-# Outside src/: the engine adapters (their log readers; `grandamp engines` in fuzz_cli) and the
-# verifier's previous-CSV reader.
-FUZZ_EXTRA_SRC := $(ENGINE_SRC) verify/compare_load.c
+# Outside src/: the verifier's previous-CSV reader.
+FUZZ_EXTRA_SRC := verify/report/compare_load.c
 FUZZ_EXTRA_OBJ := $(FUZZ_EXTRA_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # The command-line harness runs whole commands: the whole library, pair loops included (the
 # first `make fuzz` with it compiles every specialised kernel under the sanitizers, some minutes).
@@ -362,17 +365,17 @@ $(FUZZ_KERNEL_OBJ): $(FUZZ_BUILD)/src/loop/kernels_%.o: $(KERNEL_STAMP) $(FUZZ_B
 
 $(FUZZ_EXTRA_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(SRC_INC) -Iengines -Iverify -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(SRC_INC) $(VERIFY_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(FUZZ_ALL_OBJ): $(FUZZ_BUILD)/%.o: %.c $(FUZZ_BUILD)/build_info.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(SRC_INC) -Iengines -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(SRC_INC) -I$(FUZZ_BUILD) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(FUZZ_BUILD)/build_info.h: FORCE
 	@mkdir -p $(@D)
 	@tools/build_info.sh "$(FUZZ_CC)" "$(FUZZ_CFLAGS)" > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(FUZZ_BUILD)/fuzz/fuzz_%.o: fuzz/fuzz_%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(SRC_INC) -Iengines -Iverify -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
+	$(FUZZ_CC) $(SRC_INC) $(VERIFY_INC) -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
 $(FUZZ_BUILD)/fuzz_cli: $(FUZZ_BUILD)/fuzz/fuzz_cli.o $(FUZZ_ALL_OBJ) $(FUZZ_KERNEL_OBJ) $(FUZZ_EXTRA_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_EXTRA_OBJ)

@@ -1,6 +1,6 @@
 /*
  * fuzz.h - the bodies of the fuzz harnesses, shared by libFuzzer (make fuzz) and the
- * regression replay in the unit tests (tests/test_fuzz_regress.c, normal gcc build).
+ * regression replay in the unit tests (tests/io/test_fuzz_regress.c, normal gcc build).
  *
  * Each fuzz/fuzz_<target>.c defines fuzz_<target>(data, size): it feeds one input to a parser
  * and checks properties a correct parser must have (no crash, no leak and no undefined

@@ -1,6 +1,6 @@
 /*
  * fuzz_compare.c - fuzz harness: the verifier's previous CSV (previous_load of
- * verify/compare_load.c, the input held in a memfd). A refusal gives a reason; an accepted file
+ * verify/report/compare_load.c, the input held in a memfd). A refusal gives a reason; an accepted file
  * gives at least one case, sorted by name without a repeat, each with a known status, and costs
  * a bounded multiple of its size.
  */

@@ -1,5 +1,5 @@
 /*
- * fuzz_englog.c - fuzz harness: every reader of an engine's output (engines/lammps.c,
+ * fuzz_englog.c - fuzz harness: every reader of an engine's output (src/engines/lammps.c,
  * liggghts.c, yade.c and engine_file_line of run.c) on one file, the input, held in a memfd.
  *
  * Each reader must refuse or give finite numbers; an accepted timing must pass

@@ -6,7 +6,7 @@
 if (!exists("dir")) dir = 'data/'
 if (!exists("out")) out = 'plots/'
 data = dir . 'verify-chung-ooi-48.dat'
-# Blocks, in the order verify/cases_chung_ooi_oblique.c writes them: test (4..8) x material (2) x
+# Blocks, in the order verify/cases/cases_chung_ooi_oblique.c writes them: test (4..8) x material (2) x
 # tangential model: linear_nohistory, then linear_history, mindlin, mindlin/force, mindlin_rescale,
 # mindlin_rescale/force, each with x_gamma_t 0 and 1 (11; test 5, undamped, has no linear_nohistory: 10).
 # Columns: value e_t w' rebound_deg beta x Vs'/(mu Vn) R w'/(mu Vn), grandamp (1-8), reference (9-16).

@@ -1,6 +1,6 @@
 # Time-step error of the pair loop: worst |e - e_exact| over four onset phases against
 # dt/t_c, one series per model row (δ-end), with each row's bound f dt/t_c (verification.md §6,
-# §7.2) and the slope theory expects (verify/cases_convergence.c, ORDER_THEORY) drawn through
+# §7.2) and the slope theory expects (verify/cases/cases_convergence.c, ORDER_THEORY) drawn through
 # the finest step. The fitted orders are in verify-convergence-orders.dat. One panel per normal
 # model (29 rows on one plot ran out of colours), the same axes in each; within a panel each row
 # has its own colour and marker.

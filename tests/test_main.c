@@ -1,5 +1,7 @@
-/* test_main.c - runs every unit-test area in one cmocka group. */
+/* test_main.c - runs the unit tests by concern (tests/<concern>/test_<area>.c), one cmocka group
+ * each, and says how long each concern took. */
 #include <fnmatch.h>
+#include <omp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,9 +9,53 @@
 
 #include "tests.h"
 
-static void add(struct CMUnitTest *all, size_t *n, const struct CMUnitTest *t, size_t count) {
-  for (size_t i = 0; i < count; i++) all[(*n)++] = t[i];
-}
+/* Every area in the order it runs; the concerns are the folders of tests/. */
+static const struct Area {
+  const char *concern;
+  const struct CMUnitTest *tests;
+  const size_t *n;
+} AREAS[] = {
+    {"base", numparse_tests, &numparse_ntests},
+    {"base", layout_tests, &layout_ntests},
+    {"models", normal_tests, &normal_ntests},
+    {"models", damping_tests, &damping_ntests},
+    {"models", model_tests, &model_ntests},
+    {"models", mixing_tests, &mixing_ntests},
+    {"models", tangential_tests, &tangential_ntests},
+    {"models", mdr_tests, &mdr_ntests},
+    {"models", model_lists_tests, &model_lists_ntests},
+    {"loop", kernels_tests, &kernels_ntests},
+    {"loop", simd_tests, &simd_ntests},
+    {"loop", lists_tests, &lists_ntests},
+    {"loop", determinism_tests, &determinism_ntests},
+    {"sim", packing_tests, &packing_ntests},
+    {"sim", mdr_run_tests, &mdr_run_ntests},
+    {"sim", calibrate_tests, &calibrate_ntests},
+    {"sim", results_tests, &results_ntests},
+    {"io", datafile_tests, &datafile_ntests},
+    {"io", output_tests, &output_ntests},
+    {"io", readers_tests, &readers_ntests},
+    {"io", fuzz_regress_tests, &fuzz_regress_ntests},
+    {"cli", help_tests, &help_ntests},
+    {"cli", commands_tests, &commands_ntests},
+    {"cli", cli_tests, &cli_ntests},
+    {"cli", hardening_cli_tests, &hardening_cli_ntests},
+    {"cli", plots_tests, &plots_ntests},
+    {"cli", report_tests, &report_ntests},
+    {"verify", verify_tests, &verify_ntests},
+    {"verify", ode_ref_tests, &ode_ref_ntests},
+    {"verify", oblique_ref_tests, &oblique_ref_ntests},
+    {"verify", law_tests, &law_ntests},
+    {"verify", defects_tests, &defects_ntests},
+    {"engines", engine_lammps_tests, &engine_lammps_ntests},
+    {"engines", engine_yade_tests, &engine_yade_ntests},
+    {"engines", engine_liggghts_tests, &engine_liggghts_ntests},
+    {"engines", engines_cli_tests, &engines_cli_ntests},
+    {"engines", fake_engines_tests, &fake_engines_ntests},
+};
+
+static int skips; /* skip() calls of this run (tests.h) */
+void tests_note_skip(void) { skips++; }
 
 /* Whether name matches one of the comma-separated shell patterns of list. */
 static bool matches(const char *list, const char *name) {
@@ -20,68 +66,60 @@ static bool matches(const char *list, const char *name) {
   return false;
 }
 
-/* GRANDAMP_TEST_FILTER="pat1,pat2,...": keep only the tests whose name matches one of the shell
- * patterns; GRANDAMP_TEST_SKIP="slow:*,...": leave out those that match (the tags of tests.h).
- * Unset, every test runs. */
-static size_t keep_filtered(struct CMUnitTest *all, size_t n) {
+/* GRANDAMP_TEST_FILTER="pat1,pat2,...": only the tests whose name matches one of the shell
+ * patterns; GRANDAMP_TEST_SKIP="slow:*,...": not those that match (the tags of tests.h). Unset,
+ * every test runs. Adds the concern's tests that run to all[*n], counts those left out. */
+static void add_concern(const char *concern, struct CMUnitTest *all, size_t *n, size_t *left_out) {
   const char *filter = getenv("GRANDAMP_TEST_FILTER"), *skip = getenv("GRANDAMP_TEST_SKIP");
-  size_t kept = 0, skipped = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (filter && *filter && !matches(filter, all[i].name)) continue;
-    if (skip && *skip && matches(skip, all[i].name)) {
-      skipped++;
-      continue;
+  for (size_t a = 0; a < sizeof AREAS / sizeof *AREAS; a++) {
+    if (strcmp(AREAS[a].concern, concern)) continue;
+    for (size_t i = 0; i < *AREAS[a].n; i++) {
+      const struct CMUnitTest *t = &AREAS[a].tests[i];
+      if (filter && *filter && !matches(filter, t->name)) continue;
+      if (skip && *skip && matches(skip, t->name)) ++*left_out;
+      else all[(*n)++] = *t;
     }
-    all[kept++] = all[i];
   }
-  if (skipped)
-    fprintf(stderr, "test_grandamp: %zu test%s left out (GRANDAMP_TEST_SKIP=%s)\n", skipped, skipped == 1 ? "" : "s", skip);
-  return kept;
 }
 
 int main(void) {
   static struct CMUnitTest all[1024];
-  size_t n = 0;
-  add(all, &n, numparse_tests, numparse_ntests);
-  add(all, &n, normal_tests, normal_ntests);
-  add(all, &n, damping_tests, damping_ntests);
-  add(all, &n, model_tests, model_ntests);
-  add(all, &n, mixing_tests, mixing_ntests);
-  add(all, &n, tangential_tests, tangential_ntests);
-  add(all, &n, kernels_tests, kernels_ntests);
-  add(all, &n, simd_tests, simd_ntests);
-  add(all, &n, lists_tests, lists_ntests);
-  add(all, &n, packing_tests, packing_ntests);
-  add(all, &n, help_tests, help_ntests);
-  add(all, &n, commands_tests, commands_ntests);
-  add(all, &n, cli_tests, cli_ntests);
-  add(all, &n, datafile_tests, datafile_ntests);
-  add(all, &n, mdr_tests, mdr_ntests);
-  add(all, &n, mdr_run_tests, mdr_run_ntests);
-  add(all, &n, verify_tests, verify_ntests);
-  add(all, &n, ode_ref_tests, ode_ref_ntests);
-  add(all, &n, oblique_ref_tests, oblique_ref_ntests);
-  add(all, &n, calibrate_tests, calibrate_ntests);
-  add(all, &n, hardening_cli_tests, hardening_cli_ntests);
-  add(all, &n, law_tests, law_ntests);
-  add(all, &n, engine_lammps_tests, engine_lammps_ntests);
-  add(all, &n, output_tests, output_ntests);
-  add(all, &n, fuzz_regress_tests, fuzz_regress_ntests);
-  add(all, &n, determinism_tests, determinism_ntests);
-  add(all, &n, results_tests, results_ntests);
-  add(all, &n, model_lists_tests, model_lists_ntests);
-  add(all, &n, engine_yade_tests, engine_yade_ntests);
-  add(all, &n, engine_liggghts_tests, engine_liggghts_ntests);
-  add(all, &n, engines_cli_tests, engines_cli_ntests);
-  add(all, &n, defects_tests, defects_ntests);
-  add(all, &n, fake_engines_tests, fake_engines_ntests);
-  add(all, &n, readers_tests, readers_ntests);
-  add(all, &n, plots_tests, plots_ntests);
-  add(all, &n, report_tests, report_ntests);
-  n = keep_filtered(all, n);
-  if (n == 0) {
+  const char *concerns[16];
+  size_t nconcerns = 0, left_out = 0, ran = 0;
+  double seconds[16];
+  size_t counts[16];
+  int failed = 0;
+  for (size_t a = 0; a < sizeof AREAS / sizeof *AREAS; a++) { /* the concerns in order, once each */
+    bool seen = false;
+    for (size_t c = 0; c < nconcerns; c++) seen = seen || !strcmp(concerns[c], AREAS[a].concern);
+    if (!seen) concerns[nconcerns++] = AREAS[a].concern;
+  }
+  for (size_t c = 0; c < nconcerns; c++) {
+    size_t n = 0;
+    add_concern(concerns[c], all, &n, &left_out);
+    counts[c] = n;
+    seconds[c] = 0.0;
+    if (n == 0) continue;
+    const double t0 = omp_get_wtime();
+    failed += _cmocka_run_group_tests(concerns[c], all, n, NULL, NULL);
+    seconds[c] = omp_get_wtime() - t0;
+    ran += n;
+  }
+  if (ran == 0) {
     fprintf(stderr, "test_grandamp: GRANDAMP_TEST_FILTER matches no test\n");
     return 2;
   }
-  return _cmocka_run_group_tests("grandamp", all, n, NULL, NULL);
+  double total = 0.0;
+  printf("\ntest_grandamp: wall time by concern (tests/<concern>/)\n");
+  for (size_t c = 0; c < nconcerns; c++) {
+    if (counts[c] == 0) continue;
+    printf("  %-8s %4zu tests %8.1f s\n", concerns[c], counts[c], seconds[c]);
+    total += seconds[c];
+  }
+  printf("  %-8s %4zu tests %8.1f s\n", "all", ran, total);
+  if (left_out) printf("test_grandamp: %zu test%s left out by GRANDAMP_TEST_SKIP=%s\n", left_out, left_out == 1 ? "" : "s",
+                       getenv("GRANDAMP_TEST_SKIP"));
+  if (skips) printf("test_grandamp: %d test%s skipped (cmocka's SKIPPED lines above say why)\n", skips, skips == 1 ? "" : "s");
+  printf("%zu passed, %d failed\n", ran - (size_t)failed - (size_t)skips, failed);
+  return failed ? 1 : 0;
 }

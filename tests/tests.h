@@ -1,8 +1,8 @@
 /*
  * tests.h - shared helpers of the grandamp unit tests (cmocka).
  *
- * Each tests/test_<area>.c defines <area>_tests[] and <area>_ntests; test_main.c runs them all
- * in one group so the run ends with one cmocka summary line.
+ * Each tests/<concern>/test_<area>.c defines <area>_tests[] and <area>_ntests; test_main.c runs
+ * them one concern (a cmocka group) after another and ends with the whole run's count.
  */
 #ifndef GD_TESTS_H
 #define GD_TESTS_H
@@ -17,6 +17,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+/* skip() counted, so that the run's last line can say how many passed (test_main.c). */
+void tests_note_skip(void);
+#undef skip
+#define skip() (tests_note_skip(), _skip(__FILE__, __LINE__))
 
 /* Tags in a test's name ("slow:name"), for the sanitized builds (GRANDAMP_TEST_SKIP, set by the
  * Makefile's test and race targets); the normal suite runs every test:
@@ -35,6 +40,7 @@
   extern const size_t area##_ntests
 
 TEST_GROUP(numparse);
+TEST_GROUP(layout);
 TEST_GROUP(normal);
 TEST_GROUP(damping);
 TEST_GROUP(model);

@@ -6,7 +6,7 @@
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
  * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
  * all written atomically; with --compare, what changed also in DIR/verify-changes.txt. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
- * --broken FAULT injects one deliberate fault of verify/faults.c into the production side; the
+ * --broken FAULT injects one deliberate fault of verify/cases/faults.c into the production side; the
  * run must then fail (exit 3).
  */
 #include <errno.h>
@@ -21,6 +21,7 @@
 
 #include "build_info.h"
 #include "compare.h"
+#include "results.h"
 #include "engine.h"
 #include "error.h"
 #include "faults.h"
@@ -64,115 +65,6 @@ static void run_all(Verifier *v) {
   cases_engines(v);
 }
 
-static void csv_field(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"') fputc('"', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
-static void xml_text(FILE *f, const char *s) {
-  for (; *s; s++) {
-    switch (*s) {
-    case '<': fputs("&lt;", f); break;
-    case '>': fputs("&gt;", f); break;
-    case '&': fputs("&amp;", f); break;
-    case '"': fputs("&quot;", f); break;
-    default: fputc(*s, f);
-    }
-  }
-}
-
-/* Which run a CSV or JUnit file holds: revision, start date (UTC) and machine. */
-typedef struct RunId {
-  char date[32];
-  char machine[320];
-} RunId;
-
-static RunId run_id(void) {
-  RunId id = {0};
-  const time_t now = time(NULL);
-  struct tm tm;
-  gmtime_r(&now, &tm);
-  strftime(id.date, sizeof id.date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  char host[128] = "unknown", cpu[160] = "unknown cpu";
-  if (gethostname(host, sizeof host) != 0) snprintf(host, sizeof host, "unknown");
-  host[sizeof host - 1] = '\0';
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  if (f) {
-    char line[512];
-    while (fgets(line, sizeof line, f))
-      if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
-        snprintf(cpu, sizeof cpu, "%s", strchr(line, ':') + 2);
-        cpu[strcspn(cpu, "\n")] = '\0';
-        break;
-      }
-    fclose(f);
-  }
-  snprintf(id.machine, sizeof id.machine, "%s (%s, %ld cores)", host, cpu, sysconf(_SC_NPROCESSORS_ONLN));
-  return id;
-}
-
-
-static bool write_csv(const Verifier *v, const char *path, const RunId *id) {
-  OutFile o;
-  if (!out_open(&o, path)) return false;
-  fprintf(o.f, "group,name,status,measured,expected,abs_diff,tolerance,source,seconds,revision,date,machine\n");
-  for (int k = 0; k < v->nres; k++) {
-    const CaseResult *c = &v->res[k];
-    csv_field(o.f, c->group);
-    fputc(',', o.f);
-    csv_field(o.f, c->name);
-    fprintf(o.f, ",%s,%.17g,%.17g,%.6g,%.6g,", case_status(c), c->measured, c->expected, fabs(c->measured - c->expected),
-            c->tol);
-    csv_field(o.f, c->source);
-    fprintf(o.f, ",%.6f,%s,%s,", c->seconds, GD_BUILD_REVISION, id->date);
-    csv_field(o.f, id->machine);
-    fputc('\n', o.f);
-  }
-  return out_commit(&o);
-}
-
-static bool write_junit(const Verifier *v, const char *path, double seconds, const RunId *id) {
-  OutFile o;
-  if (!out_open(&o, path)) return false;
-  fprintf(o.f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-  fprintf(o.f, "<testsuites name=\"grandamp-verify\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
-          v->nres, v->failed, v->skipped, seconds);
-  fprintf(o.f, "  <testsuite name=\"grandamp-verify%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
-          v->quick ? "-quick" : "", v->nres, v->failed, v->skipped, seconds);
-  fprintf(o.f, "    <properties><property name=\"revision\" value=\"%s\"/><property name=\"date\" value=\"%s\"/>"
-               "<property name=\"machine\" value=\"", GD_BUILD_REVISION, id->date);
-  xml_text(o.f, id->machine);
-  fprintf(o.f, "\"/></properties>\n");
-  for (int k = 0; k < v->nres; k++) {
-    const CaseResult *c = &v->res[k];
-    fprintf(o.f, "    <testcase classname=\"");
-    xml_text(o.f, c->group);
-    fprintf(o.f, "\" name=\"");
-    xml_text(o.f, c->name);
-    fprintf(o.f, "\" time=\"%.6f\"", c->seconds);
-    const bool xfailed = c->xfail && c->pass && !c->skipped; /* a known defect, as expected */
-    if (c->pass && !c->skipped && !xfailed) {
-      fprintf(o.f, "/>\n");
-      continue;
-    }
-    fprintf(o.f, ">\n      <%s message=\"", c->skipped || xfailed ? "skipped" : "failure");
-    char msg[512];
-    if (c->skipped) snprintf(msg, sizeof msg, "%s", c->source);
-    else if (xfailed) snprintf(msg, sizeof msg, "XFAIL: measured %.10g, expected %.10g (%s)", c->measured, c->expected, c->source);
-    else
-      snprintf(msg, sizeof msg, "measured %.10g, expected %.10g, |diff| %.3g > tol %.3g (%s)", c->measured, c->expected,
-               fabs(c->measured - c->expected), c->tol, c->source);
-    xml_text(o.f, msg);
-    fprintf(o.f, "\"/>\n    </testcase>\n");
-  }
-  fprintf(o.f, "  </testsuite>\n</testsuites>\n");
-  return out_commit(&o);
-}
-
 /* The skipped cases, counted apart from the passes, by reason (a handful of reasons). */
 static void report_skips(const Verifier *v) {
   if (!v->skipped) return;
@@ -194,7 +86,7 @@ static void print_engines(void) {
   for (int e = 0; e < engine_count(); e++) {
     const Engine *eng = engine_at(e);
     printf("%s (command %s, Debian package %s): %s\n", eng->name, eng->command, eng->package,
-           engine_installed(eng->command) ? "installed" : "not installed");
+           proc_installed(eng->command) ? "installed" : "not installed");
     for (int k = 0; k < row_count(); k++) {
       const Row *r = row_at(k);
       const char *native = "";
@@ -323,19 +215,19 @@ int main(int argc, char **argv) {
   /* An engine asked for must be there: a nightly run that names it cannot pass without it. */
   for (int e = 0; e < v.nengines && !list; e++) {
     const Engine *eng = engine_find(v.engines[e]);
-    if (!engine_installed(eng->command)) {
+    if (!proc_installed(eng->command)) {
       fprintf(stderr, "grandamp-verify: error: --engine %s: '%s' is not on PATH (apt-get install %s, or make deps ENGINES=%s)\n",
               eng->name, eng->command, eng->package, eng->name);
       return GD_EXIT_USAGE;
     }
   }
   char tmp_why[300]; /* the engines' scratch folders go there: checked before any case runs */
-  if (v.nengines && !list && !engine_scratch_check(tmp_why, sizeof tmp_why)) {
+  if (v.nengines && !list && !proc_scratch_check(tmp_why, sizeof tmp_why)) {
     fprintf(stderr, "grandamp-verify: error: --engine: %s\n", tmp_why);
     return GD_EXIT_USAGE;
   }
   v.lmp_required = lammps;
-  v.have_lmp = !no_lammps && engine_installed("lmp");
+  v.have_lmp = !no_lammps && proc_installed("lmp");
   v.dry = true;
   v.list = list;
   run_all(&v);
@@ -377,7 +269,7 @@ int main(int argc, char **argv) {
            f->breaks, f->imitates);
   }
   fflush(stdout);
-  const RunId id = run_id();
+  const RunId id = run_id(GD_BUILD_REVISION);
   const double t0 = omp_get_wtime();
   run_all(&v);
   const double seconds = omp_get_wtime() - t0;
@@ -386,9 +278,9 @@ int main(int argc, char **argv) {
   char csv[4096], junit[4096];
   snprintf(csv, sizeof csv, "%s/verify.csv", data);
   snprintf(junit, sizeof junit, "%s/verify-junit.xml", data);
-  ok = write_csv(&v, csv, &id) && ok;
+  ok = results_write_csv(v.res, v.nres, &id, csv) && ok;
   ok = write_chung_ooi(&v, data) && ok;
-  ok = write_junit(&v, junit, seconds, &id) && ok;
+  ok = results_write_junit(v.res, v.nres, v.failed, v.skipped, v.quick, seconds, &id, junit) && ok;
   ok = write_changes(&prev, &v, data, compare != NULL) && ok;
   if (v.failed) { /* again at the end, so that a nightly log need not be searched for them */
     printf("grandamp-verify: the %d failed case%s:\n", v.failed, v.failed == 1 ? "" : "s");

@@ -244,7 +244,7 @@ bool calibrate_plot_script(char *buf, size_t size) {
   char dir[4096];
   int n;
   if (env && *env) n = snprintf(buf, size, "%.3000s/calibrate.gp", env);
-  else if (engine_exe_dir(dir, sizeof dir)) n = snprintf(buf, size, "%.3000s/../plots/calibrate.gp", dir);
+  else if (proc_exe_dir(dir, sizeof dir)) n = snprintf(buf, size, "%.3000s/../plots/calibrate.gp", dir);
   else return false;
   return n > 0 && (size_t)n < size && access(buf, R_OK) == 0;
 }
@@ -288,7 +288,7 @@ static void write_dat(const CalibrateReport *r, FILE *f) {
  * process and a gnuplot in its own process group; every piece is checked (an image must be a
  * whole PNG: its signature first, its IEND chunk last) and read into memory, the scratch folder
  * is removed, and only then are the destinations written, all opened before any is committed.
- * The scratch folder and gnuplot's run are the engine layer's (engines/run.h): gnuplot in its own
+ * The scratch folder and gnuplot's run are the engine layer's (src/engines/run.h): gnuplot in its own
  * process group, killed as one at its time limit; SIGINT, SIGTERM, SIGHUP and SIGQUIT while they
  * exist kill the group and remove the folder (by this process, no rm), then the signal goes on. */
 
@@ -405,7 +405,7 @@ bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *in
       snprintf(path, sizeof path, "%.4000s/%s", dir, PLOT_FILES[k]);
       cli_refuse_input("--plots", path, "the gnuplot script", script, err);
     }
-  if (!engine_installed("gnuplot")) errlist_add(err, "calibrate: --plots needs gnuplot (apt-get install gnuplot-nox)");
+  if (!proc_installed("gnuplot")) errlist_add(err, "calibrate: --plots needs gnuplot (apt-get install gnuplot-nox)");
   const char *tmp = getenv("TMPDIR");
   const char *where = tmp && *tmp ? tmp : "/tmp";
   if (stat(where, &st) != 0)
@@ -440,7 +440,7 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
   size_t len[PLOT_MAX_FILES] = {0};
   signal(SIGXFSZ, SIG_IGN); /* this process's own writes past `ulimit -f` fail with EFBIG (output.h) */
   char scratch_dir[4096];
-  const bool made = engine_scratch_make(scratch_dir, sizeof scratch_dir, "grandamp-calibrate", why, sizeof why);
+  const bool made = proc_scratch_make(scratch_dir, sizeof scratch_dir, "grandamp-calibrate", why, sizeof why);
   bool ok = made;
   char path[4400];
   if (ok) { /* calibrate.dat for gnuplot */
@@ -463,7 +463,7 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
     const char *argv[] = {"gnuplot", "-e", vars, script, NULL};
     const char *env = getenv("GRANDAMP_TEST_GNUPLOT_TIMEOUT"); /* test hook: a hung gnuplot in seconds */
     const double timeout = env && atof(env) > 0 ? atof(env) : 120.0;
-    ok = engine_spawn(argv, log, timeout, why, sizeof why) == 0;
+    ok = proc_spawn(argv, log, timeout, why, sizeof why) == 0;
     if (!ok && !why[0]) snprintf(why, sizeof why, "gnuplot failed (exit status not 0)");
     if (!ok) { /* gnuplot's own words */
       char excerpt[512];
@@ -480,7 +480,7 @@ bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
       if (*excerpt) snprintf(why + strlen(why), sizeof why - strlen(why), "; gnuplot said: %s", excerpt);
     }
   }
-  if (made) engine_scratch_remove(scratch_dir);
+  if (made) proc_scratch_remove(scratch_dir);
   /* install: the folder made when it was missing, every destination opened (a temporary beside
    * each) before any is committed */
   OutFile o[PLOT_MAX_FILES];

@@ -51,7 +51,7 @@ static int engines_table(int argc, char **argv) {
   for (int e = 0; e < ne && !markdown; e++) {
     const Engine *en = engine_at(e);
     printf("%s: command %s (Debian package %s), %s\n", en->name, en->command, en->package,
-           engine_installed(en->command) ? "installed" : "not installed");
+           proc_installed(en->command) ? "installed" : "not installed");
   }
   for (int n = 0; n < N_NORMAL; n++)
     for (int d = 0; d < N_DAMPING; d++) {
@@ -220,16 +220,16 @@ static void bench_batches(const Engine *en, const EngineBench *bs, int n, double
     }
     if (!(timeout > 0)) limit = engine_time_limit(startup, 10.0, work);
     char wd[4096];
-    if (!engine_scratch_make(wd, sizeof wd, "grandamp-engine", out[at].why, sizeof out[at].why)) {
+    if (!proc_scratch_make(wd, sizeof wd, "grandamp-engine", out[at].why, sizeof out[at].why)) {
       out[at++].ok = false;
       continue;
     }
     const int reached = en->bench_batch(bs + at, n - at, wd, limit, out + at);
     for (int k = at; k < at + reached; k++)
-      if (!dead[0] && engine_streak_of((EngineFault)out[k].fault, streak))
+      if (!dead[0] && engine_streak_of((ProcFault)out[k].fault, streak))
         engine_msgf(dead, dead_size, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)", en->name,
                     *streak, out[k].why);
-    engine_scratch_remove(wd);
+    proc_scratch_remove(wd);
     at += reached;
   }
 }
@@ -272,7 +272,7 @@ static int engines_bench(int argc, char **argv) {
     for (int k = 0; k < n; k++) {
       const Engine *en = engine_find(names[k]);
       if (!en) errlist_add(&err, "--engines: unknown engine '%s' (grandamp engines lists them)", names[k]);
-      else if (!engine_installed(en->command))
+      else if (!proc_installed(en->command))
         errlist_add(&err, "--engines: %s is not installed (%s not on PATH; apt-get install %s)", en->name,
                     en->command, en->package);
       else if (!en->bench) errlist_add(&err, "--engines: %s has no timing runs", en->name);
@@ -281,7 +281,7 @@ static int engines_bench(int argc, char **argv) {
   } else {
     for (int k = 0; k < engine_count(); k++) {
       const Engine *en = engine_at(k);
-      if (en->bench && engine_installed(en->command)) engines[ne++] = en;
+      if (en->bench && proc_installed(en->command)) engines[ne++] = en;
       else if (en->bench)
         fprintf(stderr, "grandamp: notice: %s is not installed; skipping its timing runs (apt-get install %s)\n",
                 en->name, en->package);
@@ -329,7 +329,7 @@ static int engines_bench(int argc, char **argv) {
     }
   }
   char tmp_why[300];
-  if (ne > 0 && !engine_scratch_check(tmp_why, sizeof tmp_why)) /* every run's scratch folder goes there */
+  if (ne > 0 && !proc_scratch_check(tmp_why, sizeof tmp_why)) /* every run's scratch folder goes there */
     errlist_add(&err, "engines bench: %s", tmp_why);
   static BenchRow rows[BENCH_MAX_ROWS];
   const int nrows = rows_path ? bench_rows_read(rows_path, rows, &err) : 0;
@@ -417,7 +417,7 @@ static int engines_bench(int argc, char **argv) {
               ok = false;
               break;
             }
-            if (!engine_scratch_make(wd, sizeof wd, "grandamp-engine", why, sizeof why)) {
+            if (!proc_scratch_make(wd, sizeof wd, "grandamp-engine", why, sizeof why)) {
               ok = false;
               break;
             }
@@ -428,7 +428,7 @@ static int engines_bench(int argc, char **argv) {
               engine_msgf(dead, sizeof dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
                           en->name, streak, why);
             pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;
-            engine_scratch_remove(wd); /* the scratch folder this run made */
+            proc_scratch_remove(wd); /* the scratch folder this run made */
           }
           k++;
           double pt = NAN, lt = NAN, rate = NAN;

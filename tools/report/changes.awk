@@ -1,5 +1,5 @@
 # changes.awk - "what changed since the last run" from the verifier's own comparison
-# (DATA/verify-changes.txt, written by grandamp_verify --compare; verify/compare.c's format):
+# (DATA/verify-changes.txt, written by grandamp_verify --compare; verify/report/compare.c's format):
 # the summary line, then the listed cases, status changes first. Writes the page's card to `card`.
 # Usage: awk -v card=FILE -f lib.awk -f changes.awk verify-changes.txt
 BEGIN { MAX_LISTED = 200; nkind = split("status new gone moved", KIND, " ") }

@@ -1,0 +1,347 @@
+/* proc.c - starting a program with a time limit and a captured output, scratch folders that a
+ * fatal signal removes, and where programs are (see proc.h). */
+#define _GNU_SOURCE /* syscall(SYS_getdents64): a directory listing that is async-signal-safe */
+#include "proc.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fatalsig.h"
+
+extern char **environ;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* printf into a message buffer; a longer message is cut (it is an excerpt). */
+static void msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void msgf(char *dst, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(dst, n, fmt, ap);
+  va_end(ap);
+}
+
+/* ---- what is running and what lies around, for the fatal-signal handler ----------------------
+ * The handler may only use async-signal-safe calls: the tables are fixed, an entry counts only
+ * while its flag is set (after its content is complete). */
+
+enum { LIVE_SLOTS = 8, SCRATCH_SLOTS = 8, SCRATCH_PATH = 4096 };
+static volatile sig_atomic_t live_group[LIVE_SLOTS];  /* process groups of running engines (0: free) */
+static char scratch_path[SCRATCH_SLOTS][SCRATCH_PATH];
+static volatile sig_atomic_t scratch_live[SCRATCH_SLOTS];
+static struct sigaction previous_action[NSIG];
+static bool handlers_installed;
+static _Thread_local ProcFault last_fault;
+
+/* Removes name under dirfd and everything below it, without following links, with system
+ * calls only (async-signal-safe: the same code serves the handler and the normal path). */
+static void remove_tree_at(int dirfd, const char *name, int depth) {
+  if (unlinkat(dirfd, name, 0) == 0 || (errno != EISDIR && errno != EPERM) || depth > 64) {
+    return;
+  }
+  const int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return;
+  char buf[2048] __attribute__((aligned(8)));
+  for (bool removed = true; removed;) { /* again from the start until a pass removes nothing */
+    removed = false;
+    lseek(fd, 0, SEEK_SET);
+    long n;
+    while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+      for (long at = 0; at < n;) {
+        unsigned short reclen; /* after d_ino and d_off (8 bytes each) */
+        memcpy(&reclen, buf + at + 16, sizeof reclen);
+        if (reclen == 0) break; /* never from the kernel; no endless loop on it either */
+        const char *entry = buf + at + 19; /* after d_reclen and d_type */
+        at += reclen;
+        if (!strcmp(entry, ".") || !strcmp(entry, "..")) continue;
+        remove_tree_at(fd, entry, depth + 1);
+        removed = true;
+      }
+  }
+  close(fd);
+  unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+static void kill_live_groups(void) {
+  for (int k = 0; k < LIVE_SLOTS; k++)
+    if (live_group[k] > 0) kill(-(pid_t)live_group[k], SIGKILL);
+}
+
+static void on_fatal_signal(int sig) {
+  const int saved = errno;
+  kill_live_groups();
+  for (int k = 0; k < SCRATCH_SLOTS; k++)
+    if (scratch_live[k]) remove_tree_at(AT_FDCWD, scratch_path[k], 0);
+  fatalsig_pass_on(sig, previous_action); /* e.g. output.c's temporaries, or death by sig */
+  errno = saved;
+}
+
+/* Installs the handler once, for the signals that are not ignored (a background job's ignored
+ * SIGINT stays ignored); the handler that was there before is called after ours. */
+static void install_handlers(void) {
+  if (handlers_installed) return;
+  handlers_installed = true;
+  static const int fatal[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+  fatalsig_install(fatal, (int)(sizeof fatal / sizeof *fatal), on_fatal_signal, previous_action);
+}
+
+static int live_add(pid_t pgid) {
+  for (int k = 0; k < LIVE_SLOTS; k++)
+    if (live_group[k] == 0) {
+      live_group[k] = (sig_atomic_t)pgid;
+      return k;
+    }
+  return -1;
+}
+
+static void live_remove(int slot) {
+  if (slot >= 0) live_group[slot] = 0;
+}
+
+bool proc_scratch_check(char *why, size_t why_size) {
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  struct stat st;
+  errno = 0;
+  if (stat(tmp, &st) == 0 && S_ISDIR(st.st_mode) && access(tmp, W_OK | X_OK) == 0) return true;
+  msgf(why, why_size, "TMPDIR %.200s is not a writable folder%s%s", tmp, errno ? ": " : "",
+              errno ? strerror(errno) : "");
+  return false;
+}
+
+bool proc_scratch_make(char *path, size_t size, const char *prefix, char *why, size_t why_size) {
+  install_handlers();
+  if (!proc_scratch_check(why, why_size)) return false;
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  const int n = snprintf(path, size, "%s/%s-XXXXXX", tmp, prefix);
+  if (n < 0 || (size_t)n >= size || (size_t)n >= SCRATCH_PATH) {
+    msgf(why, why_size, "TMPDIR %.200s: the name is too long", tmp);
+    return false;
+  }
+  if (!mkdtemp(path)) {
+    msgf(why, why_size, "cannot create a folder under %.200s: %s", tmp, strerror(errno));
+    return false;
+  }
+  for (int k = 0; k < SCRATCH_SLOTS; k++)
+    if (!scratch_live[k]) {
+      memcpy(scratch_path[k], path, (size_t)n + 1);
+      atomic_signal_fence(memory_order_seq_cst); /* the name is complete before the handler may use it */
+      scratch_live[k] = 1;
+      break;
+    }
+  return true;
+}
+
+void proc_scratch_remove(const char *path) {
+  for (int k = 0; k < SCRATCH_SLOTS; k++)
+    if (scratch_live[k] && !strcmp(scratch_path[k], path)) {
+      scratch_live[k] = 0;
+      atomic_signal_fence(memory_order_seq_cst);
+    }
+  remove_tree_at(AT_FDCWD, path, 0);
+}
+
+/* The processes below root (its children, theirs, ...), from /proc: an engine's MPI ranks or
+ * helpers may sit in process groups of their own. At most max ids; returns the count. */
+static int descendants(pid_t root, pid_t *out, int max) {
+  int n = 0;
+  out[n++] = root;
+  for (bool grew = true; grew && n < max;) {
+    grew = false;
+    DIR *d = opendir("/proc");
+    if (!d) break;
+    for (struct dirent *e; (e = readdir(d)) && n < max;) {
+      char *end;
+      const long pid = strtol(e->d_name, &end, 10);
+      if (*end || pid <= 0) continue;
+      bool known = false;
+      for (int k = 0; k < n && !known; k++) known = out[k] == (pid_t)pid;
+      if (known) continue;
+      char path[64], stat_line[512];
+      snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+      FILE *f = fopen(path, "r");
+      if (!f) continue;
+      const bool read = fgets(stat_line, sizeof stat_line, f) != NULL;
+      fclose(f);
+      const char *paren = read ? strrchr(stat_line, ')') : NULL; /* the name may hold spaces */
+      long ppid = 0;
+      if (!paren || sscanf(paren + 1, " %*c %ld", &ppid) != 1) continue;
+      for (int k = 0; k < n; k++)
+        if (out[k] == (pid_t)ppid) {
+          out[n++] = (pid_t)pid;
+          grew = true;
+          break;
+        }
+    }
+    closedir(d);
+  }
+  return n;
+}
+
+/* Ends the engine and everything it started. SIGTERM first, with a second's grace, so that a
+ * launcher (mpirun) can end its ranks and remove its session files; then whatever is left of
+ * the group and of every descendant (found while they were still its descendants) is killed. */
+static void kill_tree(pid_t pid) {
+  pid_t all[256];
+  const int n = descendants(pid, all, 256);
+  kill(-pid, SIGTERM);
+  siginfo_t info;
+  for (int k = 0; k < 100; k++) { /* WNOWAIT: the leader stays a zombie, its group id not reused */
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) break;
+    const struct timespec nap = {0, 10000000}; /* 10 ms */
+    nanosleep(&nap, NULL);
+  }
+  kill(-pid, SIGKILL);
+  for (int k = 1; k < n; k++) kill(all[k], SIGKILL);
+}
+
+/* The environment of an engine whose output goes into one of this process's scratch folders:
+ * TMPDIR is that folder, so that what the engine or its launcher leaves there (Open MPI's
+ * session folder when it is killed) goes with the folder. Else this process's own. */
+static char **child_environ(const char *out_path, char *tmpdir_entry, size_t size) {
+  const char *slash = strrchr(out_path, '/');
+  bool scratch = false;
+  for (int k = 0; k < SCRATCH_SLOTS && slash && !scratch; k++) {
+    const size_t n = strlen(scratch_path[k]);
+    scratch = scratch_live[k] && !strncmp(out_path, scratch_path[k], n) && out_path[n] == '/';
+  }
+  if (!scratch || snprintf(tmpdir_entry, size, "TMPDIR=%.*s", (int)(slash - out_path), out_path) >= (int)size)
+    return environ;
+  size_t n = 0;
+  while (environ[n]) n++;
+  char **env = malloc((n + 2) * sizeof *env);
+  if (!env) return environ;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (strncmp(environ[i], "TMPDIR=", 7)) env[k++] = environ[i];
+  env[k++] = tmpdir_entry;
+  env[k] = NULL;
+  return env;
+}
+
+ProcFault proc_last_fault(void) { return last_fault; }
+
+int proc_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size) {
+  install_handlers();
+  last_fault = PROC_FAULT_START;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
+  /* Its own process group (killed as one), the signals this process ignores or catches back at
+   * their defaults (an ignored SIGXFSZ would let a full file pass), nothing blocked. */
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&at, 0);
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  static const int DEFAULTED[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXFSZ, SIGCHLD};
+  for (size_t k = 0; k < sizeof DEFAULTED / sizeof *DEFAULTED; k++) sigaddset(&defaults, DEFAULTED[k]);
+  posix_spawnattr_setsigdefault(&at, &defaults);
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&at, &none);
+  /* The signal handler must not miss a group between the spawn and its entry in the table. */
+  sigset_t fatal, old_mask;
+  sigemptyset(&fatal);
+  sigaddset(&fatal, SIGHUP), sigaddset(&fatal, SIGINT), sigaddset(&fatal, SIGQUIT), sigaddset(&fatal, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &fatal, &old_mask);
+  pid_t pid;
+  /* posix_spawnp takes char *const argv[] for historical reasons; it does not modify them. */
+  char tmpdir_entry[SCRATCH_PATH + 8];
+  char **env = child_environ(out_path, tmpdir_entry, sizeof tmpdir_entry);
+  const int err = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, env);
+  if (env != environ) free(env);
+  const int slot = err ? -1 : live_add(pid);
+  pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  if (err) {
+    msgf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
+    return -1;
+  }
+  const double t0 = now();
+  int status = 0;
+  int rc = -1;
+  siginfo_t info;
+  for (;;) { /* WNOWAIT: the exited leader stays a zombie, so its group id is not reused before the kill */
+    memset(&info, 0, sizeof info);
+    const int w = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
+    if (w == 0 && info.si_pid == pid) break;
+    if (w < 0 && errno != EINTR) {
+      msgf(why, why_size, "waiting for %s: %s", argv[0], strerror(errno));
+      kill_tree(pid);
+      waitpid(pid, &status, 0);
+      goto done;
+    }
+    if (now() - t0 > timeout_s) {
+      kill_tree(pid);
+      waitpid(pid, &status, 0);
+      last_fault = PROC_FAULT_TIMEOUT;
+      msgf(why, why_size, "%s killed after %.3g s (its time limit)", argv[0], timeout_s);
+      goto done;
+    }
+    const struct timespec nap = {0, 2000000}; /* 2 ms */
+    nanosleep(&nap, NULL);
+  }
+  kill(-pid, SIGKILL); /* whatever it left running in its group */
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) {
+    last_fault = PROC_FAULT_NONE;
+    rc = WEXITSTATUS(status);
+  } else {
+    last_fault = PROC_FAULT_SIGNAL;
+    const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : -1;
+    msgf(why, why_size, "%s died of signal %d%s", argv[0], sig,
+                sig == SIGXFSZ ? " (SIGXFSZ: a file passed the size limit, ulimit -f)" : "");
+  }
+done:
+  live_remove(slot);
+  return rc;
+}
+
+bool proc_installed(const char *command) {
+  const char *path = getenv("PATH");
+  if (!path || !command || !*command) return false;
+  char buf[4096];
+  for (const char *p = path; *p;) {
+    const char *e = strchr(p, ':');
+    const size_t n = e ? (size_t)(e - p) : strlen(p);
+    snprintf(buf, sizeof buf, "%.*s/%s", (int)n, p, command);
+    if (access(buf, X_OK) == 0) return true;
+    p += n + (e ? 1 : 0);
+  }
+  return false;
+}
+
+bool proc_exe_dir(char *dir, size_t size) {
+  const ssize_t n = readlink("/proc/self/exe", dir, size - 1);
+  if (n <= 0) return false;
+  dir[n] = '\0';
+  char *slash = strrchr(dir, '/');
+  if (!slash) return false;
+  *slash = '\0';
+  return true;
+}

@@ -1,0 +1,86 @@
+/* batch.c - several collisions in one start of an engine (see batch.h). */
+#include "batch.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+void engine_batch_done_path(const char *dir, char *buf, size_t size) { engine_msgf(buf, size, "%s/done", dir); }
+
+static bool quotable(const char *s) { return !strchr(s, '"') && !strchr(s, '$') && !strchr(s, '\n'); }
+
+bool engine_batch_lmp_case(FILE *in, const char *const *argv, const char *dir) {
+  const char *deck = NULL, *log = NULL;
+  for (int k = 1; argv[k]; k++) {
+    if (!quotable(argv[k])) return false;
+    if (!strcmp(argv[k], "-in") && argv[k + 1]) deck = argv[++k];
+    else if (!strcmp(argv[k], "-log") && argv[k + 1]) log = argv[++k];
+  }
+  if (!deck || !log || !quotable(dir)) return false;
+  /* The marker line names the folder (a fake engine in the tests finds its cases by it). */
+  fprintf(in, "# GRANDAMP_CASE %s\nclear\nlog \"%s\"\n", dir, log);
+  for (int k = 1; argv[k]; k++) {
+    if (!strcmp(argv[k], "-in") || !strcmp(argv[k], "-log")) k++;
+    else if (!strcmp(argv[k], "-var") && argv[k + 1] && argv[k + 2]) {
+      /* variables outlive `clear`; a string variable is redefined only after a delete */
+      fprintf(in, "variable %s delete\nvariable %s string \"%s\"\n", argv[k + 1], argv[k + 1], argv[k + 2]);
+      k += 2;
+    }
+  }
+  char done[4200];
+  engine_batch_done_path(dir, done, sizeof done);
+  fprintf(in, "include \"%s\"\nprint \"\" file \"%s\" screen no\n", deck, done);
+  return true;
+}
+
+/* The outcome of the case that was running when the batch ended: the crash or time-out of the
+ * run, else what its own files say (an ERROR line), else that the engine stopped before its end. */
+static void charge_running(const Engine *eng, EngineBatchCase *bc, const char *log, const char *screen, int rc,
+                           ProcFault fault, const char *spawn_why) {
+  bc->ran = false;
+  bc->fault = fault;
+  if (fault != PROC_FAULT_NONE) {
+    engine_msgf(bc->why, sizeof bc->why, "%s", spawn_why);
+    return;
+  }
+  if (eng->batch->read_case(bc->c, bc->dir, log, screen, &bc->r, bc->why, sizeof bc->why))
+    engine_msgf(bc->why, sizeof bc->why, "%s exited with status %d before the end of this case", eng->command, rc);
+}
+
+int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *batchdir, double timeout_s) {
+  for (int k = 0; k < n; k++) cs[k].ran = false, cs[k].fault = PROC_FAULT_NONE, cs[k].why[0] = '\0';
+  char input[4200], log[4200], screen[4200];
+  engine_msgf(input, sizeof input, "%s/batch.in", batchdir);
+  engine_msgf(log, sizeof log, "%s/batch.log", batchdir);
+  engine_msgf(screen, sizeof screen, "%s/batch.out", batchdir);
+  FILE *in = fopen(input, "w");
+  int m = 0;
+  while (in && m < n && eng->batch->write_case(in, cs[m].c, cs[m].dir)) m++;
+  const bool written = in && fclose(in) == 0;
+  if (!written || m == 0) { /* the first case alone, as a single run */
+    cs[0].ran = eng->collide(cs[0].c, cs[0].dir, &cs[0].r, cs[0].why, sizeof cs[0].why);
+    cs[0].fault = proc_last_fault();
+    return 1;
+  }
+  const char *argv[16];
+  eng->batch->command(input, log, argv);
+  char why[512] = "";
+  const int rc = proc_spawn(argv, screen, timeout_s, why, sizeof why);
+  const ProcFault fault = proc_last_fault();
+  for (int k = 0; k < m; k++) {
+    char done[4200];
+    engine_batch_done_path(cs[k].dir, done, sizeof done);
+    if (access(done, F_OK) != 0) { /* the case that was running: the rest were not reached */
+      charge_running(eng, &cs[k], log, screen, rc, fault, why);
+      return k + 1;
+    }
+    cs[k].ran = eng->batch->read_case(cs[k].c, cs[k].dir, log, NULL, &cs[k].r, cs[k].why, sizeof cs[k].why);
+  }
+  if (fault != PROC_FAULT_NONE || rc != 0) { /* it ended badly after the last case: that case is charged */
+    EngineBatchCase *last = &cs[m - 1];
+    last->ran = false, last->fault = fault;
+    if (fault != PROC_FAULT_NONE) engine_msgf(last->why, sizeof last->why, "%s", why);
+    else engine_msgf(last->why, sizeof last->why, "%s exited with status %d after its last case", eng->command, rc);
+  }
+  return m;
+}

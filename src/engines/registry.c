@@ -1,0 +1,42 @@
+/* registry.c - the engines the verifier can run, and their start-up times (engine.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+#include "lammps.h"
+#include "liggghts.h"
+#include "run.h"
+#include "yade.h"
+
+static const Engine *const ENGINES[] = {&ENGINE_LAMMPS, &ENGINE_LIGGGHTS, &ENGINE_YADE};
+#define N_ENGINES ((int)(sizeof ENGINES / sizeof ENGINES[0]))
+
+int engine_count(void) { return N_ENGINES; }
+
+const Engine *engine_at(int k) { return k >= 0 && k < N_ENGINES ? ENGINES[k] : NULL; }
+
+const Engine *engine_find(const char *name) {
+  for (int k = 0; name && k < N_ENGINES; k++)
+    if (strcmp(ENGINES[k]->name, name) == 0) return ENGINES[k];
+  return NULL;
+}
+
+double engine_startup(const Engine *e) {
+  static double measured[N_ENGINES];
+  static bool done[N_ENGINES];
+  int k = 0;
+  while (k < N_ENGINES && ENGINES[k] != e) k++;
+  if (k == N_ENGINES || !e->probe) return NAN;
+  if (!done[k]) { /* in a scratch folder of its own: whatever the engine writes goes with it */
+    char dir[4096], log[4200], why[512];
+    measured[k] = NAN;
+    if (proc_scratch_make(dir, sizeof dir, "grandamp-engine", why, sizeof why)) {
+      snprintf(log, sizeof log, "%s/probe.log", dir);
+      measured[k] = engine_probe(e->probe, log);
+      proc_scratch_remove(dir);
+    }
+    done[k] = true;
+  }
+  return measured[k];
+}

@@ -1,0 +1,158 @@
+/* run.c - an engine's runs: their limits, their logs and their decks (see run.h). */
+#include "run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "textfile.h"
+#include "timer.h"
+
+void engine_msgf(char *dst, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(dst, n, fmt, ap); /* through vsnprintf: the cut is intended, not a format warning */
+  va_end(ap);
+}
+
+/* An engine's file: a regular file of at most 256 MiB (an engine's log is some kB; a collision's
+ * gap file a line per step), lines of at most 64 KiB, no NUL byte. A longer file is refused
+ * rather than scanned for minutes: every reader here reads the file through once. */
+#define ENGINE_LOG_MAX_BYTES (256LL << 20)
+#define ENGINE_LOG_MAX_LINE ((size_t)64 << 10)
+
+bool engine_log_open(TextFile *t, const char *path, char *why, size_t why_size) {
+  if (textfile_open_regular(t, path, ENGINE_LOG_MAX_BYTES, ENGINE_LOG_MAX_LINE)) return true;
+  engine_msgf(why, why_size, "%s", t->why);
+  return false;
+}
+
+/* The line (see engine_log_line); strict: a prefixed line that does not fit buf is refused, else cut. */
+static int log_line(const char *path, const char *prefix, char *buf, size_t size, bool strict, char *why,
+                    size_t why_size) {
+  TextFile t;
+  if (access(path, F_OK) != 0) return 0; /* no file: no line (the callers say what is missing) */
+  if (!engine_log_open(&t, path, why, why_size)) return -1;
+  char *line = malloc(size); /* buf keeps its text unless a line is found */
+  if (!line) {
+    textfile_close(&t);
+    engine_msgf(why, why_size, "out of memory");
+    return -1;
+  }
+  const size_t plen = prefix ? strlen(prefix) : 0;
+  int found = 0;
+  for (int rc; (rc = textfile_next(&t)) != 0;) {
+    if (rc < 0) { /* refused, not skipped: the line might have been the one asked for */
+      engine_msgf(why, why_size, "%s", t.why);
+      found = -1;
+      break;
+    }
+    if (prefix ? strncmp(t.text, prefix, plen) == 0 : t.len > 0) {
+      if (strict && prefix && t.len >= size) {
+        engine_msgf(why, why_size, "%.300s:%ld: a %s line of %zu bytes (at most %zu expected)", path, t.line, prefix,
+                    t.len, size - 1);
+        found = -1;
+        break;
+      }
+      const size_t n = t.len < size ? t.len : size - 1; /* an excerpt for a message, may be cut */
+      memcpy(line, t.text, n);
+      line[n] = '\0';
+      found = 1;
+      if (prefix) break;
+    }
+  }
+  textfile_close(&t);
+  if (found == 1) memcpy(buf, line, strlen(line) + 1);
+  free(line);
+  return found;
+}
+
+int engine_log_line(const char *path, const char *prefix, char *buf, size_t size, char *why, size_t why_size) {
+  return size > 0 ? log_line(path, prefix, buf, size, true, why, why_size) : -1;
+}
+
+bool engine_file_line(const char *path, const char *prefix, char *buf, size_t size) {
+  char why[8];
+  return size > 0 && log_line(path, prefix, buf, size, false, why, sizeof why) == 1;
+}
+
+bool engine_timing_check(const char *engine, const char *pair_name, const EngineTiming *t, char *why, size_t why_size) {
+  /* Logs print times to 4 significant digits (LAMMPS's breakdown) or more: a pair time may pass
+   * the loop's by that rounding, not more. */
+  const double rounding = 1e-3;
+  const double rate = (double)t->contacts0 * (double)t->steps / t->pair_time_s;
+  if (!isfinite(t->loop_time_s) || !(t->loop_time_s > 0.0))
+    engine_msgf(why, why_size, "%s reported its loop time of %g s", engine, t->loop_time_s);
+  else if (!isfinite(t->pair_time_s) || !(t->pair_time_s > 0.0))
+    engine_msgf(why, why_size, "%s reported its %s time of %g s", engine, pair_name, t->pair_time_s);
+  else if (t->pair_time_s > t->loop_time_s * (1.0 + rounding))
+    engine_msgf(why, why_size, "%s reported its %s time of %g s, longer than its loop of %g s", engine, pair_name,
+                t->pair_time_s, t->loop_time_s);
+  else if (t->atoms <= 0 || t->steps <= 0 || t->ranks <= 0 || t->contacts0 < 0 || t->contacts < 0)
+    engine_msgf(why, why_size, "%s reported %ld spheres, %ld steps, %d ranks, %ld and %ld contacts", engine, t->atoms,
+                t->steps, t->ranks, t->contacts0, t->contacts);
+  else if (!isfinite(rate))
+    engine_msgf(why, why_size, "%s: a pair time of %g s for %ld contacts over %ld steps gives no finite rate", engine,
+                t->pair_time_s, t->contacts0, t->steps);
+  else return true;
+  return false;
+}
+
+bool engine_count_field(double v, long *out) {
+  if (!(v >= 0.0 && v <= 1e15) || v != floor(v)) return false; /* NaN fails the first test */
+  *out = (long)v;
+  return true;
+}
+
+bool engine_streak_of(ProcFault fault, int *streak) {
+  *streak = fault == PROC_FAULT_NONE ? 0 : *streak + 1;
+  return *streak >= ENGINE_UNRESPONSIVE_AFTER;
+}
+
+bool engine_streak(int *streak) { return engine_streak_of(proc_last_fault(), streak); }
+
+double engine_time_limit(double startup_s, double slack_s, double work_s) {
+  return slack_s + 10.0 * (isnan(startup_s) ? 30.0 : startup_s) + work_s;
+}
+
+double engine_probe(const char *const argv[], const char *out_path) {
+  char why[256];
+  const double t0 = timer_now();
+  const int rc = proc_spawn(argv, out_path, 60.0, why, sizeof why);
+  (void)rc; /* an empty input may end non-zero; only a crash or the limit make the probe useless */
+  return proc_last_fault() == PROC_FAULT_NONE ? timer_now() - t0 : NAN;
+}
+
+const char *engine_deck_path(const char *name, char *why, size_t why_size) {
+  static char path[4096];
+  const char *env = getenv("GRANDAMP_ENGINE_DECKS");
+  if (env && *env) {
+    snprintf(path, sizeof path, "%s/%s", env, name);
+    if (access(path, R_OK) == 0) return path;
+    engine_msgf(why, why_size, "%.200s: not readable (GRANDAMP_ENGINE_DECKS)", path);
+    return NULL;
+  }
+  char self[4096]; /* build/grandamp_verify: the decks are ../src/engines/decks of the build folder */
+  if (proc_exe_dir(self, sizeof self) &&
+      snprintf(path, sizeof path, "%s/../src/engines/decks/%s", self, name) < (int)sizeof path && access(path, R_OK) == 0)
+    return path;
+  engine_msgf(why, why_size, "engine deck %s not found next to the build folder; set GRANDAMP_ENGINE_DECKS", name);
+  return NULL;
+}
+
+int engine_mpi_argv(const char **argv, int ranks, const char *prog, char nbuf[16]) {
+  int k = 0;
+  if (ranks > 1) {
+    snprintf(nbuf, 16, "%d", ranks);
+    argv[k++] = "mpirun", argv[k++] = "-np", argv[k++] = nbuf, argv[k++] = "--oversubscribe";
+    if (geteuid() == 0) argv[k++] = "--allow-run-as-root"; /* Open MPI refuses root without it */
+  }
+  argv[k++] = prog;
+  return k;
+}

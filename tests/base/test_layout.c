@@ -1,0 +1,136 @@
+/*
+ * test_layout.c - the house's two walls, read from the sources: src/'s layers include only
+ * themselves and the layers before them (the Makefile's SRC_DIRS order), and the verifier's
+ * oracle (verify/oracle/) includes only itself and the C library, so that it cannot take a
+ * formula from the code it judges. The build enforces the second (the oracle's only include
+ * folder is its own); this test also catches a relative path around it.
+ * Run from the repository root (make test does).
+ */
+#include <dirent.h>
+#include <stdlib.h>
+
+#include "tests.h"
+
+enum { MAX_LAYERS = 16 };
+
+/* The layers of the Makefile's "SRC_DIRS := ..." line, in order. */
+static int src_layers(char names[MAX_LAYERS][32]) {
+  FILE *f = fopen("Makefile", "r");
+  assert_non_null(f);
+  char line[512];
+  int n = 0;
+  while (fgets(line, sizeof line, f))
+    if (!strncmp(line, "SRC_DIRS := ", 12)) {
+      for (char *save = NULL, *w = strtok_r(line + 12, " \n", &save); w && n < MAX_LAYERS; w = strtok_r(NULL, " \n", &save))
+        snprintf(names[n++], sizeof names[0], "%s", w);
+      break;
+    }
+  fclose(f);
+  if (n < 2) fail_msg("Makefile: no SRC_DIRS line with the layers");
+  return n;
+}
+
+static bool exists_in(const char *dir, const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "r");
+  if (f) fclose(f);
+  return f != NULL;
+}
+
+/* Calls check(dir, file, included, quoted, ctx) for every #include of every .c and .h of dir. */
+static void each_include(const char *dir, void (*check)(const char *, const char *, const char *, bool, void *),
+                         void *ctx) {
+  DIR *d = opendir(dir);
+  if (!d) fail_msg("cannot open %s (run from the repository root)", dir);
+  for (struct dirent *e; (e = readdir(d));) {
+    const size_t len = strlen(e->d_name);
+    if (len < 3 || (strcmp(e->d_name + len - 2, ".c") && strcmp(e->d_name + len - 2, ".h"))) continue;
+    char path[512], line[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    while (fgets(line, sizeof line, f)) {
+      const char *p = line + strspn(line, " \t");
+      if (strncmp(p, "#include", 8)) continue;
+      p += 8 + strspn(p + 8, " \t");
+      const char close = *p == '"' ? '"' : *p == '<' ? '>' : 0;
+      if (!close) continue; /* a macro include: none here */
+      char name[256];
+      const size_t n = strcspn(p + 1, close == '"' ? "\"" : ">");
+      snprintf(name, sizeof name, "%.*s", (int)n, p + 1);
+      check(dir, e->d_name, name, close == '"', ctx);
+    }
+    fclose(f);
+  }
+  closedir(d);
+}
+
+typedef struct LayerCtx {
+  char (*names)[32];
+  int n, self;
+  int checked;
+} LayerCtx;
+
+static void check_layer(const char *dir, const char *file, const char *inc, bool quoted, void *ctx) {
+  LayerCtx *c = ctx;
+  if (!quoted) return;
+  if (strchr(inc, '/')) fail_msg("%s/%s includes \"%s\": a path, not a name of an include folder", dir, file, inc);
+  if (!strcmp(inc, "build_info.h")) return; /* generated into the build folder */
+  c->checked++;
+  for (int k = 0; k <= c->self; k++) {
+    char d[64];
+    snprintf(d, sizeof d, "src/%s", c->names[k]);
+    if (exists_in(d, inc)) return;
+  }
+  for (int k = c->self + 1; k < c->n; k++) {
+    char d[64];
+    snprintf(d, sizeof d, "src/%s", c->names[k]);
+    if (exists_in(d, inc))
+      fail_msg("%s/%s includes %s of src/%s, a layer above src/%s (Makefile SRC_DIRS)", dir, file, inc, c->names[k],
+               c->names[c->self]);
+  }
+  fail_msg("%s/%s includes \"%s\", found in no layer of src/", dir, file, inc);
+}
+
+static void test_src_layers_include_downward(void **state) {
+  (void)state;
+  char names[MAX_LAYERS][32];
+  LayerCtx c = {.names = names, .n = src_layers(names)};
+  for (c.self = 0; c.self < c.n; c.self++) {
+    char dir[64];
+    snprintf(dir, sizeof dir, "src/%s", names[c.self]);
+    each_include(dir, check_layer, &c);
+  }
+  assert_true(c.checked > 100); /* the walk saw the tree */
+}
+
+static void check_oracle(const char *dir, const char *file, const char *inc, bool quoted, void *ctx) {
+  int *checked = ctx;
+  ++*checked;
+  if (quoted) {
+    if (strchr(inc, '/') || !exists_in(dir, inc))
+      fail_msg("%s/%s includes \"%s\": the oracle includes only its own headers", dir, file, inc);
+    return;
+  }
+  /* the C library and POSIX only: a system header is a name, or sys/NAME */
+  static const char *const allowed[] = {"assert.h", "complex.h", "errno.h", "float.h", "limits.h", "math.h",
+                                        "stdarg.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h",
+                                        "string.h"};
+  for (size_t k = 0; k < sizeof allowed / sizeof *allowed; k++)
+    if (!strcmp(inc, allowed[k])) return;
+  fail_msg("%s/%s includes <%s>: the oracle uses the C library only", dir, file, inc);
+}
+
+static void test_oracle_includes_only_itself(void **state) {
+  (void)state;
+  int checked = 0;
+  each_include("verify/oracle", check_oracle, &checked);
+  assert_true(checked > 10);
+}
+
+const struct CMUnitTest layout_tests[] = {
+    cmocka_unit_test(test_src_layers_include_downward),
+    cmocka_unit_test(test_oracle_includes_only_itself),
+};
+const size_t layout_ntests = sizeof layout_tests / sizeof *layout_tests;

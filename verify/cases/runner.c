@@ -1,0 +1,187 @@
+/* runner.c - case bookkeeping, the progress line and the physical set-up (see verify.h). */
+#include <math.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contact.h"
+#include "error.h"
+#include "faults.h"
+#include "usertext.h"
+#include "verify.h"
+
+const char *const GEO_NAMES[N_GEO] = {"equal", "unequal", "wall"};
+
+bool case_matches(const Verifier *v, const char *group, const char *prefix) {
+  return !v->filter || strstr(prefix, v->filter) || strstr(group, v->filter) || strstr(v->filter, prefix);
+}
+
+bool case_wanted(const Verifier *v, const char *group, const char *fmt, ...) {
+  char name[sizeof v->cur.name];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(name, sizeof name, fmt, ap);
+  va_end(ap);
+  return !v->dry && (!v->filter || strstr(name, v->filter) || strstr(group, v->filter));
+}
+
+bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
+  char name[sizeof v->cur.name];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(name, sizeof name, fmt, ap);
+  va_end(ap);
+  if (v->filter && !strstr(name, v->filter) && !strstr(group, v->filter)) return false;
+  if (v->dry) {
+    v->total++;
+    if (v->list) printf("%s %s\n", group, name);
+    return false;
+  }
+  memset(&v->cur, 0, sizeof v->cur);
+  snprintf(v->cur.group, sizeof v->cur.group, "%s", group);
+  snprintf(v->cur.name, sizeof v->cur.name, "%s", name);
+  v->t0 = omp_get_wtime();
+  return true;
+}
+
+/* text made printable (control bytes and bytes that are not UTF-8 as \xNN: an engine's log
+ * excerpt must not break the CSV, the XML or the terminal), cut to size at a whole character */
+static void printable(char *text, size_t size) {
+  char buf[4 * sizeof((CaseResult *)0)->source + 1];
+  user_text_escape(buf, sizeof buf, text);
+  size_t n = strlen(buf);
+  if (n >= size) {
+    n = size - 1;
+    while (n > 0 && ((unsigned char)buf[n] & 0xC0) == 0x80) n--; /* not inside a UTF-8 sequence */
+    const char *esc = n >= 3 ? memchr(buf + n - 3, '\\', 3) : NULL;  /* nor inside a \xNN */
+    if (esc && esc[1] == 'x') n = (size_t)(esc - buf);
+  }
+  memcpy(text, buf, n);
+  text[n] = '\0';
+}
+
+static void finish(Verifier *v) {
+  CaseResult *c = &v->cur;
+  if (v->planning) return; /* the planning pass only notes the engine's collisions */
+  c->seconds = omp_get_wtime() - v->t0;
+  v->done++;
+  printable(c->source, sizeof c->source);
+  printable(c->known, sizeof c->known);
+  if (c->skipped) v->skipped++;
+  else if (!c->pass) v->failed++;
+  else if (c->xfail) v->xfailed++;
+  const char *tag = case_status(c);
+  const int w = v->total >= 1000 ? 4 : 3;
+  if (c->skipped)
+    printf("[%*d/%d] %s %s  (%s)\n", w, v->done, v->total, tag, c->name, c->source);
+  else
+    printf("[%*d/%d] %s %s  measured=%.10g expected=%.10g |diff|=%.3g tol=%.3g  (%s)\n", w, v->done, v->total,
+           tag, c->name, c->measured, c->expected, fabs(c->measured - c->expected), c->tol, c->source);
+  fflush(stdout);
+  if (v->nres == v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 256;
+    v->res = realloc(v->res, (size_t)v->cap * sizeof *v->res);
+    if (!v->res) gd_die(GD_EXIT_RUNTIME, "out of memory");
+  }
+  v->res[v->nres++] = *c;
+}
+
+void case_end(Verifier *v, double measured, double expected, double tol, const char *src, ...) {
+  CaseResult *c = &v->cur;
+  c->measured = measured;
+  c->expected = expected;
+  c->tol = tol;
+  c->pass = fabs(measured - expected) <= tol; /* false for NaN */
+  va_list ap;
+  va_start(ap, src);
+  vsnprintf(c->source, sizeof c->source, src, ap);
+  va_end(ap);
+  finish(v);
+}
+
+void case_end_outcome(Verifier *v, CaseOutcome outcome, const char *known, double measured, double expected, double tol,
+                      const char *src, ...) {
+  CaseResult *c = &v->cur;
+  c->measured = measured;
+  c->expected = expected;
+  c->tol = tol;
+  c->pass = outcome == OUTCOME_PASS || outcome == OUTCOME_XFAIL;
+  c->xfail = outcome == OUTCOME_XFAIL || outcome == OUTCOME_XPASS;
+  snprintf(c->known, sizeof c->known, "%s", known ? known : "");
+  va_list ap;
+  va_start(ap, src);
+  vsnprintf(c->source, sizeof c->source, src, ap);
+  va_end(ap);
+  finish(v);
+}
+
+void case_end_bool(Verifier *v, bool cond, double measured, double expected, const char *src) {
+  CaseResult *c = &v->cur;
+  c->measured = measured;
+  c->expected = expected;
+  c->tol = 0.0;
+  c->pass = cond;
+  snprintf(c->source, sizeof c->source, "%s", src);
+  finish(v);
+}
+
+void case_skip(Verifier *v, const char *why) {
+  v->cur.skipped = true;
+  v->cur.pass = true;
+  snprintf(v->cur.source, sizeof v->cur.source, "%s", why);
+  finish(v);
+}
+
+/* ---- set-up ---- */
+#define DENSITY 2500.0
+#define RADIUS 0.005
+
+void setup_bodies(Geometry g, double *Ri, double *Rj, double *mi, double *mj) {
+  *Ri = RADIUS;
+  *Rj = g == GEO_UNEQUAL ? 2.0 * RADIUS : g == GEO_WALL ? INFINITY : RADIUS;
+  *mi = sphere_mass(*Ri, DENSITY);
+  *mj = g == GEO_WALL ? INFINITY : sphere_mass(*Rj, DENSITY);
+}
+
+double setup_reff(Geometry g) {
+  double Ri, Rj, mi, mj;
+  setup_bodies(g, &Ri, &Rj, &mi, &mj);
+  return contact_reff(Ri, Rj);
+}
+
+double setup_meff(Geometry g) {
+  double Ri, Rj, mi, mj;
+  setup_bodies(g, &Ri, &Rj, &mi, &mj);
+  return contact_meff(mi, mj);
+}
+
+ContactModel setup_model(const char *text) {
+  ContactModel m;
+  ErrList err = {0};
+  if (model_parse(text, &m, &err) != 0 || err.n) {
+    fprintf(stderr, "grandamp-verify: internal error: model '%s' does not parse:\n", text);
+    errlist_print(&err, stderr);
+    exit(GD_EXIT_USAGE);
+  }
+  return m;
+}
+
+CollideResult setup_collide(const ContactModel *m, const Setup *s) {
+  CollideSpec c = collide_defaults();
+  c.model = *m;
+  setup_bodies(s->geo, &c.Ri, &c.Rj, &c.mi, &c.mj);
+  fault_apply(&c.model, c.mi, c.mj); /* --broken: the production run only, never the reference */
+  c.wall = s->geo == GEO_WALL;
+  c.v0 = s->v0;
+  c.dt_fraction = s->dt_fraction;
+  c.phase = s->phase;
+  c.strategy = s->strategy;
+  c.use_ref = s->use_ref;
+  c.threads = s->threads;
+  c.max_tc = VERIFY_MAX_TC;
+  CollideResult r;
+  const char *why = NULL;
+  if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: collision set-up failed: %s", why);
+  return r;
+}

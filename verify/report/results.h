@@ -1,0 +1,44 @@
+/*
+ * results.h - the verifier's record of one case, and the run's results as files: the CSV, the
+ * JUnit XML (CI's test report), each written atomically (src/io/output.h).
+ */
+#ifndef GD_VERIFY_RESULTS_H
+#define GD_VERIFY_RESULTS_H
+
+#include <stdbool.h>
+
+typedef struct CaseResult {
+  char group[64];    /**< JUnit classname, e.g. restitution.hertz_material.tsuji */
+  char name[192];    /**< unique case name */
+  double measured, expected, tol;
+  bool pass, skipped;
+  bool xfail;        /**< a known defect (an outside engine's): with pass, XFAIL (the engine gave the
+                          defect's predicted value); without, XPASS (the case passes: the defect is
+                          gone, and the run fails so that it is noticed) */
+  char source[256];  /**< where the expectation comes from */
+  char known[128];   /**< the known defect's reason (xfail) */
+  double seconds;
+} CaseResult;
+
+/** PASS, FAIL, SKIP, XFAIL or XPASS. */
+const char *case_status(const CaseResult *c);
+
+/** Which run a CSV or JUnit file holds: revision, start date (UTC) and machine. */
+typedef struct RunId {
+  char revision[64];
+  char date[32];
+  char machine[320];
+} RunId;
+
+/** This run's id: revision as given, the date now, the host name, CPU model and cores. */
+RunId run_id(const char *revision);
+/** path: one line per case (group, name, status, measured, expected, |diff|, tolerance,
+ *  source, seconds) with the run's id; false when it cannot be written (said on stderr). */
+bool results_write_csv(const CaseResult *res, int n, const RunId *id, const char *path);
+/** path: the cases as JUnit XML (a failure per FAIL or XPASS, skipped for SKIP and XFAIL), the
+ *  suite named grandamp-verify (grandamp-verify-quick when quick), failed and skipped the run's
+ *  counts; false when it cannot be written. */
+bool results_write_junit(const CaseResult *res, int n, int failed, int skipped, bool quick, double seconds,
+                         const RunId *id, const char *path);
+
+#endif

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -55,7 +57,7 @@ void particles_copy(Particles *dst, const Particles *src);
 
 /** The mass of a sphere of radius r and density rho, 4/3 pi r^3 rho (as LAMMPS's read_data
  *  computes it from a diameter and a density). */
-static inline double sphere_mass(double r, double rho) { return 4.0 / 3.0 * 3.14159265358979323846 * r * r * r * rho; }
+static inline double sphere_mass(double r, double rho) { return 4.0 / 3.0 * GD_PI * r * r * r * rho; }
 
 /** Periodic image lengths of the box: len = hi - lo and half = len/2 along periodic
  *  dimensions; len = 0 and half = inf along fixed ones, so box_min_image leaves them alone. */

@@ -10,8 +10,8 @@
 #include "numparse.h"
 #include "run.h"
 #include "textfile.h"
+#include "common.h"
 
-#define PI 3.14159265358979323846
 #define TIMEOUT_S 120.0
 
 static bool is_one_of(const char *s, const char *const *list) {
@@ -146,8 +146,8 @@ static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun 
   const bool wall = isinf(c->Rj);
   const char *deck = engine_deck_path(wall ? "lammps_wall.in" : "lammps_pair.in", why, why_size);
   if (!deck) return false;
-  const double mi = 4.0 / 3.0 * PI * c->Ri * c->Ri * c->Ri * c->rho;
-  const double mj = wall ? INFINITY : 4.0 / 3.0 * PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
+  const double mi = 4.0 / 3.0 * GD_PI * c->Ri * c->Ri * c->Ri * c->rho;
+  const double mj = wall ? INFINITY : 4.0 / 3.0 * GD_PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
   /* Contact begins 2.3 steps in; the box holds the flight apart over the whole run. */
   const double gap = 2.3 * c->v0 * c->dt, reach = (wall ? c->Ri : c->Ri + c->Rj) + gap;
   const double L = 2.0 * reach + 2.0 * c->v0 * c->t_run + 2.0 * c->Ri;
@@ -198,8 +198,8 @@ static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun 
 static bool lammps_read_case(const EngineCase *c, const char *log, const char *gapfile, EngineResult *r, char *why,
                              size_t why_size) {
   const bool wall = isinf(c->Rj);
-  const double mi = 4.0 / 3.0 * PI * c->Ri * c->Ri * c->Ri * c->rho;
-  const double mj = wall ? INFINITY : 4.0 / 3.0 * PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
+  const double mi = 4.0 / 3.0 * GD_PI * c->Ri * c->Ri * c->Ri * c->rho;
+  const double mj = wall ? INFINITY : 4.0 / 3.0 * GD_PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
   const double meff = wall ? mi : mi * mj / (mi + mj);
   double v1, v2;
   if (!lammps_read_log(log, &v1, &v2, r->version, sizeof r->version, why, why_size)) return false;

@@ -43,6 +43,7 @@
 #include "numparse.h"
 #include "run.h"
 #include "textfile.h"
+#include "common.h"
 
 #define LIGGGHTS_TIMEOUT 300.0   /* s: a collision takes well under a second (4e5 steps/s) */
 #define LIGGGHTS_DECK "liggghts_collide.in"
@@ -51,7 +52,6 @@
 #define LIGGGHTS_CHAR_VEL 1.0    /* characteristicVelocity of model hooke [m/s] */
 #define LIGGGHTS_MAX_STEPS 100000000L
 #define LIGGGHTS_SETTINGS "tangential_damping off limitForce off"
-static const double PI = 3.14159265358979323846;
 
 /* One grandamp model LIGGGHTS runs: its native model, its keywords, the table's spelling. */
 typedef struct LiggghtsMap {
@@ -131,7 +131,7 @@ static bool var(LiggghtsArgs *a, const char *name, double x) {
   return add(a, "-var") && add(a, "%s", name) && add(a, "%.17g", x);
 }
 
-static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * PI * R * R * R * rho; }
+static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * GD_PI * R * R * R * rho; }
 
 /* hertz/stiffness's kn for a grandamp model: (4/3) E* of hertz/material, else k_n as given. */
 static double stiffness_kn(const EngineCase *c) {

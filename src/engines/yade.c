@@ -11,10 +11,10 @@
 #include "batch.h"
 #include "numparse.h"
 #include "run.h"
+#include "common.h"
 
 #define YADE_DECK "yade_collide.py"
 #define YADE_TIMEOUT_S 120.0 /* start-up is about 1 s; the stepping loop runs in Python */
-#define YADE_PI 3.14159265358979323846
 
 /* The Yade law behind one grandamp row. */
 typedef enum { LAW_VISCEL_KC, LAW_VISCEL_TC, LAW_MINDLIN } YadeLaw;
@@ -75,7 +75,7 @@ static void add_arg(YadeArgs *a, const char *fmt, double value, const char *key)
   a->argv[a->argc++] = slot;
 }
 
-static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * YADE_PI * R * R * R * rho; }
+static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * GD_PI * R * R * R * rho; }
 
 /* The duration ViscElMat(tc, en) takes for a linear spring k with damping ratio beta(e): Yade turns
  * (tc, en) back into kn = meff (pi^2 + ln^2 en)/tc^2, i.e. k for this pair (a wall: one body). */
@@ -83,7 +83,7 @@ static double viscel_tc(const EngineCase *c) {
   const double m1 = sphere_mass(c->Ri, c->rho);
   const double meff = isinf(c->Rj) ? m1 : m1 * sphere_mass(c->Rj, c->rho) / (m1 + sphere_mass(c->Rj, c->rho));
   const double ln_e = log(c->damp);
-  return sqrt(meff * (YADE_PI * YADE_PI + ln_e * ln_e) / c->kn);
+  return sqrt(meff * (GD_PI * GD_PI + ln_e * ln_e) / c->kn);
 }
 
 bool yade_args(const EngineCase *c, const char *deck, YadeArgs *a, char *why, size_t why_size) {

@@ -41,8 +41,8 @@
 #include "output.h"
 #include "sysmem.h"
 #include "usertext.h"
+#include "common.h"
 
-#define DF_PI 3.14159265358979323846
 #define DF_MAX_ERRORS 20
 #define DF_MAX_FIELDS 16                         /* fields kept per line; more are only counted */
 #define DF_MAX_ATOMS ((int64_t)1 << 31)          /* LAMMPS tagint is 32-bit by default */
@@ -479,7 +479,7 @@ static void atoms_line(Reader *r, const Fields *fl) {
     return;
   }
   const double radius = 0.5 * d;
-  const double mass = radius > 0.0 ? rho * (4.0 * DF_PI / 3.0 * radius * radius * radius) : rho;
+  const double mass = radius > 0.0 ? rho * (4.0 * GD_PI / 3.0 * radius * radius * radius) : rho;
   if (!(mass > 0.0) || !isfinite(mass)) {
     rd_error(r, r->lineno, "Atoms: mass from diameter '%s' and density '%s' is %g, not a positive finite number",
              user_text(fl->f[2]).s, user_text(fl->f[3]).s, mass);
@@ -787,7 +787,7 @@ static bool write_check(const char *path, const Particles *p, const Box *b) {
     else if (!(p->mass[i] > 0.0)) why = "mass must be > 0";
     else if (p->radius[i] > 0.0) {
       const double r = p->radius[i];
-      const double rho = p->mass[i] / (4.0 * DF_PI / 3.0 * r * r * r);
+      const double rho = p->mass[i] / (4.0 * GD_PI / 3.0 * r * r * r);
       if (!(isfinite(rho) && rho > 0.0 && fpclassify(rho) != FP_SUBNORMAL) || !isfinite(2.0 * r))
         why = "density mass / (4 pi / 3 radius^3) is not a positive normal number";
     }
@@ -820,7 +820,7 @@ bool datafile_write(const char *path, const Particles *p, const Box *b, const ch
     W("\nAtoms # sphere\n\n");
     for (int64_t i = 0; i < p->n; i++) {
       const double r = p->radius[i];
-      const double rho = r > 0.0 ? p->mass[i] / (4.0 * DF_PI / 3.0 * r * r * r) : p->mass[i];
+      const double rho = r > 0.0 ? p->mass[i] / (4.0 * GD_PI / 3.0 * r * r * r) : p->mass[i];
       W("%lld %d %.17g %.17g %.17g %.17g %.17g\n", (long long)p->id[i], p->type[i], no_subnormal(2.0 * r),
         no_subnormal(rho), no_subnormal(p->x[i]), no_subnormal(p->y[i]), no_subnormal(p->z[i]));
     }

@@ -12,6 +12,7 @@
 #include "neighbor.h"
 #include "plan.h"
 #include "rng.h"
+#include "common.h"
 
 enum { STREAM_X, STREAM_Y, STREAM_Z, STREAM_R, STREAM_V = 8, STREAM_W = 16 };
 
@@ -113,7 +114,7 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
     const double r = draw_radius(s, (uint64_t)p->id[i]);
     p->radius[i] = r;
     p->mass[i] = sphere_mass(r, s->density);
-    volume += 4.0 / 3.0 * 3.14159265358979323846 * r * r * r;
+    volume += 4.0 / 3.0 * GD_PI * r * r * r;
   }
   const double L = cbrt(volume / s->phi);
   for (int d = 0; d < 3; d++) {

@@ -1,21 +1,21 @@
 /* expect.c - closed forms of docs/verification.md (see expect.h). */
 #include "expect.h"
+#include "law.h"
 
 #include <math.h>
 
-#define PI 3.14159265358979323846
 
 double expect_beta(double e) {
   const double l = log(e);
-  return fabs(l) / sqrt(PI * PI + l * l); /* §1.1 inverse */
+  return fabs(l) / sqrt(LAW_PI * LAW_PI + l * l); /* §1.1 inverse */
 }
 
 double expect_lsd_e(double zeta) {
   if (zeta >= 1.0) return 0.0;
-  return exp(-PI * zeta / sqrt(1.0 - zeta * zeta)); /* §1.1 */
+  return exp(-LAW_PI * zeta / sqrt(1.0 - zeta * zeta)); /* §1.1 */
 }
 
-double expect_lsd_w0tc(double zeta) { return zeta >= 1.0 ? INFINITY : PI / sqrt(1.0 - zeta * zeta); }
+double expect_lsd_w0tc(double zeta) { return zeta >= 1.0 ? INFINITY : LAW_PI / sqrt(1.0 - zeta * zeta); }
 
 double expect_lsd_dmax(double zeta) {
   if (zeta == 0.0) return 1.0;
@@ -57,7 +57,7 @@ double expect_visco_delta_end(double b) {
 }
 
 double expect_C1(void) {
-  return sqrt(PI) * tgamma(0.6) / (pow(2.0, 0.2) * pow(5.0, 0.4) * tgamma(2.1)); /* §3.2 */
+  return sqrt(LAW_PI) * tgamma(0.6) / (pow(2.0, 0.2) * pow(5.0, 0.4) * tgamma(2.1)); /* §3.2 */
 }
 
 /* C2 = 0.798267 is a numerical fit (§3.2, 6 digits): the series is a literature formula held to

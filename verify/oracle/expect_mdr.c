@@ -4,14 +4,14 @@
  * compaction (see expect_mdr.h).
  */
 #include "expect_mdr.h"
+#include "law.h"
 
 #include <math.h>
 #include <stdio.h>
 
-#define PI 3.14159265358979323846
 
 double mdr_eeff(void) { return MDR_E / (1.0 - MDR_NU * MDR_NU); }
-double mdr_sphere_mass(double R) { return 4.0 / 3.0 * PI * R * R * R * RHO; }
+double mdr_sphere_mass(double R) { return 4.0 / 3.0 * LAW_PI * R * R * R * RHO; }
 
 /* Root x = delta_Y/R of the §6.10 hook 5 condition 4 sqrt(x)/(3 pi) = (Y/Eeff)(1.75 e^{-4.4x} + 1),
  * by bisection (independent of mdr.c). */
@@ -19,7 +19,7 @@ double mdr_yield_ratio(double y_over_eeff) {
   double lo = 0.0, hi = 1.0;
   for (int k = 0; k < 200; k++) {
     const double x = 0.5 * (lo + hi);
-    if (4.0 * sqrt(x) / (3.0 * PI) - y_over_eeff * (1.75 * exp(-4.4 * x) + 1.0) > 0.0) hi = x;
+    if (4.0 * sqrt(x) / (3.0 * LAW_PI) - y_over_eeff * (1.75 * exp(-4.4 * x) + 1.0) > 0.0) hi = x;
     else lo = x;
   }
   return 0.5 * (lo + hi);
@@ -44,7 +44,7 @@ static double wall_magnifier(double d, double R, bool wall) { return wall ? 1.0 
  * intercept of dY. */
 double mdr_side_loading_force(double d, double R, double dY) {
   if (d < dY) return indenter_force(d, 4.0 * R, 2.0 * R);
-  return PI * yield_pressure(d, R) * (2.0 * d * R - d * d + dY * dY - dY * R);
+  return LAW_PI * yield_pressure(d, R) * (2.0 * d * R - d * d + dY * dY - dY * R);
 }
 
 /* Composite Simpson of f over [a, b] with n (even) intervals. */
@@ -82,10 +82,10 @@ double mdr_side_loop_ratio(double R, double dY, double dm, bool wall) {
   const int n = 20000;
   const double w_in = simpson(loading_integrand, &l, 0.0, dY, n) + simpson(loading_integrand, &l, dY, dm, n);
   const double a2 = 2.0 * dm * R - dm * dm + dY * dY - dY * R, a = sqrt(a2), pY = yield_pressure(dm, R);
-  const double G = MDR_E / (2.0 * (1.0 + MDR_NU)), Fmax = PI * pY * a2;
+  const double G = MDR_E / (2.0 * (1.0 + MDR_NU)), Fmax = LAW_PI * pY * a2;
   l.A = 4.0 * pY * a / mdr_eeff(), l.B = 2.0 * a, l.de_max = 0.5 * l.A;
   const double z = R - (dm - l.de_max), q = sqrt(a2 + z * z);
-  l.dR = (2.0 * a2 * (MDR_NU - 1.0) - (2.0 * MDR_NU - 1.0) * z * (q - z)) * Fmax / (2.0 * PI * a2 * G * q);
+  l.dR = (2.0 * a2 * (MDR_NU - 1.0) - (2.0 * MDR_NU - 1.0) * z * (q - z)) * Fmax / (2.0 * LAW_PI * a2 * G * q);
   const double w_out = simpson(unloading_integrand, &l, dm - l.de_max - l.dR, dm, n);
   return w_out / w_in;
 }
@@ -100,7 +100,7 @@ void mdr_text(char *buf, size_t n, double Y, double psi_b, double damp, int d_ty
 
 /* A side's plastic contact area A_c of §6.5 at side displacement d, radius R (yield at dY). */
 static double side_area(double d, double R, double dY) {
-  return d < dY ? PI * d * R : PI * (2.0 * d * R - d * d) + PI * (dY * dY - dY * R);
+  return d < dY ? LAW_PI * d * R : LAW_PI * (2.0 * d * R - d * d) + LAW_PI * (dY * dY - dY * R);
 }
 
 /* The radius that keeps the volume of an interior particle with 8 caps of height d at V_o (the
@@ -121,8 +121,8 @@ double mdr_grown_radius(double d) {
 double mdr_interior_bond_force(double d, double db, double R, double dY) {
   if (d <= db) return mdr_side_loading_force(d, R, dY);
   const double Ac = side_area(d, R, dY), kappa = MDR_E / (3.0 * (1.0 - 2.0 * MDR_NU));
-  const double Vo = 4.0 / 3.0 * PI * RAD * RAD * RAD;
-  const double Vgeo = fmin(4.0 / 3.0 * PI * R * R * R - 8.0 * PI / 3.0 * d * d * (3.0 * R - d), Vo);
+  const double Vo = 4.0 / 3.0 * LAW_PI * RAD * RAD * RAD;
+  const double Vgeo = fmin(4.0 / 3.0 * LAW_PI * R * R * R - 8.0 * LAW_PI / 3.0 * d * d * (3.0 * R - d), Vo);
   return mdr_side_loading_force(db, R, dY) + kappa * (8.0 * Ac) * (d - db) * Ac / Vgeo;
 }
 

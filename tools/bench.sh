@@ -41,7 +41,7 @@ steps=10
 engines_rc=0
 if [ -z "${ENGINES:-}" ]; then
   # Only the engines ENGINES names run (each adds minutes: docs/benchmark.md): said, not silent.
-  echo "grandamp bench: no engine timed (ENGINES=\"lammps liggghts yade\" adds them: about 45 min more for the full matrix, 1-2 min with QUICK=1)" >&2
+  echo "grandamp bench: no engine timed (ENGINES=\"lammps liggghts yade\" adds them: about 13 min more for the full matrix, 1-2 min with QUICK=1)" >&2
   engines=""
 else
   # shellcheck disable=SC2086

@@ -59,7 +59,7 @@ void cases_calibrate_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
         c.t_run = 2.0 * tc + 10.0 * c.dt; /* the damped contact lasts at most about 1.1 t_c,el */
         char src[200];
         snprintf(src, sizeof src, "the target e of the calibration; %s, plus the calibration's f/2000 + 1e-7", r->f_src);
-        engine_judge(v, ctx, eng, name, &c, NULL, TARGETS[t], r->f / STEPS_PER_TC + r->f / 2000.0 + 1e-7, src, 0.0);
+        engine_judge(v, ctx, eng, name, &c, NULL, TARGETS[t], r->f / STEPS_PER_TC + r->f / 2000.0 + 1e-7, src, 0.0, NULL);
       }
     }
   }

@@ -56,7 +56,7 @@ static void elastic(Verifier *v, EngineCtx *ctx, const Engine *eng, int test, co
     snprintf(base, sizeof base, "engine/%s/chung-ooi/%d/%s/%s", eng->name, test, m->name,
              k ? "hertz_material" : "hertz");
     engine_judge(v, ctx, eng, base, &c, NULL, 1.0, e_bound(NORMALS[k], "none"),
-                 "elastic Hertz impact: e = 1, the Hertz rows' f dt/t_c", h.t_c);
+                 "elastic Hertz impact: e = 1, the Hertz rows' f dt/t_c", h.t_c, NULL);
   }
 }
 
@@ -89,7 +89,7 @@ static void restitution(Verifier *v, EngineCtx *ctx, const Engine *eng, const Ma
       row_id(r, id, sizeof id);
       snprintf(base, sizeof base, "engine/%s/chung-ooi/3/%s/%s/e_in=%g", eng->name, m->name, id, E_IN[i]);
       snprintf(src, sizeof src, "%s; %s", csrc, r->f_src);
-      engine_judge(v, ctx, eng, base, &c, &law, e_exp, r->f / STEPS_PER_TC + 1e-12, src, tc);
+      engine_judge(v, ctx, eng, base, &c, &law, e_exp, r->f / STEPS_PER_TC + 1e-12, src, tc, NULL);
     }
   }
 }

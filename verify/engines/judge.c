@@ -1,0 +1,199 @@
+/*
+ * judge.c - one judge for every engine case (see judge.h): an engine's runs (batched by a
+ * planning pass, or one by one), the known defects applied, the verdict of each case.
+ */
+#include "judge.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine_plan.h"
+#include "error.h"
+#include "law.h"
+#include "run.h"
+
+/* The engine's version for the verdict table, from its first run. */
+static void note_version(Verifier *v, const Engine *eng, const EngineResult *res) {
+  for (int k = 0; k < v->nengines; k++)
+    if (!strcmp(v->engines[k], eng->name) && !v->engine_versions[k][0])
+      snprintf(v->engine_versions[k], sizeof v->engine_versions[k], "%s", res->version);
+}
+
+/* The state one engine's cases share (engine_cases.h). */
+struct EngineCtx {
+  const Defects *defects;
+  char workdir[4096]; /* the scratch folder of its runs (proc_scratch_make) */
+  int serial;
+  double startup_s;   /* the probe's wall time (NAN: unknown) */
+  int streak;         /* consecutive crashes, time-outs or failed starts */
+  char dead[400];     /* set: the engine is unresponsive, its remaining cases fail at once */
+  bool planning;      /* the planning pass: engine_run notes its case in plan and runs nothing */
+  EnginePlan plan;    /* the collisions of the engine's cases, run in batches before the real pass */
+};
+
+/* A run's time limit: the engine's measured start-up (a run on an empty input) ten times over, plus a
+ * millisecond per step (two-body steps take microseconds in every engine), plus 3 s of slack
+ * for a busy machine; 30 s of start-up when the probe could not tell. A batch's: one start-up
+ * and slack, plus the work of each of its cases. */
+#define RUN_SLACK_S 3.0
+static double work_of(const EngineCase *c) { return 1e-3 * ceil(c->t_run / c->dt); }
+static double time_limit(const EngineCtx *ctx, const EngineCase *c) {
+  return engine_time_limit(ctx->startup_s, RUN_SLACK_S, work_of(c));
+}
+
+/* The version is the engine's own bytes: it goes into CSV fields, markdown cells and XML. */
+static void version_printable(EngineResult *r) {
+  for (char *p = r->version; *p; p++)
+    if (*p < 0x20 || *p > 0x7e || *p == '"' || *p == '|' || *p == ',' || *p == '<' || *p == '&') *p = '?';
+}
+
+bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
+                size_t why_size) {
+  memset(r, 0, sizeof *r);
+  EngineCase limited = *c;
+  limited.timeout_s = time_limit(ctx, c);
+  if (ctx->planning) {
+    plan_add(&ctx->plan, &limited, work_of(c));
+    snprintf(why, why_size, "planned, not run yet");
+    return false;
+  }
+  const PlannedCase *done = plan_take(&ctx->plan, &limited);
+  if (done) { /* run in a batch before this pass */
+    *r = done->r;
+    snprintf(why, why_size, "%s", done->why);
+    version_printable(r);
+    if (done->ran) note_version(v, eng, r);
+    return done->ran;
+  }
+  if (ctx->dead[0]) {
+    snprintf(why, why_size, "%s", ctx->dead);
+    return false;
+  }
+  char dir[4200];
+  snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
+  if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
+  const bool ran = eng->collide(&limited, dir, r, why, why_size);
+  version_printable(r);
+  if (engine_streak(&ctx->streak))
+    snprintf(ctx->dead, sizeof ctx->dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
+             eng->name, ctx->streak, why);
+  if (ran) note_version(v, eng, r);
+  proc_scratch_remove(dir); /* a run's files are read: nothing piles up over thousands of cases */
+  return ran;
+}
+
+void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool ran, const char *why,
+                    EngineQuantity q, double measured, double expected, double tol, const DefectCase *dc,
+                    const char *src) {
+  const Defect *d = defect_find(ctx->defects, eng->name, v->cur.name);
+  const char *known = d ? d->reason : NULL;
+  if (!ran) { /* a crash, an ERROR, a time-out: never a known defect's signature */
+    case_end_outcome(v, OUTCOME_FAIL, NULL, NAN, expected, tol, "%s did not run: %s", eng->name, why);
+    return;
+  }
+  const bool finite = isfinite(measured);
+  if (!finite && d && !d->skip && d->predict == PREDICT_NONFINITE) {
+    case_end_outcome(v, OUTCOME_XFAIL, known, measured, expected, tol,
+                     "known defect seen: the run ends in a non-finite result, as predicted (%s)", known);
+    return;
+  }
+  const bool impossible = !finite || (q == QTY_E && !(measured >= 0.0 && measured <= 1.0 + tol)) ||
+                          (q == QTY_TC && !(measured > 0.0)) || (q == QTY_ERROR && !(measured >= 0.0));
+  if (impossible) {
+    const char *what = q == QTY_E ? "e outside [0, 1 + tol]" : q == QTY_TC ? "a duration <= 0" : "a negative error";
+    case_end_outcome(v, OUTCOME_FAIL, NULL, measured, expected, tol, "impossible result from %s (%s): %s", eng->name,
+                     finite ? what : "not finite", src);
+    return;
+  }
+  if (d && d->skip) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "known defect, not judged: %.150s", d->reason);
+    case_skip(v, msg);
+    return;
+  }
+  const bool meets = fabs(measured - expected) <= tol;
+  if (!d) {
+    case_end_outcome(v, meets ? OUTCOME_PASS : OUTCOME_FAIL, NULL, measured, expected, tol, "%s", src);
+    return;
+  }
+  const double predicted = dc ? defect_predict(d, dc) : NAN;
+  if (isfinite(predicted) && fabs(measured - predicted) <= tol)
+    case_end_outcome(v, OUTCOME_XFAIL, known, measured, expected, tol,
+                     "known defect seen: %.10g is its prediction %.10g (%s); %s", measured, predicted,
+                     defect_prediction_name(d->predict), src);
+  else if (meets)
+    case_end_outcome(v, OUTCOME_XPASS, known, measured, expected, tol,
+                     "the known defect (%s) no longer shows: the case passes; %s", known, src);
+  else
+    case_end_outcome(v, OUTCOME_FAIL, NULL, measured, expected, tol,
+                     "neither the expectation (%s) nor the known defect's prediction %.10g (%s: %s)", src, predicted,
+                     defect_prediction_name(d->predict), known);
+}
+
+/* What a defect's prediction needs of an engine case (law: NULL when the generator has none). */
+static DefectCase defect_case(const Engine *eng, const EngineCase *c, const LawModel *law, bool is_tc, double expected) {
+  const bool wall = isinf(c->Rj);
+  const double mi = 4.0 / 3.0 * LAW_PI * c->Ri * c->Ri * c->Ri * c->rho;
+  const double mj = wall ? INFINITY : 4.0 / 3.0 * LAW_PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
+  return (DefectCase){.normal = c->normal, .damping = c->damping, .x = c->damp, .wall = wall,
+                      .force_end = eng->force_end, .is_tc = is_tc, .expected = expected, .law = law,
+                      .reff = wall ? c->Ri : c->Ri * c->Rj / (c->Ri + c->Rj), .meff = wall ? mi : mi * mj / (mi + mj),
+                      .v0 = c->v0, .nu = c->nu};
+}
+
+void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *base, EngineCase *c, const LawModel *law,
+                  double e_exp, double e_tol, const char *e_src, double tc_exp, const EngineJudgeHooks *hooks) {
+  char group[96];
+  snprintf(group, sizeof group, "engine.%s", eng->name);
+  const bool want_e = case_begin(v, group, "%s/e", base);
+  const bool want_t = tc_exp > 0.0 && case_begin(v, group, "%s/t_c", base);
+  if (!want_e && !want_t) return;
+  EngineResult res = {0};
+  char why[512] = "", src[256];
+  const double t_start = omp_get_wtime();
+  const char *skip = hooks ? hooks->skip : NULL;
+  const bool ran = !skip && engine_run(v, ctx, eng, c, &res, why, sizeof why);
+  for (int which = 0; which < 2; which++) {
+    if (which == 0 ? !want_e : !want_t) continue;
+    case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
+    if (which == 0) v->t0 = t_start;
+    const DefectCase dc = defect_case(eng, c, law, which == 1, which == 0 ? e_exp : tc_exp);
+    if (skip) {
+      case_skip(v, skip);
+    } else if (which == 0) {
+      snprintf(src, sizeof src, "%s (%s)", e_src, res.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_E, res.e, e_exp, e_tol, &dc, src);
+    } else {
+      snprintf(src, sizeof src, "the expected duration, +-2 dt: the engine's steps with overlap, a step at each end (%s)",
+               res.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_TC, res.t_c, tc_exp, 2.0 * c->dt, &dc, src);
+    }
+    if (hooks && hooks->recorded && !v->planning) hooks->recorded(hooks->arg, &v->res[v->nres - 1], &res);
+  }
+}
+
+void engine_cases_run(Verifier *v, const Engine *eng, const Defects *defects, EngineGenerators generators, void *arg) {
+  EngineCtx ctx = {.defects = defects, .startup_s = NAN};
+  if (!v->dry) {
+    char why[512];
+    if (!proc_scratch_make(ctx.workdir, sizeof ctx.workdir, "grandamp-engine", why, sizeof why))
+      gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
+    ctx.startup_s = engine_startup(eng);
+  }
+  if (!v->dry && eng->batch && !getenv("GRANDAMP_ENGINE_NO_BATCH")) {
+    /* The planning pass notes the collisions (nothing judged, no line), which then run in
+     * batches; the real pass below takes their outcomes in the same order. */
+    v->planning = ctx.planning = true;
+    generators(v, &ctx, eng, arg);
+    v->planning = ctx.planning = false;
+    plan_run(&ctx.plan, eng, ctx.workdir, &ctx.serial, ctx.startup_s, RUN_SLACK_S, &ctx.streak, ctx.dead,
+             sizeof ctx.dead);
+  }
+  generators(v, &ctx, eng, arg);
+  plan_free(&ctx.plan);
+  if (ctx.workdir[0]) proc_scratch_remove(ctx.workdir);
+}

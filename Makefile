@@ -91,10 +91,10 @@ ORACLE_OBJ   := $(ORACLE_SRC:%.c=$(BUILD)/%.o)
 
 # The stamped pair loops: src/loop/kernel_stamp.c compiled once per normal model and kind, one
 # object each (so the build parallelises): the ids of normal.h's NORMAL_MODELS whose kernels
-# column is VECTOR (both kinds) or SCALAR. kernels.c's tables reference every slice, so a normal
-# missing here fails at link.
-KERNEL_NORMALS := HOOKE HERTZ HERTZ_MATERIAL DMT JKR
-SIMD_NORMALS   := HOOKE HERTZ HERTZ_MATERIAL DMT
+# column is VECTOR (both kinds) or SCALAR, read from the list itself. kernels.c's tables
+# reference every slice, so a normal missing here fails at link.
+KERNEL_NORMALS := $(shell tools/normal_kernels.sh VECTOR SCALAR)
+SIMD_NORMALS   := $(shell tools/normal_kernels.sh VECTOR)
 KERNEL_STAMP   := src/loop/kernel_stamp.c
 KERNEL_SCALAR_OBJ := $(KERNEL_NORMALS:%=$(BUILD)/src/loop/kernels_%.o)
 KERNEL_SIMD_OBJ   := $(SIMD_NORMALS:%=$(BUILD)/src/loop/kernels_simd_%.o)
@@ -272,7 +272,7 @@ DEPS += $(BUILD)/bench/bench.d
 bench:
 	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES) $(ENGINES)
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_bench $(BUILD)/grandamp
-	@QUICK=$(QUICK) FILTER='$(FILTER)' ENGINES='$(ENGINES)' GNUPLOT=$(GNUPLOT) tools/bench.sh $(BUILD)/grandamp_bench $(BUILD)/grandamp
+	@QUICK=$(QUICK) FILTER='$(FILTER)' ENGINES='$(ENGINES)' GNUPLOT=$(GNUPLOT) bench/bench.sh $(BUILD)/grandamp_bench $(BUILD)/grandamp
 
 plots:
 	@tools/deps.sh gnuplot-nox

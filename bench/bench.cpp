@@ -2,7 +2,7 @@
  * bench.cpp - the grandamp benchmark matrix: a thin Google Benchmark (1.7.1) wrapper over the
  * C library.
  *
- * Families (the first field of every benchmark name, which tools/bench_csv.sh splits on '/'):
+ * Families (the first field of every benchmark name, which bench/bench_csv.sh splits on '/'):
  *   model     every damping model on its natural normal models, tangential off and mindlin,
  *             and once (tangential off) on every other normal model it may run with: the rows
  *             are derived from the model lists (model_rows);

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Draws every plot of plots/*.gp from the tidy benchmark CSV (tools/bench_csv.sh) and the
-# engine comparison CSV (data/compare-*.csv of tools/bench.sh; '' or a missing file: no engine plot) into OUTDIR, as NAME.png
+# Draws every plot of plots/*.gp from the tidy benchmark CSV (bench/bench_csv.sh) and the
+# engine comparison CSV (data/compare-*.csv of bench/bench.sh; '' or a missing file: no engine plot) into OUTDIR, as NAME.png
 # and NAME.svg. Images are drawn in a scratch folder and renamed into OUTDIR when complete.
 # Usage: plots/all.sh CSV LAMMPS_CSV OUTDIR       (exit 1 if gnuplot fails for any script)
 set -eu

@@ -1,5 +1,5 @@
 # Shared settings of the plots/*.gp scripts (loaded by each): the variables csv (tidy CSV of
-# tools/bench_csv.sh), compare (data/compare-*.csv of tools/bench.sh, may be '' or missing) and out (output
+# bench/bench_csv.sh), compare (data/compare-*.csv of bench/bench.sh, may be '' or missing) and out (output
 # prefix, e.g. 'plots/'), the helper plots/select.sh, and the two terminals (PNG and SVG).
 if (!exists("csv")) csv = 'data/bench.csv'
 if (!exists("compare")) compare = ''

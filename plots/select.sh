@@ -1,5 +1,5 @@
 #!/bin/sh
-# Data selection for the gnuplot scripts in plots/: reads the tidy CSV of tools/bench_csv.sh
+# Data selection for the gnuplot scripts in plots/: reads the tidy CSV of bench/bench_csv.sh
 # (columns found by header name) and prints whitespace-separated tables for gnuplot, "?" for
 # a missing value. Only the median and stddev aggregate rows are used. awk + sort only.
 #   select.sh check CSV                             prints ok if CSV has the columns used
@@ -13,7 +13,7 @@
 #   select.sh config CSV FAMILY [FIELDS]            most common value of each field (default
 #                                                   packing,strategy,n,threads)
 #   select.sh engines CSV COMPARE PACKING 1|max     grouped table for plots/engines.gp (with header;
-#                                                   COMPARE: data/compare-*.csv of tools/bench.sh)
+#                                                   COMPARE: data/compare-*.csv of bench/bench.sh)
 # A series key is the "/"-joined values of the ALWAYS fields (comma-separated names) and of
 # the name fields that vary within FAMILY, XFIELD excepted; n and threads appear as N=, T=.
 set -eu
@@ -144,7 +144,7 @@ engines)
   [ -r "$ccsv" ] || die "$ccsv: cannot read the comparison CSV"
   case "$(head -n 1 "$ccsv")" in
     engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_contacts_per_s,engine_contacts_per_s,ratio*) ;;
-    *) die "$ccsv: not a comparison CSV of tools/bench.sh (header engine,engine_version,packing,...)" ;;
+    *) die "$ccsv: not a comparison CSV of bench/bench.sh (header engine,engine_version,packing,...)" ;;
   esac
   # One line per model row (in the order of the CSV), grandamp then each engine, M contacts/s.
   awk -F, -v pk="$pk" -v rk="$rk" '

@@ -31,9 +31,14 @@ static void parse_models(const char *list, NormalModel nm, bool wanted[N_DAMPING
     for (int d = 0; d < N_DAMPING; d++)
       if (calibrate_model(nm, (DampingModel)d) && strcmp(name, damping_name((DampingModel)d)) == 0)
         wanted[d] = found = true;
-    if (!found)
-      errlist_add(err, "--models: '%.60s' is not a damping model calibrate solves for (velocity, mass_velocity, "
-                  "viscoelastic, tsuji, tsuji/legacy, coeff_restitution)", name);
+    if (!found) {
+      char names[512] = "";
+      for (int d = 0; d < N_DAMPING; d++)
+        if (calibrate_model(nm, (DampingModel)d))
+          snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
+                   damping_name((DampingModel)d));
+      errlist_add(err, "--models: '%.60s' is not a damping model calibrate solves for (%s)", name, names);
+    }
   }
 }
 

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "calibrate.h"
 #include "cli.h"
+#include "model.h"
 
 static const char HELP_MODEL[] =
     "usage: grandamp model '<text>'\n"
@@ -19,8 +21,7 @@ static const char HELP_MODEL[] =
     "        [rolling none] [twisting none] [heat none] [cutoff C] [limit_damping]\n"
     "  normal:     hooke k_n damp | hertz k_n damp | hertz/material E damp nu |\n"
     "              dmt E damp nu gamma | jkr E damp nu gamma | mdr (see docs/models.md §6)\n"
-    "  damping:    viscoelastic (default) | velocity | mass_velocity | tsuji | coeff_restitution |\n"
-    "              mdr d_type (with mdr only) | none, tsuji/legacy (grandamp extensions)\n"
+    "@DAMPING_LINES@"
     "  tangential: linear_nohistory x_gamma_t mu_t | linear_history k_t x_gamma_t mu_t |\n"
     "              mindlin, mindlin/force, mindlin_rescale, mindlin_rescale/force k_t|NULL x_gamma_t mu_t\n"
     "\n"
@@ -201,7 +202,7 @@ static const char HELP_CALIBRATE[] =
     "                          [--dt-error BOUND] [--plots DIR] [--json]\n"
     "\n"
     "For a material and a measured restitution TARGET at impact speed VREF: the coefficient of every\n"
-    "damping model (velocity, mass_velocity, viscoelastic, tsuji, tsuji/legacy, coeff_restitution)\n"
+    "damping model (@CALIBRATE_MODELS@)\n"
     "that gives e = TARGET, solved by bisection on collisions through grandamp's loops (not a fit),\n"
     "as pair_coeff lines to paste, with the lines of the engines that run the same law; then a table\n"
     "of how each behaves: e over three decades of speed, on a wall and on a 1:2 pair, and the largest\n"
@@ -237,9 +238,70 @@ static const struct {
     {"run", HELP_RUN},     {"forces", HELP_FORCES},   {"collide", HELP_COLLIDE}, {"engines", HELP_ENGINES}, {"calibrate", HELP_CALIBRATE},
 };
 
+/* The damping models as `grandamp model --help` lists them, from the model list (damping.h):
+ * LAMMPS's keywords, the default marked, then those of one normal model, then grandamp's own,
+ * " | " between them, wrapped under the first. */
+static void damping_lines(char *out, size_t size) {
+  char items[N_DAMPING + 1][128], ext[128] = "";
+  int n = 0;
+  for (int d = 0; d < N_DAMPING; d++) {
+    const unsigned f = damping_model_flags((DampingModel)d);
+    const char *name = damping_name((DampingModel)d);
+    if (f & DFLAG_EXTENSION)
+      snprintf(ext + strlen(ext), sizeof ext - strlen(ext), "%s%s", ext[0] ? ", " : "", name);
+    else if (!(f & DFLAG_NEEDS_MDR))
+      snprintf(items[n++], sizeof items[0], "%s%s", name, d == DAMPING_DEFAULT ? " (default)" : "");
+  }
+  for (int d = 0; d < N_DAMPING; d++)
+    if (damping_model_flags((DampingModel)d) & DFLAG_NEEDS_MDR)
+      snprintf(items[n++], sizeof items[0], "%s d_type (with mdr only)", damping_name((DampingModel)d));
+  if (ext[0]) snprintf(items[n++], sizeof items[0], "%s (grandamp extensions)", ext);
+  char line[512] = "  damping:    ";
+  size_t at = 0;
+  for (int k = 0; k < n; k++) {
+    const bool first = strlen(line) == 14;
+    if (!first && strlen(line) + 3 + strlen(items[k]) > 96) { /* wrap: the line ends with its separator */
+      at += (size_t)snprintf(out + at, size - at, "%s |\n", line);
+      snprintf(line, sizeof line, "              %s", items[k]);
+    } else {
+      snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", first ? "" : " | ", items[k]);
+    }
+  }
+  snprintf(out + at, size - at, "%s\n", line);
+}
+
+/* The damping models calibrate solves for on hertz/material (calibrate_model). */
+static void calibrate_models(char *out, size_t size) {
+  size_t at = 0;
+  out[0] = '\0';
+  for (int d = 0; d < N_DAMPING; d++)
+    if (calibrate_model(NORMAL_HERTZ_MATERIAL, (DampingModel)d))
+      at += (size_t)snprintf(out + at, size - at, "%s%s", at ? ", " : "", damping_name((DampingModel)d));
+}
+
+/* text with @NAME@ replaced by the list it names, into a static buffer. */
+static const char *expand(const char *text) {
+  static char buf[8192];
+  char lines[1024], models[512];
+  damping_lines(lines, sizeof lines);
+  calibrate_models(models, sizeof models);
+  size_t at = 0;
+  for (const char *p = text; *p && at + 1 < sizeof buf;) {
+    const char *with = !strncmp(p, "@DAMPING_LINES@", 15) ? lines : !strncmp(p, "@CALIBRATE_MODELS@", 18) ? models : NULL;
+    if (with) {
+      at += (size_t)snprintf(buf + at, sizeof buf - at, "%s", with);
+      p += with == lines ? 15 : 18;
+    } else {
+      buf[at++] = *p++;
+    }
+  }
+  buf[at < sizeof buf ? at : sizeof buf - 1] = '\0';
+  return buf;
+}
+
 const char *cli_help(const char *command) {
   for (size_t k = 0; k < sizeof HELP / sizeof *HELP; k++)
-    if (strcmp(HELP[k].command, command) == 0) return HELP[k].text;
+    if (strcmp(HELP[k].command, command) == 0) return strchr(HELP[k].text, '@') ? expand(HELP[k].text) : HELP[k].text;
   return NULL;
 }
 

@@ -31,6 +31,9 @@ extern "C" {
 #define DFLAG_EXTENSION 16u     /**< grandamp extension, not a LAMMPS keyword */
 #define DFLAG_ELASTIC 32u       /**< no damping at all: the elastic baseline (D = 0) */
 
+/* The model of a pair_coeff line without a damping keyword (LAMMPS pair granular's default). */
+#define DAMPING_DEFAULT DAMPING_VISCOELASTIC
+
 /* The per-pair forms of eta_n: what damping_eta computes for a pair, from the constant D that
  * damping_setup derived. The pair loops are stamped once per form, not per model, so models
  * that differ only in their setup (tsuji, tsuji/legacy, coeff_restitution) share one kernel.

@@ -380,7 +380,7 @@ int model_parse(const char *text, ContactModel *m, ErrList *err) {
   char names[256];
 
   Block nb = {0}, tb = {0}, db = {0};
-  int normal = -1, damping = DAMPING_VISCOELASTIC, tangential = -1;
+  int normal = -1, damping = DAMPING_DEFAULT, tangential = -1;
   int damping_word = 0, tangential_word = 0;
   bool tangential_none = false;
   Seen seen = {0};

@@ -30,10 +30,9 @@ extern "C" {
 #define NFLAG_SCALAR_KERNELS 32u /**< has the stamped scalar pair loops (force_kernel.h) */
 #define NFLAG_VECTOR_KERNELS 64u /**< has the stamped vector pair loops too (force_simd.h) */
 
-/* The kernels column of a row: which stamped pair loops the normal model has. The build
- * compiles src/loop/kernel_stamp.c once per normal model and kind (Makefile KERNEL_NORMALS,
- * SIMD_NORMALS); the tables of kernels.c reference every slice, so a missing object fails at
- * link. */
+/* The kernels column of a row: which stamped pair loops the normal model has. The build reads
+ * this column (tools/normal_kernels.sh) and compiles src/loop/kernel_stamp.c once per normal
+ * model and kind (Makefile KERNEL_NORMALS, SIMD_NORMALS). */
 #define NKERNELS_VECTOR (NFLAG_SCALAR_KERNELS | NFLAG_VECTOR_KERNELS)
 #define NKERNELS_SCALAR NFLAG_SCALAR_KERNELS
 #define NKERNELS_NONE 0u

@@ -1,10 +1,10 @@
 #!/bin/sh
-# The README's engine comparison from a comparison CSV of tools/bench.sh (data/compare-*.csv):
+# The README's engine comparison from a comparison CSV of bench/bench.sh (data/compare-*.csv):
 # per packing, one row per model row, grandamp and each engine in M touching pairs per second of
 # pair time, "1 rank / N ranks" (grandamp: threads), and grandamp's ratio to each engine at 1 and N.
-# Usage: tools/compare_md.sh COMPARE.csv [PACKING] > COMPARE.md   (PACKING: that packing only)
+# Usage: bench/compare_md.sh COMPARE.csv [PACKING] > COMPARE.md   (PACKING: that packing only)
 set -eu
-[ $# -ge 1 ] && [ $# -le 2 ] && [ -r "$1" ] || { echo "usage: tools/compare_md.sh COMPARE.csv [PACKING]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] && [ -r "$1" ] || { echo "usage: bench/compare_md.sh COMPARE.csv [PACKING]" >&2; exit 2; }
 awk -F, -v only="${2:-}" '
   NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   function v(n) { return $(c[n]) }

@@ -3,7 +3,7 @@
 # beside it, the same rows inside the installed engines and the comparison, then the plots.
 # Every output is written to a temporary name and renamed when complete. Then the report page
 # (tools/report.sh: report/index.html).
-# Usage: tools/bench.sh GRANDAMP_BENCH GRANDAMP   (QUICK, FILTER, ENGINES, ENGINE_REPS from the environment)
+# Usage: bench/bench.sh GRANDAMP_BENCH GRANDAMP   (QUICK, FILTER, ENGINES, ENGINE_REPS from the environment)
 set -eu
 bin="$1"; grandamp="$2"
 host=$(hostname -s 2>/dev/null || echo host)
@@ -24,7 +24,7 @@ if ! "$bin" $args --benchmark_out="$base.json.tmp" --benchmark_out_format=json; 
   exit 1
 fi
 mv "$base.json.tmp" "$base.json"
-tools/bench_csv.sh "$base.json" "$base.csv"
+bench/bench_csv.sh "$base.json" "$base.csv"
 # The engines (LAMMPS, LIGGGHTS, Yade; `grandamp engines bench`): every model row each engine has,
 # on the matrix's own FCC and random packings (written as data files), at 1 and nproc ranks, the
 # engine's own pair time. ENGINES names the engines to run (each must be installed); without it
@@ -72,9 +72,9 @@ if [ -n "$engines" ]; then
     }' "$base.csv" "$engines" >"$compare.tmp"
   if [ -s "$compare.tmp" ]; then
     mv "$compare.tmp" "$compare"
-    tools/compare_md.sh "$compare" >"${compare%.csv}.md.tmp" && mv "${compare%.csv}.md.tmp" "${compare%.csv}.md"
+    bench/compare_md.sh "$compare" >"${compare%.csv}.md.tmp" && mv "${compare%.csv}.md.tmp" "${compare%.csv}.md"
     # the README's table: the FCC packing (the random one is in the .md above)
-    tools/compare_md.sh "$compare" fcc >"${compare%.csv}-fcc.md.tmp" && mv "${compare%.csv}-fcc.md.tmp" "${compare%.csv}-fcc.md"
+    bench/compare_md.sh "$compare" fcc >"${compare%.csv}-fcc.md.tmp" && mv "${compare%.csv}-fcc.md.tmp" "${compare%.csv}-fcc.md"
     echo "grandamp bench: grandamp / engine per model row ($compare):" >&2
     awk -F, 'NR > 1 { printf "  %-9s %-7s %-45s %2s rank(s): %8.2f M vs %8.2f M contacts/s  %6.2fx\n", $1, $3, $5 "/" $6 "/" $7, $8, $10 / 1e6, $11 / 1e6, $12 }' "$compare" >&2
   fi

@@ -1,14 +1,14 @@
 #!/bin/sh
 # Converts the Google Benchmark (1.7.1) JSON of bench/bench.cpp into a tidy CSV, one row per
 # aggregate entry (mean, median, stddev, cv), with the benchmark name split into its fields.
-# Usage: tools/bench_csv.sh IN.json OUT.csv      (needs jq; writes OUT.csv.tmp, then renames)
+# Usage: bench/bench_csv.sh IN.json OUT.csv      (needs jq; writes OUT.csv.tmp, then renames)
 # real_time_ns is real_time in ns, except on cv rows where it is the dimensionless ratio
 # stddev/mean as Google Benchmark writes it (the counters of cv rows are ratios too).
 set -eu
 
 die() { echo "grandamp: error: $*" >&2; exit 1; }
 
-[ $# -eq 2 ] || die "usage: tools/bench_csv.sh IN.json OUT.csv"
+[ $# -eq 2 ] || die "usage: bench/bench_csv.sh IN.json OUT.csv"
 in="$1"; out="$2"
 command -v jq >/dev/null 2>&1 || die "jq not found; install it (apt-get install jq)"
 [ -r "$in" ] || die "$in: cannot read the benchmark JSON"

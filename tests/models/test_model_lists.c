@@ -4,6 +4,7 @@
  * every combination the parser accepts has a benchmark row and verifier cases. A model row
  * added without its bench coefficients or its verifier expectation fails here.
  */
+#include <dirent.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -192,10 +193,134 @@ static void test_verifier_has_every_combination(void **state) {
   free(r);
 }
 
+
+/* ---- the files a new damping model touches (docs/adding-a-damping-model.md, section 4) ---- */
+
+static const char *const DAMPING_KEYWORDS[] = {
+#define X(ID, id, name, nc, fl, form) name,
+    DAMPING_MODELS(X)
+#undef X
+};
+static const char *const DAMPING_ENUMS[] = {
+#define X(ID, id, name, nc, fl, form) #ID,
+    DAMPING_MODELS(X)
+#undef X
+};
+
+/* How many damping models path names: by its quoted keyword, its DAMPING_ id or the oracle's
+ * LAW_DAMP_ id. */
+static int models_named(const char *path) {
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  static char text[1 << 20];
+  const size_t n = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[n] = '\0';
+  int named = 0;
+  for (int d = 0; d < N_DAMPING; d++) {
+    char quoted[64], id[64], law[64];
+    snprintf(quoted, sizeof quoted, "\"%s\"", DAMPING_KEYWORDS[d]);
+    snprintf(id, sizeof id, "DAMPING_%s", DAMPING_ENUMS[d]);
+    snprintf(law, sizeof law, "LAW_DAMP_%s", DAMPING_ENUMS[d]);
+    bool found = strstr(text, quoted) != NULL;
+    for (const char *ids[] = {id, law}, **p = ids; !found && p < ids + 2; p++)
+      for (const char *at = text; !found && (at = strstr(at, *p)) != NULL; at += strlen(*p)) {
+        const char next = at[strlen(*p)]; /* DAMPING_TSUJI is not DAMPING_TSUJI_LEGACY */
+        found = !(next == '_' || (next >= 'A' && next <= 'Z'));
+      }
+    named += found;
+  }
+  return named;
+}
+
+typedef struct TouchedTable {
+  char file[32][128];
+  char role[32][24]; /* write, recommended, no */
+  int n, stated;     /* rows; the "**N files** to write" of the text */
+} TouchedTable;
+
+static void touched_table(TouchedTable *t) {
+  FILE *f = fopen("docs/adding-a-damping-model.md", "r");
+  assert_non_null(f);
+  char line[1024];
+  bool in = false;
+  t->n = 0, t->stated = -1;
+  while (fgets(line, sizeof line, f)) {
+    if (!strncmp(line, "## ", 3)) in = strstr(line, "Files touched") != NULL;
+    if (!in) continue;
+    char file[128], role[16];
+    if (sscanf(line, "| `%127[^`]` | %15[a-z]", file, role) == 2) {
+      assert_true(t->n < 32);
+      snprintf(t->file[t->n], sizeof t->file[0], "%s", file);
+      snprintf(t->role[t->n++], sizeof t->role[0], "%s", role);
+    }
+    const char *stated = strstr(line, "**");
+    int k;
+    if (t->stated < 0 && stated && sscanf(stated, "**%d files** to write", &k) == 1) t->stated = k;
+  }
+  fclose(f);
+}
+
+/* Every source file of dir (and its folders) that names six or more damping models, into found. */
+static void per_model_files(const char *dir, char found[64][256], int *nfound) {
+  DIR *d = opendir(dir);
+  if (!d) fail_msg("cannot open %s (run from the repository root)", dir);
+  for (struct dirent *e; (e = readdir(d));) {
+    if (e->d_name[0] == '.') continue;
+    char path[256];
+    if (snprintf(path, sizeof path, "%s/%.200s", dir, e->d_name) >= (int)sizeof path) fail_msg("%s: path too long", dir);
+    const size_t len = strlen(e->d_name);
+    const bool source = (len > 2 && (!strcmp(e->d_name + len - 2, ".c") || !strcmp(e->d_name + len - 2, ".h"))) ||
+                        (len > 4 && !strcmp(e->d_name + len - 4, ".cpp"));
+    if (!source) {
+      DIR *sub = opendir(path);
+      if (sub) closedir(sub), per_model_files(path, found, nfound);
+      continue;
+    }
+    if (models_named(path) >= 6) {
+      assert_true(*nfound < 64);
+      snprintf(found[(*nfound)++], 256, "%s", path);
+    }
+  }
+  closedir(d);
+}
+
+/* The page's table of files is the tree's: each file that names six or more damping models (a
+ * place a new model may need) is in it, each file to write names them (it has an entry per model),
+ * and the count the text states is the table's count of files to write. */
+static void test_adding_a_model_files_are_the_trees(void **state) {
+  (void)state;
+  TouchedTable t;
+  touched_table(&t);
+  assert_true(t.n >= 5);
+  int write = 0;
+  for (int k = 0; k < t.n; k++) {
+    if (strcmp(t.role[k], "write") && strcmp(t.role[k], "recommended") && strcmp(t.role[k], "no"))
+      fail_msg("docs/adding-a-damping-model.md: %s: role '%s' is not write, recommended or no", t.file[k], t.role[k]);
+    if (strcmp(t.role[k], "write")) continue;
+    write++;
+    if (models_named(t.file[k]) < 6)
+      fail_msg("%s is a file to write for a new damping model but names %d of them", t.file[k], models_named(t.file[k]));
+  }
+  if (t.stated != write)
+    fail_msg("docs/adding-a-damping-model.md says **%d files** to write; its table has %d", t.stated, write);
+  char found[64][256];
+  int nfound = 0;
+  for (const char *dirs[] = {"src", "verify", "bench"}, **d = dirs; d < dirs + 3; d++) per_model_files(*d, found, &nfound);
+  for (int k = 0; k < nfound; k++) {
+    bool listed = false;
+    for (int q = 0; q < t.n && !listed; q++) listed = !strcmp(found[k], t.file[q]);
+    if (!listed)
+      fail_msg("%s names %d damping models but docs/adding-a-damping-model.md's table of files lacks it", found[k],
+               models_named(found[k]));
+  }
+}
+
 const struct CMUnitTest model_lists_tests[] = {
     cmocka_unit_test(test_parser_predicate_and_tables_agree),
     cmocka_unit_test(test_none_is_velocity_with_zero_damp),
     cmocka_unit_test(test_bench_has_every_combination),
     cmocka_unit_test(test_verifier_has_every_combination),
+    cmocka_unit_test(test_adding_a_model_files_are_the_trees),
 };
 const size_t model_lists_ntests = sizeof model_lists_tests / sizeof *model_lists_tests;

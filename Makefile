@@ -84,7 +84,7 @@ CPPFLAGS := $(SRC_INC) -I$(BUILD)
 LDFLAGS  := -fopenmp
 LDLIBS   := -lm
 # The verifier's rooms (below): its oracle and the folders above it.
-VERIFY_ROOMS := cases engines report
+VERIFY_ROOMS := report cases engines
 VERIFY_INC   := -Iverify/oracle $(VERIFY_ROOMS:%=-Iverify/%)
 ORACLE_SRC   := $(wildcard verify/oracle/*.c)
 ORACLE_OBJ   := $(ORACLE_SRC:%.c=$(BUILD)/%.o)
@@ -279,9 +279,10 @@ plots:
 	plots/all.sh "$$(ls -t data/bench-*.csv | head -n 1)" "$$(ls -t data/compare-*.csv 2>/dev/null | head -n 1)" plots/
 
 # ---- verifier ----------------------------------------------------------------------------
-# verify/ in four rooms: oracle/ (the independent law, the two reference integrators, the
-# oblique reference, the expectations), cases/ (the generators and their runner), engines/ (the
-# outside engines judged), report/ (the previous run compared), with main.c above them; linked
+# verify/ in four rooms, each using only the ones before it: oracle/ (the independent law, the two
+# reference integrators, the oblique reference, the expectations), report/ (the results, the
+# previous run compared), cases/ (the generators and their runner), engines/ (the outside
+# engines judged), with main.c above them (tests/base/test_layout.c checks the order); linked
 # against the same library the benchmark times. The oracle compiles with its own folder as its
 # only include path: it cannot include grandamp's code, so it cannot agree with it by
 # construction (tests/models/test_model_lists.c also checks its includes).

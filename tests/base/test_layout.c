@@ -1,8 +1,8 @@
 /*
- * test_layout.c - the house's two walls, read from the sources: src/'s layers include only
- * themselves and the layers before them (the Makefile's SRC_DIRS order), and the verifier's
- * oracle (verify/oracle/) includes only itself and the C library, so that it cannot take a
- * formula from the code it judges. The build enforces the second (the oracle's only include
+ * test_layout.c - the house's walls, read from the sources: src/'s layers include only
+ * themselves and the layers before them (the Makefile's SRC_DIRS order), the verifier's rooms
+ * likewise (oracle, then VERIFY_ROOMS), and the oracle (verify/oracle/) includes only itself and
+ * the C library, so that it cannot take a formula from the code it judges. The build enforces the second (the oracle's only include
  * folder is its own); this test also catches a relative path around it.
  * Run from the repository root (make test does).
  */
@@ -13,22 +13,27 @@
 
 enum { MAX_LAYERS = 16 };
 
-/* The layers of the Makefile's "SRC_DIRS := ..." line, in order. */
-static int src_layers(char names[MAX_LAYERS][32]) {
+/* The words of the Makefile's "VAR := ..." line, in order, after those already in names. */
+static int makefile_list(const char *var, char names[MAX_LAYERS][32], int n) {
   FILE *f = fopen("Makefile", "r");
   assert_non_null(f);
-  char line[512];
-  int n = 0;
+  char line[512], head[64];
+  snprintf(head, sizeof head, "%s := ", var);
+  const int n0 = n;
   while (fgets(line, sizeof line, f))
-    if (!strncmp(line, "SRC_DIRS := ", 12)) {
-      for (char *save = NULL, *w = strtok_r(line + 12, " \n", &save); w && n < MAX_LAYERS; w = strtok_r(NULL, " \n", &save))
+    if (!strncmp(line, head, strlen(head))) {
+      for (char *save = NULL, *w = strtok_r(line + strlen(head), " \n", &save); w && n < MAX_LAYERS;
+           w = strtok_r(NULL, " \n", &save))
         snprintf(names[n++], sizeof names[0], "%s", w);
       break;
     }
   fclose(f);
-  if (n < 2) fail_msg("Makefile: no SRC_DIRS line with the layers");
+  if (n < n0 + 2) fail_msg("Makefile: no %s line with the layers", var);
   return n;
 }
+
+/* The layers of the Makefile's SRC_DIRS, in order. */
+static int src_layers(char names[MAX_LAYERS][32]) { return makefile_list("SRC_DIRS", names, 0); }
 
 static bool exists_in(const char *dir, const char *name) {
   char path[512];
@@ -67,6 +72,7 @@ static void each_include(const char *dir, void (*check)(const char *, const char
 }
 
 typedef struct LayerCtx {
+  const char *root; /* src or verify */
   char (*names)[32];
   int n, self;
   int checked;
@@ -80,29 +86,52 @@ static void check_layer(const char *dir, const char *file, const char *inc, bool
   c->checked++;
   for (int k = 0; k <= c->self; k++) {
     char d[64];
-    snprintf(d, sizeof d, "src/%s", c->names[k]);
+    snprintf(d, sizeof d, "%s/%s", c->root, c->names[k]);
     if (exists_in(d, inc)) return;
   }
   for (int k = c->self + 1; k < c->n; k++) {
     char d[64];
-    snprintf(d, sizeof d, "src/%s", c->names[k]);
+    snprintf(d, sizeof d, "%s/%s", c->root, c->names[k]);
     if (exists_in(d, inc))
-      fail_msg("%s/%s includes %s of src/%s, a layer above src/%s (Makefile SRC_DIRS)", dir, file, inc, c->names[k],
-               c->names[c->self]);
+      fail_msg("%s/%s includes %s of %s/%s, above %s/%s (the Makefile's order)", dir, file, inc, c->root, c->names[k],
+               c->root, c->names[c->self]);
   }
-  fail_msg("%s/%s includes \"%s\", found in no layer of src/", dir, file, inc);
+  if (!strcmp(c->root, "verify")) { /* the verifier's rooms above the oracle use src/ too */
+    char src[MAX_LAYERS][32];
+    const int ns = src_layers(src);
+    for (int k = 0; k < ns; k++) {
+      char d[64];
+      snprintf(d, sizeof d, "src/%.31s", src[k]);
+      if (exists_in(d, inc)) return;
+    }
+  }
+  fail_msg("%s/%s includes \"%s\", found in no layer it may use", dir, file, inc);
 }
 
 static void test_src_layers_include_downward(void **state) {
   (void)state;
   char names[MAX_LAYERS][32];
-  LayerCtx c = {.names = names, .n = src_layers(names)};
+  LayerCtx c = {.root = "src", .names = names, .n = src_layers(names)};
   for (c.self = 0; c.self < c.n; c.self++) {
     char dir[64];
     snprintf(dir, sizeof dir, "src/%s", names[c.self]);
     each_include(dir, check_layer, &c);
   }
   assert_true(c.checked > 100); /* the walk saw the tree */
+}
+
+/* verify/: the oracle, then the Makefile's VERIFY_ROOMS in order, each including only itself, the
+ * rooms before it and src/; the oracle only itself (below). */
+static void test_verify_rooms_include_downward(void **state) {
+  (void)state;
+  char names[MAX_LAYERS][32] = {"oracle"};
+  LayerCtx c = {.root = "verify", .names = names, .n = makefile_list("VERIFY_ROOMS", names, 1)};
+  for (c.self = 1; c.self < c.n; c.self++) {
+    char dir[64];
+    snprintf(dir, sizeof dir, "verify/%s", names[c.self]);
+    each_include(dir, check_layer, &c);
+  }
+  assert_true(c.checked > 50);
 }
 
 static void check_oracle(const char *dir, const char *file, const char *inc, bool quoted, void *ctx) {
@@ -131,6 +160,7 @@ static void test_oracle_includes_only_itself(void **state) {
 
 const struct CMUnitTest layout_tests[] = {
     cmocka_unit_test(test_src_layers_include_downward),
+    cmocka_unit_test(test_verify_rooms_include_downward),
     cmocka_unit_test(test_oracle_includes_only_itself),
 };
 const size_t layout_ntests = sizeof layout_tests / sizeof *layout_tests;

@@ -9,7 +9,7 @@
 
 /** Chung & Ooi (2011) tests 1-3 in the engine (cases_chung_ooi_engines.c). */
 void cases_chung_ooi_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
-/** Its tests 4-8, oblique impacts, in an engine that runs them (cases_chung_ooi_oblique.c). */
+/** Its tests 4-8, oblique impacts, in an engine that runs them (cases_chung_ooi_oblique_engines.c). */
 void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 /** `grandamp calibrate`'s coefficients run in the engine, judged against their target e
  *  (cases_calibrate_engines.c). */

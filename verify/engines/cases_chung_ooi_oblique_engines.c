@@ -1,0 +1,103 @@
+/*
+ * cases_chung_ooi_oblique_engines.c - Chung & Ooi (2011)'s tests 4 to 8 in an outside engine
+ * (--engine NAME) that runs them: the impacts of grandamp's cases (verify/cases/oblique_tests.h)
+ * through the one judge (judge.h), named as grandamp's under engine/NAME/.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine_cases.h"
+#include "oblique_tests.h"
+
+/* The engine's damping model that takes e as its input (none when e = 1), NULL when it has none. */
+static const char *engine_damping(const Engine *eng, const char *normal, double e) {
+  static const char *const E_INPUT[] = {"coeff_restitution", "tsuji/legacy"};
+  const char *native;
+  if (e == 1.0) return eng->supports(normal, "none", &native) ? "none" : NULL;
+  for (int k = 0; k < 2; k++)
+    if (eng->supports(normal, E_INPUT[k], &native)) return E_INPUT[k];
+  return NULL;
+}
+
+/* One impact in the engine at dt = t_c/200: against the continuous reference of the same model
+ * text (the engine's damping model) when the engine runs grandamp's laws, and against the closed
+ * form that applies (any Coulomb law: gross sliding's V_t', not the spin, whose arm an engine may
+ * take as R - delta/2; no slip), named as grandamp's cases under engine/NAME/. */
+static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const ObliqueTest *t, const Material *m,
+                          const Tangential *tg, const char *damping, double value) {
+  char group[64], prefix[64], name[192];
+  snprintf(group, sizeof group, "engine.%s", eng->name);
+  snprintf(prefix, sizeof prefix, "engine/%s/", eng->name);
+  impact_name(prefix, t, m, tg, value, name, sizeof name);
+  const Impact im = impact_of(t, m, value);
+  const Closed closed = closed_form_of(t, &im);
+  const bool want_ref = eng->oblique_same_law && case_wanted(v, group, "%s", name);
+  const bool want_closed = closed && case_wanted(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+  if (v->dry) {
+    if (eng->oblique_same_law) case_begin(v, group, "%s", name);
+    if (closed) case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+    return;
+  }
+  if (!want_ref && !want_closed) return;
+  char text[384];
+  EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
+                  .damp = t->e, .Ri = im.Ri, .Rj = im.Rj, .rho = m->rho, .v0 = im.vn, .tangential = tg->name,
+                  .xt = tg->xt, .mu = t->mu, .vt0 = im.vt0, .wi0 = im.wi0, .wj0 = im.wj0};
+  c.kt = model_text(t, m, tg, damping, text, sizeof text);
+  c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
+  c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
+  const ObliqueResult o = reference_of(t, text, &im);
+  const double steps = 200.0;
+  c.dt = o.t_c / steps;
+  c.t_run = 1.3 * o.t_c + 10.0 * c.dt;
+  EngineResult r;
+  char why[512] = "";
+  const bool ran = engine_run(v, ctx, eng, &c, &r, why, sizeof why);
+  const Outcome got = {r.e, r.vt, r.wi, r.wj}, ref = {o.e, o.vt, o.wi, o.wj};
+  const double scale = t->mu * (1.0 + t->e) * im.vn;
+  for (int which = 0; which < 2; which++) {
+    if (which == 0 ? !want_ref : !want_closed) continue;
+    if (which == 0) case_begin(v, group, "%s", name);
+    else case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+    /* what the engine reports besides the judged quantity must at least be finite (its e is read
+     * along x, which the line of centres leaves at grazing incidence: no bound on it here) */
+    const bool possible = !ran || (isfinite(r.e) && isfinite(r.vt));
+    char src[256];
+    if (!possible) {
+      snprintf(src, sizeof src, "its e = %.10g, V_t' = %.10g are not finite (%s)", r.e, r.vt, r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, NAN, 0.0, 0.0, NULL, src);
+    } else if (which == 0) {
+      snprintf(src, sizeof src, "continuous reference of the tangential model (verify/oracle/oblique_ref.c), damping %s: "
+               "max(|dV_t|, R|dw|)/(mu(1+e)V_n); %g dt/t_c (%s)", damping, bound_c(tg), r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, ran ? oblique_error(t, &im, &got, &ref) : NAN, 0.0,
+                     bound_c(tg) / steps, NULL, src);
+    } else if (closed == CLOSED_SLIDING) {
+      snprintf(src, sizeof src, "rigid-body gross sliding V_t' = V_t - mu(1+e)V_n (Chung & Ooi 2011, test 5), over "
+               "mu(1+e)V_n; 1e-4 (%s)", r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, fabs(r.vt - (im.vt0 - scale)) / scale, 0.0, 1e-4, NULL, src);
+    } else {
+      const double err = fmax(fabs(r.vt), fmax(im.Ri * fabs(r.wi - im.wi0), im.Rj * fabs(r.wj - im.wj0)));
+      snprintf(src, sizeof src, "no slip under equal and opposite spins: V_t' = 0, w' = w (Chung & Ooi 2011, test 7), "
+               "over mu(1+e)V_n; 1e-9 (%s)", r.version);
+      engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, err / scale, 0.0, 1e-9, NULL, src);
+    }
+  }
+}
+
+void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
+  for (int i = 0; i < N_OBLIQUE_TESTS; i++) {
+    const ObliqueTest *t = &OBLIQUE_TESTS[i];
+    const char *damping = engine_damping(eng, t->plane ? "hertz" : "hertz/material", t->e);
+    const bool spins = t->vary == VARY_SPIN || t->vary == VARY_COUNTER_SPIN;
+    if (!damping || (spins && !eng->oblique_spins)) continue;
+    for (int k = 0; k < 2; k++)
+      for (int g = 0; g < N_OF(TANGENTIALS); g++) {
+        const char *native;
+        const Tangential *tg = &TANGENTIALS[g];
+        if (!eng->oblique_supports(tg->name, tg->xt, &native) || (!tg->history && t->e == 1.0)) continue;
+        for (int n = 0; n < t->nvalues; n++)
+          if (n % 3 == 1 && (!v->quick || n == 1)) engine_impact(v, ctx, eng, t, &t->materials[k], tg, damping, t->values[n]);
+      }
+  }
+}

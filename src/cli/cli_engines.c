@@ -169,12 +169,16 @@ static bool counts_agree(const EngineTiming *t, const EngineBench *b, char *why,
   return false;
 }
 
-/* A timing run's limit: the engine's measured start-up (a run on an empty input) ten times over, reading
- * the packing at 20 us a sphere, and 20 us a sphere and step (every engine here steps a
- * sphere in well under 10 us, Yade's Python loop included), plus 10 s of slack; 30 s of
- * start-up when the probe could not tell. */
+/* A timing run's work for its limit: reading the packing and the first step at 0.5 ms a sphere
+ * (Yade's, the slowest: its Python reader and first collider sweep take about 0.4 ms a sphere at
+ * 256 000 spheres; LAMMPS and LIGGGHTS some us), and 20 us a sphere and step (every engine
+ * here steps a sphere in well under 10 us, Yade's Python loop included). */
+static double bench_work(long atoms, double steps) { return 5e-4 * (double)atoms + 2e-5 * (double)atoms * steps; }
+
+/* A timing run's limit: the engine's measured start-up (a run on an empty input) ten times over,
+ * the run's work and 10 s of slack; 30 s of start-up when the probe could not tell. */
 static double bench_time_limit(double startup_s, long atoms, double steps) {
-  return engine_time_limit(startup_s, 10.0, 2e-5 * (double)atoms * (1.0 + steps));
+  return engine_time_limit(startup_s, 10.0, bench_work(atoms, steps));
 }
 
 /* One timing run of row on packing pk with ranks (its limit: --timeout, else scaled to the work). */
@@ -216,7 +220,7 @@ static void bench_batches(const Engine *en, const EngineBench *bs, int n, double
     double limit = 0.0, work = 0.0;
     for (int k = at; k < n; k++) {
       limit += timeout;
-      work += 2e-5 * (double)bs[k].atoms * (1.0 + (double)bs[k].steps);
+      work += bench_work(bs[k].atoms, (double)bs[k].steps);
     }
     if (!(timeout > 0)) limit = engine_time_limit(startup, 10.0, work);
     char wd[4096];

@@ -155,7 +155,7 @@ static const char HELP_ENGINES[] =
     "  --dt DT, --skin SKIN   time step (default 1e-4) and neighbour skin (default 0.1)\n"
     "  --reps R               runs per configuration, median taken (default 1)\n"
     "  --timeout SECONDS      a run is killed after this long (default 0: 10 s + 10 x the engine's\n"
-    "                         start-up + 20 us per sphere and step)\n"
+    "                         start-up + 0.5 ms per sphere + 20 us per sphere and step)\n"
     "\n"
     "example:\n"
     "  grandamp engines\n"

@@ -9,7 +9,7 @@
 #define GD_FORCE_KERNEL_H
 
 #include "contact.h"
-#include "force.h"
+#include "drive.h"
 
 /* What a kernel reads (hoisted once per pass). */
 typedef struct KernelArgs {

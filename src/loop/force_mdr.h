@@ -6,7 +6,7 @@
  * MDR is stateful per particle (the accumulators every contact adds to, the radius it grows),
  * so it does not fit the stateless specialised kernels of force_kernel.h (combo_valid leaves
  * the MDR row empty). Its rows are kernels of the pair loops' one OpenMP driver (force_drive,
- * force.c), which reduces their accumulators with the forces; they, the serial `_ref` twin and
+ * drive.c), which reduces their accumulators with the forces; they, the serial `_ref` twin and
  * the wall pass share one contact body (force_mdr_contact): geometry, mdr_contact() (§6.4-§6.6), damping mdr
  * (§3.4), the limit_damping clamp, Fncrit = |Fntot| and the tangential model (§4), whose
  * history follows the 27 MDR values (slots MDR_NHIST..).
@@ -23,12 +23,14 @@
 #include <stdint.h>
 
 #include "contact.h"
-#include "force.h"
+#include "drive.h"
 #include "mdr.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+struct LoopPlan; /* plan.h */
 
 /** The first failed MDR contact of a pass (§6.9): the run must stop. */
 typedef struct MdrFault {

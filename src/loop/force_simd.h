@@ -36,7 +36,7 @@ typedef int64_t SimdM __attribute__((vector_size(8 * SIMD_W)));
  *  kernels; see kernels.c). */
 ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
 /** The vectorised kernel for linear_nohistory with no tangential force (every type pair with
- *  x_gamma_t = 0 or mu_t = 0: force_frictionless), under the same conditions; it gives the
+ *  x_gamma_t = 0 or mu_t = 0: frictionless in plan.c), under the same conditions; it gives the
  *  general kernel's results bit for bit. */
 ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st);
 

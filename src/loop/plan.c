@@ -40,6 +40,16 @@ static bool one_model_kind(const ContactModel *models, int ntypes) {
   return true;
 }
 
+/* True if no type pair has a tangential force: linear_nohistory with x_gamma_t = 0 or mu_t = 0
+ * (fmag = min(mu_t Fncrit, x_gamma_t eta_n |v_t|) = 0; the parser's 'no friction'). The
+ * vector loops then skip the tangential work (force_simd.h), with the same results bit for
+ * bit. */
+static bool frictionless(const ContactModel *models, int ntypes) {
+  for (int k = 0; k < ntypes * ntypes; k++)
+    if (!tangential_frictionless(&models[k].tangential)) return false;
+  return true;
+}
+
 static LoopPlan with_kind(LoopPlan p, LoopKind k) {
   p.kind = k;
   p.label = KIND_NAMES[k];
@@ -59,7 +69,7 @@ LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, boo
     return with_kind(p, LOOP_REFERENCE);
   }
   if (simd_wanted()) {
-    const ForceKernel fl = frictionless_wanted() && force_frictionless(models, ntypes)
+    const ForceKernel fl = frictionless_wanted() && frictionless(models, ntypes)
                                ? force_simd_kernel_frictionless(nm, dm, st) : NULL;
     const ForceKernel vec = force_simd_kernel(nm, dm, tm, st);
     if (fl || vec) {

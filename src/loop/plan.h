@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "force.h"
+#include "drive.h"
 #include "model.h"
 #include "sysmem.h"
 

@@ -1,0 +1,221 @@
+/*
+ * drive.c - the strategies and the one OpenMP driver of the pair loops (see drive.h): blocks of
+ * rows scheduled over the threads, half-reduce's per-thread records and their reduction in thread
+ * order, the statistics summed in block order.
+ */
+#include "drive.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blocksum.h"
+#include "error.h"
+#include "force_kernel.h"
+#include "sysmem.h"
+
+#define FORCE_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
+
+static const char *const STRATEGY_NAMES[] = {
+#define X(c, ID, id, name, fl) name,
+    FORCE_STRATEGIES_EX(X, _)
+#undef X
+};
+static const bool STRATEGY_FULL[] = {
+#define X(c, ID, id, name, fl) fl,
+    FORCE_STRATEGIES_EX(X, _)
+#undef X
+};
+
+const char *force_strategy_name(ForceStrategy s) { return STRATEGY_NAMES[s]; }
+bool force_strategy_full_list(ForceStrategy s) { return STRATEGY_FULL[s]; }
+
+bool force_strategy_parse(const char *s, ForceStrategy *out) {
+  for (int k = 0; k < N_STRATEGY; k++)
+    if (strcmp(s, STRATEGY_NAMES[k]) == 0) {
+      *out = (ForceStrategy)k;
+      return true;
+    }
+  return false;
+}
+
+KernelArgs force_kernel_args(const ForceSystem *s) {
+  const Particles *p = s->p;
+  KernelArgs a = {.x = p->x, .y = p->y, .z = p->z, .vx = p->vx, .vy = p->vy, .vz = p->vz,
+                  .wx = p->wx, .wy = p->wy, .wz = p->wz, .rad = p->radius, .mass = p->mass,
+                  .type = p->type, .start = s->nl->start, .jl = s->nl->j, .hist = s->nl->hist,
+                  .touch = s->nl->touch, .interior = s->nl->interior, .models = s->models, .ntypes = s->ntypes,
+                  .dt = s->dt, .history_update = s->history_update};
+  box_images(s->box, a.len, a.half);
+  return a;
+}
+
+/* The kernels count list entries: a full list holds every pair twice, mirrored, so its counts
+ * are halved once per pass here rather than by every caller (the kernels weight the powers
+ * themselves). */
+static void force_stats_unique(ForceStats *st, bool full_list) {
+  if (!full_list) return;
+  st->pairs /= 2;
+  st->contacts /= 2;
+}
+
+void force_stats_add(ForceStats *dst, const ForceStats *src) {
+  dst->pairs += src->pairs;
+  dst->contacts += src->contacts;
+  dst->power_normal += src->power_normal;
+  dst->power_tangential += src->power_tangential;
+  dst->power_friction += src->power_friction;
+  dst->overlap_excess = gd_max(dst->overlap_excess, src->overlap_excess);
+}
+
+/* Grows a scratch array to at least need doubles, 64-byte aligned (contents not kept). */
+static double *work_reserve(double **arr, size_t *size, size_t need) {
+  if (*size < need) {
+    free(*arr);
+    *arr = gd_xmalloc_aligned(need * sizeof(double));
+    *size = need;
+  }
+  return *arr;
+}
+
+/* Sums particle i's ncomp values over the writing threads' records, in thread order, and zeroes
+ * them for the next pass (no memset). Inlined with a literal ncomp for the force loops. */
+GD_INLINE void reduce_record(double *restrict sum, int ncomp, double *buf, const int *writers, int nw,
+                             size_t per_thread, bool packed, int64_t i, int64_t n) {
+  for (int q = 0; q < nw; q++) {
+    double *mine = buf + (size_t)writers[q] * per_thread;
+    for (int c = 0; c < ncomp; c++) {
+      double *v = packed ? &mine[KERNEL_ACC * i + c] : &mine[(size_t)c * (size_t)n + (size_t)i];
+      sum[c] += *v;
+      *v = 0.0;
+    }
+  }
+}
+
+/* One past the last row of scheduling block b. */
+static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
+
+void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
+                 const DriveExtra *ex, ForceWork *w, ForceStats *stats) {
+  KernelArgs own = force_kernel_args(s);
+  KernelArgs *ap = ex ? ex->args : &own;
+  const int nx = ex ? ex->n : 0; /* extra per-particle sums after the six of forces and torques */
+  Particles *p = s->p;
+  const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
+  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
+  ForceStats total = {0};
+  const int nthreads = sysmem_threads(threads);
+  /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
+  const size_t per_thread = (pack ? KERNEL_ACC : (size_t)(6 + nx)) * (size_t)n;
+  double *buf = NULL;
+  int nth_used = 1;
+  /* Which blocks of records each thread writes (its rows' blocks and their partners'): fixed
+   * for a list and a thread count, so mapped once per build; the reduction skips the rest. */
+  unsigned char *touched = NULL;
+  bool remap = false;
+  if (st == FORCE_HALF_REDUCE) {
+    if (w->size < (size_t)nthreads * per_thread) w->zeroed = 0;
+    buf = work_reserve(&w->buf, &w->size, (size_t)nthreads * per_thread);
+    const size_t need = (size_t)nthreads * (size_t)nblocks;
+    remap = w->touched_build == 0 || w->touched_build != s->nl->build_id || w->touched_n != n ||
+            w->touched_nth != nthreads;
+    if (w->touched_size < need) {
+      free(w->touched);
+      w->touched = gd_xmalloc(need > 0 ? need : 1);
+      w->touched_size = need;
+      remap = true;
+    }
+    touched = w->touched;
+  }
+  const size_t zeroed = w->zeroed;
+  const int64_t *start = s->nl->start;
+  const int32_t *jl = s->nl->j;
+  double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
+  ap->pack = pk;
+  const KernelArgs *a = ap;
+  double *const *xg = ex ? ex->global : NULL;
+  const bool xadd = ex && ex->add;
+  /* Statistics per block, added in block order after the loop: the powers are the same bits
+   * for any thread count (blocksum.h), as the full list's forces are. */
+  ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
+#pragma omp parallel num_threads(nthreads) default(none) \
+    shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
+               nthreads, nx, xg, xadd)
+  {
+    Targets tg = global;
+    if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
+#pragma omp for schedule(static)
+      for (int64_t b = 0; b < nblocks; b++) {
+        const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+        for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
+      }
+    }
+    if (st == FORCE_HALF_REDUCE) {
+      const int th = omp_get_thread_num();
+      double *mine = buf + (size_t)th * per_thread;
+      /* The last reduction zeroed what it read; a new buffer is zeroed (first touch) by its owner. */
+      if ((size_t)(th + 1) * per_thread > zeroed) memset(mine, 0, per_thread * sizeof(double));
+      if (remap && omp_get_num_threads() == nthreads) {
+        unsigned char *map = touched + (size_t)th * (size_t)nblocks;
+        memset(map, 0, (size_t)nblocks);
+#pragma omp for schedule(static) /* the kernel loop's partition (same count and schedule) */
+        for (int64_t b = 0; b < nblocks; b++) {
+          const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+          map[b] = 1;
+          for (int64_t k = start[i0]; k < start[i1]; k++) map[jl[k] / FORCE_BLOCK] = 1;
+        }
+      }
+      if (pk) tg = (Targets){.acc = mine};
+      else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL};
+    } else if (st == FORCE_HALF_ATOMIC) {
+#pragma omp for schedule(static)
+      for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+    }
+#pragma omp for schedule(static)
+    for (int64_t b = 0; b < nblocks; b++) {
+      const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+      ForceStats bs = {0};
+      kern(a, &tg, i0, i1, &bs);
+      bstats[b] = bs;
+    }
+    if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
+      const int nth = omp_get_num_threads();
+      const bool mapped = nth == nthreads; /* else every block counts as written */
+#pragma omp single nowait
+      nth_used = nth;
+#pragma omp for schedule(static)
+      for (int64_t b = 0; b < nblocks; b++) {
+        int writers[nth], nw = 0; /* a record no thread wrote is +0.0: skipping it keeps the sum */
+        for (int th = 0; th < nth; th++)
+          if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
+        const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+        for (int64_t i = i0; i < i1; i++) {
+          double sum[6 + DRIVE_EXTRA_MAX] = {0}; /* in thread order: deterministic for a thread count */
+          if (nx == 0) reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
+          else reduce_record(sum, 6 + nx, buf, writers, nw, per_thread, false, i, n);
+          p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
+          p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
+          if (xadd)
+            for (int c = 0; c < nx; c++) xg[c][i] += sum[6 + c];
+        }
+      }
+    }
+  }
+  for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
+  free(bstats);
+  force_stats_unique(&total, s->nl->full);
+  if (st == FORCE_HALF_REDUCE) {
+    if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
+    const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */
+    w->touched_build = valid ? s->nl->build_id : 0;
+    w->touched_n = n, w->touched_nth = nthreads;
+  }
+  *stats = total;
+}
+
+void force_work_free(ForceWork *w) {
+  free(w->buf);
+  free(w->pack);
+  free(w->touched);
+  *w = (ForceWork){0};
+}

@@ -54,12 +54,10 @@ void sim_force(Sim *s, bool history_update) {
   force_compute(&fs, &s->plan, &s->work, &s->last);
   s->pair_evals += s->last.pairs;
   s->contact_evals += s->last.contacts;
-  if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5); MDR's own wall pass */
+  if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5) */
     const int64_t pair_contacts = s->last.contacts;
-    const int nth = s->plan.threads;
-    if (loop_plan_mdr(&s->plan))
-      walls_force_mdr(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, &s->mdr, nth, &s->last);
-    else walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, nth, &s->last);
+    MdrSystem *ms = loop_plan_mdr(&s->plan) ? &s->mdr : NULL; /* MDR's contact law on the walls */
+    walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, ms, s->plan.threads, &s->last);
     s->wall_contacts = s->last.contacts - pair_contacts;
     s->contact_evals += s->wall_contacts;
   }

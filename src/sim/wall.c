@@ -70,59 +70,9 @@ static void block_total(double *part, int64_t nb, Walls *ws, int64_t contacts, d
   stats->overlap_excess = gd_max(stats->overlap_excess, excess);
 }
 
-void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
-                 bool history_update, int threads, ForceStats *stats) {
-  const int nth = sysmem_threads(threads);
-  if (ws->n == 0) return;
-  GD_ASSERT(ws->np == p->n);
-  const int nw = ws->n, hs = ws->hsize;
-  int64_t contacts = 0;
-  double excess = 0.0;
-  const int64_t nb = blocksum_blocks(p->n);
-  double *part = gd_xmalloc((size_t)(nb > 0 ? nb : 1) * (size_t)(3 + nw) * sizeof *part); /* block_store */
-#pragma omp parallel for schedule(static) num_threads(nth) reduction(+ : contacts) reduction(max : excess)
-  for (int64_t b = 0; b < nb; b++) {
-    double pn = 0.0, pt = 0.0, pf = 0.0, fw[WALLS_MAX] = {0};
-    const int64_t i1 = (b + 1) * BLOCKSUM_ROWS < p->n ? (b + 1) * BLOCKSUM_ROWS : p->n;
-    for (int64_t i = b * BLOCKSUM_ROWS; i < i1; i++) {
-      const ContactModel *m = &models[(p->type[i] - 1) * ntypes + (p->type[i] - 1)];
-      const double xi[3] = {p->x[i], p->y[i], p->z[i]};
-      for (int w = 0; w < nw; w++) {
-        const Wall *wl = &ws->w[w];
-        const size_t c = (size_t)i * (size_t)nw + (size_t)w;
-        /* x_i minus the nearest wall point: along the wall normal only (§1.3). */
-        PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
-                        .dt = dt, .history_update = history_update, .wall = true};
-        in.dx[wl->axis] = xi[wl->axis] - wl->pos;
-        /* A centre behind the wall (gap < 0) is a contact deeper than the radius: reported by the
-         * caller through overlap_excess; the force is kept finite and pointing back inside. */
-        const double gap = wl->hi ? -in.dx[wl->axis] : in.dx[wl->axis];
-        excess = gd_max(excess, -gap);
-        if (gap <= 0.0) in.dx[wl->axis] = wl->hi ? -1e-150 : 1e-150;
-        in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
-        in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
-        in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
-        bool touch = ws->touch[c];
-        ContactOutput o;
-        const bool on = contact_compute(m, &in, hs ? &ws->hist[c * (size_t)hs] : NULL, &touch, &o);
-        ws->touch[c] = touch;
-        if (!on) continue;
-        contacts++;
-        pn += o.power_normal_damping;
-        pt += o.t.power_damping;
-        pf += o.t.power_friction;
-        p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
-        p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
-        fw[w] += o.force[wl->axis];
-      }
-    }
-    block_store(part, b, nw, pn, pt, pf, fw);
-  }
-  block_total(part, nb, ws, contacts, excess, stats);
-}
-
-/* Centre-to-wall distance r_c of particle i from wall wl, and the PairInput of the contact;
- * a centre behind the wall is kept at a tiny positive distance (as walls_force). */
+/* Centre-to-wall distance r_c of particle i from wall wl: a centre behind the wall (gap < 0, a
+ * contact deeper than the radius, reported by the caller through overlap_excess) is kept at a
+ * tiny positive distance, so the force stays finite and points back inside. */
 static double wall_gap(const Wall *wl, const double xi[3], double *excess) {
   const double d = xi[wl->axis] - wl->pos;
   const double gap = wl->hi ? -d : d;
@@ -130,30 +80,16 @@ static double wall_gap(const Wall *wl, const double xi[3], double *excess) {
   return gap > 0.0 ? gap : 1e-150;
 }
 
-void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms, int threads) {
+/* The one wall pass (§6.0 step 5, after the pair forces, as fix wall/gran): every particle
+ * against every wall in blocks of rows, the blocks' partials added in block order. ms NULL: the
+ * contact law of the model (contact_compute); else MDR's (force_mdr_contact), with its
+ * accumulators, its first fault in (particle, wall) order and its warning (a test of ms per
+ * particle and wall: the pass is a small part of a step). */
+void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt, bool history_update,
+                 MdrSystem *ms, int threads, ForceStats *stats) {
   const int nth = sysmem_threads(threads);
   if (ws->n == 0) return;
-  GD_ASSERT(ws->np == p->n);
-  const int nw = ws->n, hs = ws->hsize;
-#pragma omp parallel for schedule(static) num_threads(nth)
-  for (int64_t i = 0; i < p->n; i++) {
-    const double xi[3] = {p->x[i], p->y[i], p->z[i]}, R = p->radius[i];
-    double sum = 0.0;
-    for (int w = 0; w < nw; w++) {
-      double ex;
-      const double rc = wall_gap(&ws->w[w], xi, &ex);
-      const size_t c = (size_t)i * (size_t)nw + (size_t)w;
-      if (rc < R) sum += mdr_wall_ddelta(&ms->s, i, R - rc, &ws->hist[c * (size_t)hs]);
-    }
-    ms->s.ddelta_bar[i] += sum;
-  }
-}
-
-void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
-                     bool history_update, MdrSystem *ms, int threads, ForceStats *stats) {
-  const int nth = sysmem_threads(threads);
-  if (ws->n == 0) return;
-  GD_ASSERT(ws->np == p->n && ms->on);
+  GD_ASSERT(ws->np == p->n && (!ms || ms->on));
   const int nw = ws->n, hs = ws->hsize;
   int64_t contacts = 0, bad = INT64_MAX;
   MdrError bad_err = MDR_OK;
@@ -175,19 +111,27 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
         double ex;
         const double rc = wall_gap(wl, xi, &ex);
         excess = gd_max(excess, ex);
+        /* x_i minus the nearest wall point: along the wall normal only (§1.3). */
         PairInput in = {.Ri = p->radius[i], .Rj = INFINITY, .meff = contact_meff(p->mass[i], INFINITY),
                         .dt = dt, .history_update = history_update, .wall = true};
         in.dx[wl->axis] = wl->hi ? -rc : rc;
         in.vr[0] = p->vx[i], in.vr[1] = p->vy[i], in.vr[2] = p->vz[i];
         in.vr[wl->axis] -= wl->vel; /* relative to a moving wall */
         in.wi[0] = p->wx[i], in.wi[1] = p->wy[i], in.wi[2] = p->wz[i];
+        double *hist = hs ? &ws->hist[c * (size_t)hs] : NULL;
         ContactOutput o;
         MdrContactOutput mo;
-        const bool on = force_mdr_contact(m->tangential.model, m, ms, &in, i, -1, p->id[i], p->id[i],
-                                          &ws->hist[c * (size_t)hs], hs, &o, &mo);
-        ws->touch[c] = on;
+        bool on;
+        if (!ms) {
+          bool touch = ws->touch[c];
+          on = contact_compute(m, &in, hist, &touch, &o);
+          ws->touch[c] = touch;
+        } else {
+          on = force_mdr_contact(m->tangential.model, m, ms, &in, i, -1, p->id[i], p->id[i], hist, hs, &o, &mo);
+          ws->touch[c] = on;
+        }
         if (!on) continue;
-        if (mo.err != MDR_OK) {
+        if (ms && mo.err != MDR_OK) {
 #pragma omp critical(gd_wall_mdr_fault)
           if ((int64_t)c < bad) { /* the first (particle, wall) in index order */
             bad = (int64_t)c;
@@ -195,21 +139,41 @@ void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int nt
           }
           continue;
         }
-        warn = warn || mo.warn_preexisting;
+        if (ms) warn = warn || mo.warn_preexisting;
         contacts++;
         pn += o.power_normal_damping;
         pt += o.t.power_damping;
         pf += o.t.power_friction;
         p->fx[i] += o.force[0], p->fy[i] += o.force[1], p->fz[i] += o.force[2];
         p->tx[i] += o.torque_i[0], p->ty[i] += o.torque_i[1], p->tz[i] += o.torque_i[2];
-        if (history_update) mdr_accum_add(&ms->s, i, &mo.acc_i); /* one writer per particle */
+        if (ms && history_update) mdr_accum_add(&ms->s, i, &mo.acc_i); /* one writer per particle */
         fw[w] += o.force[wl->axis];
       }
     }
     block_store(part, b, nw, pn, pt, pf, fw);
   }
   block_total(part, nb, ws, contacts, excess, stats);
+  if (!ms) return;
   if (bad != INT64_MAX && ms->fault.err == MDR_OK)
     ms->fault = (MdrFault){.err = bad_err, .i = bad / nw, .j = -1, .wall = (int)(bad % nw)};
   ms->warn_preexisting = ms->warn_preexisting || warn;
+}
+
+void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms, int threads) {
+  const int nth = sysmem_threads(threads);
+  if (ws->n == 0) return;
+  GD_ASSERT(ws->np == p->n);
+  const int nw = ws->n, hs = ws->hsize;
+#pragma omp parallel for schedule(static) num_threads(nth)
+  for (int64_t i = 0; i < p->n; i++) {
+    const double xi[3] = {p->x[i], p->y[i], p->z[i]}, R = p->radius[i];
+    double sum = 0.0;
+    for (int w = 0; w < nw; w++) {
+      double ex;
+      const double rc = wall_gap(&ws->w[w], xi, &ex);
+      const size_t c = (size_t)i * (size_t)nw + (size_t)w;
+      if (rc < R) sum += mdr_wall_ddelta(&ms->s, i, R - rc, &ws->hist[c * (size_t)hs]);
+    }
+    ms->s.ddelta_bar[i] += sum;
+  }
 }

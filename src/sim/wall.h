@@ -50,18 +50,16 @@ void walls_permute(Walls *ws, const int64_t *order);
 void walls_free(Walls *ws);
 
 /** Adds every wall contact's force and torque to the particles; powers and the number of
- *  touching contacts are added to *stats. threads (here and below): of the pass (0: the OpenMP
+ *  touching contacts are added to *stats. ms NULL: each model's contact law; else the MDR wall
+ *  pass (§6.0 step 5): one side per wall contact (mdr_contact with wall = true), each
+ *  particle's increments added to its own accumulators on regular steps, the first failure in
+ *  ms->fault (after any pair fault). threads (here and below): of the pass (0: the OpenMP
  *  default). */
 void walls_force(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
-                 bool history_update, int threads, ForceStats *stats);
+                 bool history_update, MdrSystem *ms, int threads, ForceStats *stats);
 
 /** MDR (§6.3 step 5, walls): adds each touching wall contact's ddelta_bar increment
  *  (mdr_wall_ddelta, delta = R - r_c) to ms->s.ddelta_bar, after the pairs' increments. */
 void walls_mdr_ddelta(const Walls *ws, const Particles *p, MdrSystem *ms, int threads);
-/** The MDR wall pass (§6.0 step 5): walls_force for an mdr model, one side per wall contact
- *  (mdr_contact with wall = true), each particle's increments added to its own accumulators
- *  on regular steps. The first failure goes to ms->fault (after any pair fault). */
-void walls_force_mdr(Walls *ws, Particles *p, const ContactModel *models, int ntypes, double dt,
-                     bool history_update, MdrSystem *ms, int threads, ForceStats *stats);
 
 #endif

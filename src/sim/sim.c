@@ -35,13 +35,14 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
   for (int64_t i = 0; i < s->p.n; i++) rmax = fmax(rmax, s->p.radius[i]);
   nbr_init(&s->nl, s->plan.full_list, hs, skin, sim_pulloff_range(models, ntypes, rmax), threads);
   mdr_system_init(&s->mdr, &models[0], s->p.n); /* one MDR model per simulation (§6.1) */
-  if (loop_plan_mdr(&s->plan)) {
+  if (loop_plan_mdr(&s->plan)) { /* the one place that asks */
+    s->hooks = &SIM_MDR_HOOKS;
     s->nl.flip0 = MDR_NHIST; /* MDR's 27 values keep their sign; the tangential vector follows */
     s->nl.grow = true;       /* radii grow up to ~1.5 Ro (§6.3) */
   }
 }
 
-static ForceSystem force_system(Sim *s, bool history_update) {
+ForceSystem sim_force_system(Sim *s, bool history_update) {
   return (ForceSystem){.p = &s->p, .box = &s->box, .nl = &s->nl, .models = s->models, .ntypes = s->ntypes,
                        .dt = s->dt, .history_update = history_update, .mdr = &s->mdr};
 }
@@ -50,13 +51,13 @@ const char *sim_kernel_name(const Sim *s) { return s->plan.label; }
 
 void sim_force(Sim *s, bool history_update) {
   const double t0 = timer_now();
-  ForceSystem fs = force_system(s, history_update);
+  ForceSystem fs = sim_force_system(s, history_update);
   force_compute(&fs, &s->plan, &s->work, &s->last);
   s->pair_evals += s->last.pairs;
   s->contact_evals += s->last.contacts;
   if (s->walls.n) { /* after the pair forces, as fix wall/gran (§6.0 step 5) */
     const int64_t pair_contacts = s->last.contacts;
-    MdrSystem *ms = loop_plan_mdr(&s->plan) ? &s->mdr : NULL; /* MDR's contact law on the walls */
+    MdrSystem *ms = s->hooks && s->hooks->wall_law ? s->hooks->wall_law(s) : NULL;
     walls_force(&s->walls, &s->p, s->models, s->ntypes, s->dt, history_update, ms, s->plan.threads, &s->last);
     s->wall_contacts = s->last.contacts - pair_contacts;
     s->contact_evals += s->wall_contacts;
@@ -70,41 +71,12 @@ static bool rebuild(Sim *s, const char **why) {
   const double sort0 = s->nl.t_sort;
   const bool ok = nbr_build(&s->nl, &s->p, &s->box, why);
   if (ok && s->walls.n) walls_permute(&s->walls, s->nl.order);
-  if (ok && loop_plan_mdr(&s->plan)) mdr_particles_permute(&s->mdr.s, s->nl.order, s->plan.threads);
+  if (ok && s->hooks && s->hooks->after_rebuild) s->hooks->after_rebuild(s);
   const double sort = s->nl.t_sort - sort0;
   s->time[TIMER_SORT] += sort;
   s->time[TIMER_NEIGHBOR] += timer_now() - t0 - sort;
   return ok;
 }
-
-/* MDR's pre-force pass (§6.0 step 3): particles, then (regular steps) penalties and the pairs'
- * and walls' ddelta_bar increments, in that order. */
-static void mdr_prepass(Sim *s, bool regular) {
-  const double t0 = timer_now();
-  ForceSystem fs = force_system(s, regular);
-  force_mdr_prepass(&fs, &s->mdr, s->plan.threads);
-  if (regular && s->walls.n) walls_mdr_ddelta(&s->walls, &s->p, &s->mdr, s->plan.threads);
-  s->time[TIMER_FORCE] += timer_now() - t0;
-}
-
-/* A failed MDR contact (§6.9) stops the run with the step, the pair (or wall) and the model. */
-static bool mdr_fault(Sim *s, const char **why) {
-  const MdrFault *f = &s->mdr.fault;
-  if (f->err == MDR_OK) return false;
-  const ContactModel *m = &s->models[0];
-  const long long step = (long long)s->step + (s->force_passes > 1 ? 1 : 0);
-  if (f->j >= 0)
-    snprintf(s->fault, sizeof s->fault, "step %lld: MDR contact of particles id %lld and %lld (model %s + damping %s "
-             "%d): %s", step, (long long)s->p.id[f->i], (long long)s->p.id[f->j], normal_name(m->normal.model),
-             damping_name(m->damping.model), m->damping.d_type, mdr_error_message(f->err));
-  else
-    snprintf(s->fault, sizeof s->fault, "step %lld: MDR contact of particle id %lld with wall %d (model %s + damping "
-             "%s %d): %s", step, (long long)s->p.id[f->i], f->wall + 1, normal_name(m->normal.model),
-             damping_name(m->damping.model), m->damping.d_type, mdr_error_message(f->err));
-  *why = s->fault;
-  return true;
-}
-
 
 /* The pair (i, j) of the half or full list whose contact gives a non-finite or out-of-range
  * result, searched only after the cheap per-particle scan found one (spec: hardening). */
@@ -201,18 +173,12 @@ static bool check_forces(Sim *s, bool setup, const char **why) {
   return false;
 }
 
-/* The force evaluation of a step (regular) or of the setup: for the MDR loops (the plan's
- * kind) wrapped in MDR's pre-force pass, its once-per-model warning and its fault check. */
+/* The force evaluation of a step (regular) or of the setup, with what the plan's loop adds
+ * around it (MDR: its pre-force pass, its once-per-model warning and its fault check). */
 static bool force_pass(Sim *s, bool regular, const char **why) {
-  const bool mdr = loop_plan_mdr(&s->plan);
-  if (mdr) mdr_prepass(s, regular);
+  if (s->hooks && s->hooks->before_force) s->hooks->before_force(s, regular);
   sim_force(s, regular);
-  if (!mdr) return true;
-  if (!regular && s->mdr.warn_preexisting && !s->mdr.warned) { /* once per model (§6.5) */
-    gd_warn("%s", MDR_MSG_PREEXISTING);
-    s->mdr.warned = true;
-  }
-  return !mdr_fault(s, why);
+  return !(s->hooks && s->hooks->after_force) || s->hooks->after_force(s, regular, why);
 }
 
 bool sim_setup(Sim *s, const char **why) {
@@ -247,7 +213,7 @@ bool sim_step(Sim *s, const char **why) {
 Ledger sim_ledger(const Sim *s) {
   Ledger l = s->ledger;
   energy_kinetic(&s->p, &l.ke_trans, &l.ke_rot, s->plan.threads);
-  ForceSystem fs = force_system((Sim *)s, false);
+  ForceSystem fs = sim_force_system((Sim *)s, false);
   l.elastic = energy_elastic(&fs, s->plan.threads);
   return l;
 }

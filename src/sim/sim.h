@@ -17,6 +17,19 @@
 #include "timer.h"
 #include "wall.h"
 
+struct Sim;
+/** What a kind of loop adds to a step around the pair forces, chosen once by sim_init from the
+ *  loop plan (NULL: nothing; MDR's: sim_mdr.c). */
+typedef struct SimHooks {
+  void (*before_force)(struct Sim *s, bool regular); /**< before the pairs (MDR's pre-force pass) */
+  struct MdrSystem *(*wall_law)(struct Sim *s);     /**< the walls' contact law (walls_force's ms) */
+  void (*after_rebuild)(struct Sim *s);              /**< after a list build (its per-particle state permuted) */
+  bool (*after_force)(struct Sim *s, bool regular, const char **why); /**< false: the run stops (why) */
+} SimHooks;
+
+/** MDR's hooks (sim_mdr.c). */
+extern const SimHooks SIM_MDR_HOOKS;
+
 typedef struct Sim {
   Particles p;
   Box box;
@@ -37,6 +50,7 @@ typedef struct Sim {
   int64_t force_passes;
   char fault[320];      /**< why the last sim_step failed (pair, model, step) */
   MdrSystem mdr;        /**< the MDR state (mdr.on when the model is mdr; force_mdr.h) */
+  const SimHooks *hooks; /**< what the plan's loop adds to a step (NULL: nothing) */
 } Sim;
 
 
@@ -52,6 +66,8 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
 bool sim_setup(Sim *s, const char **why);
 /** One velocity-Verlet step with a rebuild when needed. Returns false as sim_setup does. */
 bool sim_step(Sim *s, const char **why);
+/** What the force pass of s reads and writes (its particles, list, models, MDR's state). */
+ForceSystem sim_force_system(Sim *s, bool history_update);
 /** The force pass alone, with the given history_update (timed as force). */
 void sim_force(Sim *s, bool history_update);
 /** The pair loop sim_force runs: the plan's label ("scalar", "vector", "vector, frictionless",

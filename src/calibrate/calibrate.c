@@ -15,6 +15,14 @@ bool calibrate_model(NormalModel nm, DampingModel dm) {
          !(damping_model_flags(dm) & (DFLAG_ELASTIC | DFLAG_NEEDS_MDR)) && model_combo_allowed(nm, dm);
 }
 
+void calibrate_model_names(NormalModel nm, char *out, size_t size) {
+  size_t at = 0;
+  out[0] = '\0';
+  for (int d = 0; d < N_DAMPING && at < size; d++)
+    if (calibrate_model(nm, (DampingModel)d))
+      at += (size_t)snprintf(out + at, size - at, "%s%s", at ? ", " : "", damping_name((DampingModel)d));
+}
+
 /* The largest overlap of the elastic contact at speed v: where its work reaches 1/2 meff v^2
  * (Hertz: (15 meff v^2 / (16 E* sqrt(R)))^(2/5), Johnson 1985 §11.1; hooke: v sqrt(meff/k)). */
 static double elastic_overlap(const CalibrateSpec *s, double Ri, double Rj, double v) {

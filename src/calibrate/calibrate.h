@@ -70,6 +70,8 @@ typedef struct CalibrateRun {
 
 /** The damping models calibrate solves for on the spec's normal model: every one but none and mdr. */
 bool calibrate_model(NormalModel nm, DampingModel dm);
+/** Those models' names, comma-separated, into out (for help texts and errors). */
+void calibrate_model_names(NormalModel nm, char *out, size_t size);
 /** The ranges of the specification's values alone (no collision); one message per problem;
  *  returns how many. */
 int calibrate_check_ranges(const CalibrateSpec *s, ErrList *err);

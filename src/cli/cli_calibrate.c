@@ -32,11 +32,8 @@ static void parse_models(const char *list, NormalModel nm, bool wanted[N_DAMPING
       if (calibrate_model(nm, (DampingModel)d) && strcmp(name, damping_name((DampingModel)d)) == 0)
         wanted[d] = found = true;
     if (!found) {
-      char names[512] = "";
-      for (int d = 0; d < N_DAMPING; d++)
-        if (calibrate_model(nm, (DampingModel)d))
-          snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
-                   damping_name((DampingModel)d));
+      char names[512];
+      calibrate_model_names(nm, names, sizeof names);
       errlist_add(err, "--models: '%.60s' is not a damping model calibrate solves for (%s)", name, names);
     }
   }

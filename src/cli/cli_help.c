@@ -270,21 +270,12 @@ static void damping_lines(char *out, size_t size) {
   snprintf(out + at, size - at, "%s\n", line);
 }
 
-/* The damping models calibrate solves for on hertz/material (calibrate_model). */
-static void calibrate_models(char *out, size_t size) {
-  size_t at = 0;
-  out[0] = '\0';
-  for (int d = 0; d < N_DAMPING; d++)
-    if (calibrate_model(NORMAL_HERTZ_MATERIAL, (DampingModel)d))
-      at += (size_t)snprintf(out + at, size - at, "%s%s", at ? ", " : "", damping_name((DampingModel)d));
-}
-
 /* text with @NAME@ replaced by the list it names, into a static buffer. */
 static const char *expand(const char *text) {
   static char buf[8192];
   char lines[1024], models[512];
   damping_lines(lines, sizeof lines);
-  calibrate_models(models, sizeof models);
+  calibrate_model_names(NORMAL_HERTZ_MATERIAL, models, sizeof models);
   size_t at = 0;
   for (const char *p = text; *p && at + 1 < sizeof buf;) {
     const char *with = !strncmp(p, "@DAMPING_LINES@", 15) ? lines : !strncmp(p, "@CALIBRATE_MODELS@", 18) ? models : NULL;

@@ -61,18 +61,11 @@ bool force_mdr_contact(TangentialModel tm, const ContactModel *m, const MdrSyste
     return false;
   }
   /* Geometry (§1.1), as contact_force. */
-  const double rinv = 1.0 / r;
-  const double n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
-  const double vr0 = in->vr[0], vr1 = in->vr[1], vr2 = in->vr[2];
-  const double vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
-  const double vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
-  const double wr0 = in->wall ? Ri * in->wi[0] : Ri * in->wi[0] + Rj * in->wj[0];
-  const double wr1 = in->wall ? Ri * in->wi[1] : Ri * in->wi[1] + Rj * in->wj[1];
-  const double wr2 = in->wall ? Ri * in->wi[2] : Ri * in->wi[2] + Rj * in->wj[2];
-  TangentialInput ti = {.n = {n0, n1, n2},
-                        .vtr = {vt0 - (wr1 * n2 - wr2 * n1), vt1 - (wr2 * n0 - wr0 * n2), vt2 - (wr0 * n1 - wr1 * n0)},
+  ContactGeometry geo;
+  contact_geometry(in, r, &geo);
+  const double n0 = geo.n[0], n1 = geo.n[1], n2 = geo.n[2], vnnr = geo.vnnr;
+  TangentialInput ti = {.n = {n0, n1, n2}, .vtr = {geo.vtr[0], geo.vtr[1], geo.vtr[2]}, .vrel = geo.vrel,
                         .dt = in->dt, .history_update = in->history_update};
-  ti.vrel = sqrt(ti.vtr[0] * ti.vtr[0] + ti.vtr[1] * ti.vtr[1] + ti.vtr[2] * ti.vtr[2]);
 
   const MdrContactInput mi = {.delta = radsum - r, .Ri = Ri, .Rj = in->wall ? Ri : Rj, .i = i, .j = j,
                               .id_i = id_i, .id_j = id_j, .meff = in->meff, .n = {n0, n1, n2},
@@ -106,17 +99,8 @@ bool force_mdr_contact(TangentialModel tm, const ContactModel *m, const MdrSyste
   TangentialOutput to;
   tangential_force(tm, &m->tangential, &ti, hist + MDR_NHIST, &to);
 
-  /* Step 9: force and torques (arm R - delta/2 for pairs, R_i for walls). */
-  const double fs0 = to.fs[0], fs1 = to.fs[1], fs2 = to.fs[2];
-  const double tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
-  const double arm_i = in->wall ? Ri : Ri - 0.5 * c->delta;
-  const double arm_j = in->wall ? 0.0 : Rj - 0.5 * c->delta;
-  out->normal[0] = n0, out->normal[1] = n1, out->normal[2] = n2;
-  out->force[0] = Fntot * n0 + fs0;
-  out->force[1] = Fntot * n1 + fs1;
-  out->force[2] = Fntot * n2 + fs2;
-  out->torque_i[0] = -arm_i * tor0, out->torque_i[1] = -arm_i * tor1, out->torque_i[2] = -arm_i * tor2;
-  out->torque_j[0] = -arm_j * tor0, out->torque_j[1] = -arm_j * tor1, out->torque_j[2] = -arm_j * tor2;
+  /* Step 9: force and torques. */
+  contact_assemble(true, in, geo.n, c->delta, Fntot, to.fs, out);
   out->power_normal_damping = clamped ? Fne * vnnr : eta * vnnr * vnnr;
   out->t = to;
   return true;

@@ -1,11 +1,12 @@
 /*
- * force_simd.h - internal to the force pass: the explicitly vectorised pair-loop body (one row
- * per lane, GCC vector types) and the macro that stamps out its specialisations.
+ * force_simd.h - internal to the force pass: the explicitly vectorised pair loop (one row per
+ * lane: grouping, gathers, scatters, sums) and the macro that stamps out its specialisations.
  *
- * Covers hooke, hertz, hertz/material and dmt with every damping and tangential model they
- * allow, all strategies, plus a frictionless loop for linear_nohistory without tangential force;
- * jkr and mdr run the scalar kernels. Same operations in the same order as contact_force(), so a
- * lane's pair results are the scalar kernel's bit for bit. Design: docs/pair-loop.md;
+ * The contact itself is lane_contact() of src/models/contact_lanes.h, contact_force() lane-wise,
+ * so a lane's pair results are the scalar kernel's bit for bit. Covers hooke, hertz,
+ * hertz/material and dmt with every damping and tangential model they allow, all strategies,
+ * plus a frictionless loop for linear_nohistory without tangential force; jkr and mdr run the
+ * scalar kernels. Design: docs/pair-loop.md;
  * measurements and what was tried: docs/performance-log.md.
  */
 #ifndef GD_FORCE_SIMD_H
@@ -14,21 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "contact_lanes.h"
 #include "force_kernel.h"
-
-#if defined(__AVX512F__)
-#define SIMD_W 8
-#elif defined(__AVX__)
-#define SIMD_W 4
-#else
-#define SIMD_W 2
-#endif
-
-/* Vectors of SIMD_W doubles and the matching lane masks (all ones or all zeros per lane). A
- * 32-byte vector without AVX would change the ABI of a non-inline function (-Wpsabi); these
- * types never cross one, and SIMD_W keeps them at the native width anyway. */
-typedef double SimdD __attribute__((vector_size(8 * SIMD_W)));
-typedef int64_t SimdM __attribute__((vector_size(8 * SIMD_W)));
 
 /** The vectorised kernel for (normal, damping, tangential, strategy), or NULL when the
  *  combination is not covered or the scalar kernels are selected: by default where the build
@@ -40,46 +28,18 @@ ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel t
  *  general kernel's results bit for bit. */
 ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st);
 
-GD_INLINE SimdD simd_splat(double x) {
-  return (SimdD){0} + x;
+/* Whether the vector body covers the combination: a scalar kernel exists and the normal
+ * model's row has the vector loops (NFLAG_VECTOR_KERNELS; constant for literal ids). */
+GD_INLINE bool simd_covered(NormalModel nm, DampingModel dm, TangentialModel tm) {
+  (void)tm; /* every tangential model */
+  return combo_valid(nm, dm) && (normal_model_flags(nm) & NFLAG_VECTOR_KERNELS);
 }
-GD_INLINE SimdD simd_sel(SimdM m, SimdD a, SimdD b) { return (SimdD)(((SimdM)a & m) | ((SimdM)b & ~m)); }
-GD_INLINE SimdD simd_sqrt(SimdD v) {
-  SimdD r = {0};
-  for (int l = 0; l < SIMD_W; l++) r[l] = __builtin_sqrt(v[l]);
-  return r;
+/* Whether some damping model of form df is covered on nm: the form's vector kernels of nm get
+ * a body (constant for literal ids). */
+GD_INLINE bool simd_form_covered(NormalModel nm, DampingForm df) {
+  return form_valid(nm, df) && (normal_model_flags(nm) & NFLAG_VECTOR_KERNELS);
 }
-/* gd_max / gd_min / fabs of normal.h, lane-wise. (v)maxpd and (v)minpd are exactly a > b ? a : b
- * and a < b ? a : b, zeros and NaN included (b when the test fails), in one instruction instead
- * of a compare and a blend. */
-#if defined(__AVX512F__) && SIMD_W == 8
-#include <immintrin.h>
-GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return (SimdD)_mm512_max_pd((__m512d)a, (__m512d)b); }
-GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return (SimdD)_mm512_min_pd((__m512d)a, (__m512d)b); }
-#elif defined(__AVX__) && SIMD_W == 4
-#include <immintrin.h>
-GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return (SimdD)_mm256_max_pd((__m256d)a, (__m256d)b); }
-GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return (SimdD)_mm256_min_pd((__m256d)a, (__m256d)b); }
-#else
-GD_INLINE SimdD simd_max(SimdD a, SimdD b) { return simd_sel(a > b, a, b); }
-GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return simd_sel(a < b, a, b); }
-#endif
-/* Whether any lane of m is set. */
-GD_INLINE bool simd_any(SimdM m) {
-#if defined(__AVX__) && SIMD_W == 4
-  return !_mm256_testz_si256((__m256i)m, (__m256i)m);
-#else
-  int64_t any = 0;
-  for (int l = 0; l < SIMD_W; l++) any |= m[l];
-  return any != 0;
-#endif
-}
-GD_INLINE SimdD simd_abs(SimdD a) { return (SimdD)((SimdM)a & INT64_MAX); }
-GD_INLINE double simd_hmax(SimdD v) {
-  double m = v[0];
-  for (int l = 1; l < SIMD_W; l++) m = gd_max(m, v[l]);
-  return m;
-}
+
 /* box_min_image of particles.h, lane-wise. */
 GD_INLINE SimdD simd_min_image(SimdD d, double len, double half) {
   d = simd_sel(d > half, d - len, d);
@@ -246,120 +206,6 @@ GD_INLINE void simd_hist_store(double *const hp[SIMD_W], int hs, const SimdD h[4
 }
 #endif
 
-/* The per-type-pair coefficients the covered models read, one lane per pair. */
-typedef struct SimdParams {
-  SimdD k;     /* NormalParams.k */
-  SimdD kt;    /* TangentialParams.kt (history models) */
-  SimdD g4;    /* 4 pi gamma (dmt: F_po = g4 Reff, the association of normal_force) */
-  SimdD D;     /* DampingParams.D */
-  SimdD xt, mu; /* TangentialParams */
-  SimdM limit; /* limit_damping */
-} SimdParams;
-
-GD_INLINE SimdParams simd_params(const ContactModel *const m[SIMD_W]) {
-  double k[SIMD_W], kt[SIMD_W], g4[SIMD_W], D[SIMD_W], xt[SIMD_W], mu[SIMD_W];
-  int64_t limit[SIMD_W];
-  for (int l = 0; l < SIMD_W; l++) {
-    k[l] = m[l]->normal.k;
-    kt[l] = m[l]->tangential.kt;
-    g4[l] = 4.0 * GD_PI * m[l]->normal.gamma;
-    D[l] = m[l]->damping.D;
-    xt[l] = m[l]->tangential.xt;
-    mu[l] = m[l]->tangential.mu;
-    limit[l] = m[l]->limit_damping ? -1 : 0;
-  }
-  SimdParams q; /* filled through memcpy: lane stores into a struct member trip -Wmaybe-uninitialized */
-  memcpy(&q.k, k, sizeof q.k);
-  memcpy(&q.kt, kt, sizeof q.kt);
-  memcpy(&q.g4, g4, sizeof q.g4);
-  memcpy(&q.D, D, sizeof q.D);
-  memcpy(&q.xt, xt, sizeof q.xt);
-  memcpy(&q.mu, mu, sizeof q.mu);
-  memcpy(&q.limit, limit, sizeof q.limit);
-  return q;
-}
-
-/* Whether the vector body covers the combination: a scalar kernel exists and the normal
- * model's row has the vector loops (NFLAG_VECTOR_KERNELS; constant for literal ids). */
-GD_INLINE bool simd_covered(NormalModel nm, DampingModel dm, TangentialModel tm) {
-  (void)tm; /* every tangential model */
-  return combo_valid(nm, dm) && (normal_model_flags(nm) & NFLAG_VECTOR_KERNELS);
-}
-/* Whether some damping model of form df is covered on nm: the form's vector kernels of nm get
- * a body (constant for literal ids). */
-GD_INLINE bool simd_form_covered(NormalModel nm, DampingForm df) {
-  return form_valid(nm, df) && (normal_model_flags(nm) & NFLAG_VECTOR_KERNELS);
-}
-
-/* tangential_force() of tangential.h for the history models, lane-wise: the same operations in
- * the same order, its selects as masked selects. h[0..3] is the lane's history (h[3]: a_prev of
- * the rescale models), updated in place. */
-GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, SimdD eta_t, SimdD Fscrit,
-                                       const SimdD n[3], const SimdD vtr[3], double dt, bool history_update,
-                                       SimdD h[4], SimdD fs[3], SimdD *p_damp, SimdD *p_fric) {
-  const SimdD zero = simd_splat(0.0);
-  const bool mindlin = tm != TANGENTIAL_LINEAR_HISTORY;
-  const bool force_history = tm == TANGENTIAL_MINDLIN_FORCE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
-  const bool rescale = tm == TANGENTIAL_MINDLIN_RESCALE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
-  const SimdD k = mindlin ? kt * a : kt;
-  SimdD h0 = h[0], h1 = h[1], h2 = h[2];
-  if (rescale) { /* step 0: unloading shrinks the history with the contact */
-    const SimdD factor = simd_sel(a < h[3], a / h[3], simd_splat(1.0));
-    h0 *= factor, h1 *= factor, h2 *= factor;
-  }
-  if (history_update) { /* step 1: rotate onto the tangent plane, rescale, accumulate */
-    const SimdD hn = h0 * n[0] + h1 * n[1] + h2 * n[2];
-    const SimdD ahn = simd_abs(hn);
-    const SimdM rotate = (force_history ? ahn : ahn * k) > TANGENTIAL_EPSILON * Fscrit;
-    const SimdD mag = simd_sqrt(h0 * h0 + h1 * h1 + h2 * h2);
-    const SimdD p0 = h0 - hn * n[0], p1 = h1 - hn * n[1], p2 = h2 - hn * n[2];
-    const SimdD prj = simd_sqrt(p0 * p0 + p1 * p1 + p2 * p2);
-    const SimdD scale = simd_sel(prj > 0.0, mag / prj, zero);
-    h0 = simd_sel(rotate, p0 * scale, h0);
-    h1 = simd_sel(rotate, p1 * scale, h1);
-    h2 = simd_sel(rotate, p2 * scale, h2);
-    if (force_history) {
-      h0 += -k * vtr[0] * dt, h1 += -k * vtr[1] * dt, h2 += -k * vtr[2] * dt;
-    } else {
-      h0 += vtr[0] * dt, h1 += vtr[1] * dt, h2 += vtr[2] * dt;
-    }
-    if (rescale) h[3] = a;
-  }
-  /* step 2: spring (or stored elastic force) plus dashpot */
-  SimdD fs0 = (force_history ? h0 : -k * h0) - eta_t * vtr[0];
-  SimdD fs1 = (force_history ? h1 : -k * h1) - eta_t * vtr[1];
-  SimdD fs2 = (force_history ? h2 : -k * h2) - eta_t * vtr[2];
-  /* step 3: Coulomb cap, rewriting the history (k = 0 keeps 0, as the scalar kernel) */
-  const SimdD fsmag = simd_sqrt(fs0 * fs0 + fs1 * fs1 + fs2 * fs2);
-  const SimdM sliding = fsmag > Fscrit;
-  const SimdD p_stick = eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]);
-  if (!simd_any(sliding)) { /* all lanes stick: what the selects below keep, without the cap's 4 divisions */
-    h[0] = h0, h[1] = h1, h[2] = h2;
-    fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
-    *p_fric = zero;
-    *p_damp = p_stick;
-    return;
-  }
-  const SimdM has_history = (h0 * h0 + h1 * h1 + h2 * h2) != 0.0;
-  const SimdD cap = Fscrit / fsmag;
-  const SimdD c0 = fs0 * cap, c1 = fs1 * cap, c2 = fs2 * cap;
-  const SimdD e0 = c0 + eta_t * vtr[0], e1 = c1 + eta_t * vtr[1], e2 = c2 + eta_t * vtr[2];
-  const SimdM k_ok = k != 0.0;
-  const SimdD r0 = force_history ? e0 : simd_sel(k_ok, -e0 / k, zero);
-  const SimdD r1 = force_history ? e1 : simd_sel(k_ok, -e1 / k, zero);
-  const SimdD r2 = force_history ? e2 : simd_sel(k_ok, -e2 / k, zero);
-  const SimdM rewrite = sliding & has_history;
-  h[0] = simd_sel(rewrite, r0, h0);
-  h[1] = simd_sel(rewrite, r1, h1);
-  h[2] = simd_sel(rewrite, r2, h2);
-  fs0 = simd_sel(sliding, simd_sel(has_history, c0, zero), fs0);
-  fs1 = simd_sel(sliding, simd_sel(has_history, c1, zero), fs1);
-  fs2 = simd_sel(sliding, simd_sel(has_history, c2, zero), fs2);
-  fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
-  *p_fric = simd_sel(sliding, -(fs0 * vtr[0] + fs1 * vtr[1] + fs2 * vtr[2]), zero);
-  *p_damp = simd_sel(sliding, zero, p_stick);
-}
-
 /* Rows per chunk of simd_rows' grouping. */
 #define SIMD_CHUNK 512
 #define SIMD_LEN_BUCKETS 64
@@ -397,9 +243,7 @@ GD_INLINE int simd_rows_by_length(const int64_t *restrict start, int64_t c0, int
 GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, ForceStrategy st, bool frictionless,
                          const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
   if (!simd_form_covered(nm, df) || (frictionless && tm != TANGENTIAL_LINEAR_NOHISTORY)) return;
-  const DampingModel dm = damping_form_model(df); /* every model of the form: the same pair code */
   const bool half = st != FORCE_FULL;
-  const bool need_a = contact_needs_radius(nm, dm, tm);
   const int hs = tangential_nhist(tm);
   double *restrict hist = a->hist;
   const double *restrict pack = a->pack;
@@ -479,141 +323,57 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
       simd_gather4(rj, 0, jp);
       simd_gather4(rj, 4, jv);
       if (!frictionless) simd_gather4(rj, 8, jw);
-      const SimdD Rj = jp[3], mj = jv[3];
-      SimdD dx0 = xi - jp[0], dx1 = yi - jp[1], dx2 = zi - jp[2];
+      LanePair in = {.Ri = Ri, .Rj = jp[3], .mi = mi, .mj = jv[3], .live = live,
+                     .vr = {vxi - jv[0], vyi - jv[1], vzi - jv[2]},
+                     .wi = {wxi, wyi, wzi}, .wj = {jw[0], jw[1], jw[2]}};
+      in.dx[0] = xi - jp[0], in.dx[1] = yi - jp[1], in.dx[2] = zi - jp[2];
       if (wrap) {
-        dx0 = simd_min_image(dx0, lx, hx);
-        dx1 = simd_min_image(dx1, ly, hy);
-        dx2 = simd_min_image(dx2, lz, hz);
+        in.dx[0] = simd_min_image(in.dx[0], lx, hx);
+        in.dx[1] = simd_min_image(in.dx[1], ly, hy);
+        in.dx[2] = simd_min_image(in.dx[2], lz, hz);
       }
-      const SimdD rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
-      const SimdD radsum = Ri + Rj;
-      const SimdD Reff = Ri * Rj / (Ri + Rj);
-      const SimdM on = (rsq < radsum * radsum) & live;
-      /* Zero outputs off contact. With linear_nohistory on a non-cohesive model, a lane that does
-       * not touch (dead lanes included: r = 0) gets n = 0 and Fntot = 0, hence Fscrit = 0,
-       * |fs| = 0 and zero force, torques and tangential power (+0.0 or -0.0, which the sums and
-       * records take exactly; inputs finite). Its outputs then need no masks (out: every lane),
-       * some 6 vector operations fewer per step. dmt (pull-off force off contact) and the
-       * history models (stored springs) keep them. */
-      const bool zero_off = tm == TANGENTIAL_LINEAR_NOHISTORY && nm != NORMAL_DMT;
-      const SimdM out = zero_off ? (SimdM)(zero == zero) : on; /* the lanes whose outputs are kept */
-      const SimdD r = simd_sqrt(rsq), rinv = zero_off ? simd_sel(on, 1.0 / r, zero) : 1.0 / r;
-      const SimdD n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
-      const SimdD vr0 = vxi - jv[0], vr1 = vyi - jv[1], vr2 = vzi - jv[2];
-      const SimdD vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
-      const SimdD vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
-      const SimdD wr0 = Ri * wxi + Rj * jw[0];
-      const SimdD wr1 = Ri * wyi + Rj * jw[1];
-      const SimdD wr2 = Ri * wzi + Rj * jw[2];
-      const SimdD vtr0 = vt0 - (wr1 * n2 - wr2 * n1), vtr1 = vt1 - (wr2 * n0 - wr0 * n2),
-                  vtr2 = vt2 - (wr0 * n1 - wr1 * n0);
-      const SimdD vrel = simd_sqrt(vtr0 * vtr0 + vtr1 * vtr1 + vtr2 * vtr2);
-      const SimdD meff = mi * mj / (mi + mj);
-      /* Normal force and damping (contact_normal_force, normal_force, damping_eta). */
-      const SimdD delta = simd_sel(on, radsum - r, zero);
-      const SimdD ca = need_a ? simd_sqrt(delta * Reff) : zero;
-      SimdD Fne, F_po = zero;
-      if (nm == NORMAL_HOOKE) Fne = q.k * delta;
-      else if (nm == NORMAL_DMT) {
-        F_po = q.g4 * Reff;
-        Fne = (q.k * ca) * delta - F_po;
-      } else Fne = (q.k * ca) * delta;
-      SimdD eta = zero; /* damping_eta by form (mdr has no vector loop) */
-      if (df == DFORM_CONSTANT) eta = q.D;
-      else if (df == DFORM_MASS) eta = q.D * meff;
-      else if (df == DFORM_VISCO) eta = q.D * meff * ca;
-      else if (df == DFORM_RESTITUTION) {
-        /* the guard of damping_eta (§3.3): delta > 0, and max(0, .) before the sqrt */
-        const SimdD arg = simd_sel(delta > 0.0, simd_max(zero, meff * Fne / delta), zero);
-        eta = q.D * simd_sqrt(arg);
-      }
-      const SimdD Fdamp = -eta * vnnr;
-      SimdD Fntot = Fne + Fdamp;
-      SimdM clamped = (SimdM)zero;
-      if (limit_any) {
-        clamped = q.limit & (Fntot < 0.0);
-        Fntot = simd_sel(clamped, zero, Fntot);
-      }
-      /* for Fncrit; frictionless, nothing reads it off contact (f = Fntot n = 0 there) */
-      if (zero_off && !frictionless) Fntot = simd_sel(on, Fntot, zero);
-      const SimdD Fncrit = nm == NORMAL_DMT ? simd_abs(Fne + 2.0 * F_po) : simd_abs(Fntot);
-      /* Tangential (tangential_force). */
-      const SimdD eta_t = q.xt * eta;
-      const SimdD Fscrit = q.mu * Fncrit;
-      SimdD fs0 = zero, fs1 = zero, fs2 = zero, pt_k = zero, pf_k = zero;
-      if (frictionless) {
-        /* none: see simd_rows */
-      } else if (tm == TANGENTIAL_LINEAR_NOHISTORY) { /* dashpot capped at mu_t Fncrit */
-        const SimdD fdamp = eta_t * vrel;
-        const SimdD fmag = simd_min(Fscrit, fdamp);
-        const SimdD scale = simd_sel(vrel != 0.0, -fmag / vrel, zero);
-        fs0 = scale * vtr0, fs1 = scale * vtr1, fs2 = scale * vtr2;
-        const SimdM sliding = Fscrit < fdamp;
-        const SimdD P = fmag * vrel;
-        pt_k = simd_sel(out & ~sliding, P, zero), pf_k = simd_sel(out & sliding, P, zero);
-      } else { /* history: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads and
-                * writes the zeros of dead_hist instead */
-        double *hp[SIMD_W];
+      /* history models: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads
+       * and writes the zeros of dead_hist instead */
+      double *hp[SIMD_W];
+      SimdD h[4] = {zero, zero, zero, zero};
+      if (hs) {
         for (int l = 0; l < SIMD_W; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
-        SimdD h[4];
         simd_hist_load(hp, hs, h);
-        const SimdD nv[3] = {n0, n1, n2}, vtr[3] = {vtr0, vtr1, vtr2};
-        SimdD fs[3], p_damp, p_fric;
-        simd_tangential_history(tm, q.kt, ca, eta_t, Fscrit, nv, vtr, a->dt, a->history_update, h, fs, &p_damp,
-                                &p_fric);
-        for (int c = 0; c < hs; c++) h[c] = simd_sel(on, h[c], zero); /* zeroed when it ends */
-        simd_hist_store(hp, hs, h);
-        fs0 = fs[0], fs1 = fs[1], fs2 = fs[2];
-        pt_k = simd_sel(on, p_damp, zero), pf_k = simd_sel(on, p_fric, zero);
       }
-      /* Force and torques (step 9). */
-      const SimdD tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
-      const SimdD arm_i = Ri - 0.5 * delta, arm_j = Rj - 0.5 * delta;
-      const SimdD f0 = simd_sel(out, frictionless ? Fntot * n0 : Fntot * n0 + fs0, zero);
-      const SimdD f1 = simd_sel(out, frictionless ? Fntot * n1 : Fntot * n1 + fs1, zero);
-      const SimdD f2 = simd_sel(out, frictionless ? Fntot * n2 : Fntot * n2 + fs2, zero);
-      const SimdD ai0 = simd_sel(out, arm_i * tor0, zero); /* torque on i: -ai */
-      const SimdD ai1 = simd_sel(out, arm_i * tor1, zero);
-      const SimdD ai2 = simd_sel(out, arm_i * tor2, zero);
-      const SimdD p_dashpot = eta * vnnr * vnnr; /* the dashpot's power, or Fne vnnr where clamped */
-      /* zero_off: vnnr = 0 off contact (n = 0), and no such lane is clamped (Fntot = +-0) */
-      const SimdD pn_lane = limit_any ? simd_sel(clamped, Fne * vnnr, p_dashpot) : p_dashpot;
-      const SimdD pn_k = zero_off ? pn_lane : simd_sel(on, pn_lane, zero);
+      LaneContact c;
+      lane_contact(nm, df, tm, frictionless, limit_any, &q, &in, a->dt, a->history_update, h, &c);
+      if (hs) simd_hist_store(hp, hs, h);
       /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
-      excess = simd_max(excess, delta - simd_min(Ri, Rj));
-      contacts -= on; /* a true lane is -1 */
+      excess = simd_max(excess, c.delta - simd_min(in.Ri, in.Rj));
+      contacts -= c.on; /* a true lane is -1 */
       /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both the
        * identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest); powers per
        * lane.
-       * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ai is adding force_rows'
+       * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ti is adding force_rows'
        * -arm_i tor, bit for bit, one negation fewer. */
-      fxi += f0, fyi += f1, fzi += f2;
-      pn += pn_k;
-      if (!frictionless) txi -= ai0, tyi -= ai1, tzi -= ai2, pt += pt_k, pf += pf_k;
+      fxi += c.f[0], fyi += c.f[1], fzi += c.f[2];
+      pn += c.pn;
+      if (!frictionless) txi -= c.ti[0], tyi -= c.ti[1], tzi -= c.ti[2], pt += c.pt, pf += c.pf;
       if (st == FORCE_HALF_REDUCE && frictionless) {
-        const SimdD u[3] = {f0, f1, f2};
-        simd_scatter_sub_force(t->acc, jj, u);
+        simd_scatter_sub_force(t->acc, jj, c.f);
       } else if (st == FORCE_HALF_REDUCE) {
         /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
          * exactly: the scalar kernel's adds of -f, without the negations); a lane that does not
          * touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0 (its
          * j may be its own row). */
-        const SimdD u[KERNEL_ACC] = {f0, f1, f2, simd_sel(out, arm_j * tor0, zero), simd_sel(out, arm_j * tor1, zero),
-                                     simd_sel(out, arm_j * tor2, zero), zero, zero};
+        const SimdD u[KERNEL_ACC] = {c.f[0], c.f[1], c.f[2], c.tj[0], c.tj[1], c.tj[2], zero, zero};
         simd_scatter_sub(t->acc, jj, u);
-      } else if (half) { /* atomics, touching lanes only, lane by lane */
-        const SimdD tj0 = -arm_j * tor0, tj1 = -arm_j * tor1, tj2 = -arm_j * tor2;
+      } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
         for (int l = 0; l < SIMD_W; l++) {
-          if (!on[l]) continue;
+          if (!c.on[l]) continue;
           const int64_t j = jj[l];
-          ATOMIC_ADD(fx[j], -f0[l]);
-          ATOMIC_ADD(fy[j], -f1[l]);
-          ATOMIC_ADD(fz[j], -f2[l]);
+          ATOMIC_ADD(fx[j], -c.f[0][l]);
+          ATOMIC_ADD(fy[j], -c.f[1][l]);
+          ATOMIC_ADD(fz[j], -c.f[2][l]);
           if (frictionless) continue;
-          ATOMIC_ADD(tx[j], tj0[l]);
-          ATOMIC_ADD(ty[j], tj1[l]);
-          ATOMIC_ADD(tz[j], tj2[l]);
+          ATOMIC_ADD(tx[j], -c.tj[0][l]);
+          ATOMIC_ADD(ty[j], -c.tj[1][l]);
+          ATOMIC_ADD(tz[j], -c.tj[2][l]);
         }
       }
     }

@@ -122,6 +122,54 @@ typedef struct ContactOutput {
   double power_normal_damping; /**< -(Fntot - Fne) vnnr: eta_n vnnr^2, or Fne vnnr under the clamp [W] */
 } ContactOutput;
 
+/** Step 1 of §4, the geometry (§1.1), for a pair at distance r = |dx| > 0. */
+typedef struct ContactGeometry {
+  double n[3];   /**< unit normal from j to i */
+  double vnnr;   /**< (v_i - v_j).n */
+  double vtr[3]; /**< relative tangential velocity at the contact point, spins included */
+  double vrel;   /**< |vtr| */
+} ContactGeometry;
+
+GD_INLINE void contact_geometry(const PairInput *in, double r, ContactGeometry *g) {
+  const double Ri = in->Ri, Rj = in->Rj;
+  const double rinv = 1.0 / r;
+  const double n0 = in->dx[0] * rinv, n1 = in->dx[1] * rinv, n2 = in->dx[2] * rinv;
+  const double vr0 = in->vr[0], vr1 = in->vr[1], vr2 = in->vr[2];
+  const double vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
+  const double vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
+  const double wr0 = in->wall ? Ri * in->wi[0] : Ri * in->wi[0] + Rj * in->wj[0];
+  const double wr1 = in->wall ? Ri * in->wi[1] : Ri * in->wi[1] + Rj * in->wj[1];
+  const double wr2 = in->wall ? Ri * in->wi[2] : Ri * in->wi[2] + Rj * in->wj[2];
+  g->n[0] = n0, g->n[1] = n1, g->n[2] = n2;
+  g->vnnr = vnnr;
+  g->vtr[0] = vt0 - (wr1 * n2 - wr2 * n1);
+  g->vtr[1] = vt1 - (wr2 * n0 - wr0 * n2);
+  g->vtr[2] = vt2 - (wr0 * n1 - wr1 * n0);
+  g->vrel = sqrt(g->vtr[0] * g->vtr[0] + g->vtr[1] * g->vtr[1] + g->vtr[2] * g->vtr[2]);
+}
+
+/** Step 9 of §4: normal, force and torques from Fntot and the tangential force fs (arm
+ *  R - delta/2 for pairs, R_i for walls); every output 0 unless on. */
+GD_INLINE void contact_assemble(bool on, const PairInput *in, const double n[3], double delta, double Fntot,
+                                const double fs[3], ContactOutput *out) {
+  const double n0 = n[0], n1 = n[1], n2 = n[2];
+  const double fs0 = fs[0], fs1 = fs[1], fs2 = fs[2];
+  const double tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
+  const double arm_i = in->wall ? in->Ri : in->Ri - 0.5 * delta;
+  const double arm_j = in->wall ? 0.0 : in->Rj - 0.5 * delta;
+  const double g = on ? 1.0 : 0.0; /* selects every output of a non-touching pair to 0 */
+  out->normal[0] = n0 * g, out->normal[1] = n1 * g, out->normal[2] = n2 * g;
+  out->force[0] = on ? Fntot * n0 + fs0 : 0.0;
+  out->force[1] = on ? Fntot * n1 + fs1 : 0.0;
+  out->force[2] = on ? Fntot * n2 + fs2 : 0.0;
+  out->torque_i[0] = on ? -arm_i * tor0 : 0.0;
+  out->torque_i[1] = on ? -arm_i * tor1 : 0.0;
+  out->torque_i[2] = on ? -arm_i * tor2 : 0.0;
+  out->torque_j[0] = on ? -arm_j * tor0 : 0.0;
+  out->torque_j[1] = on ? -arm_j * tor1 : 0.0;
+  out->torque_j[2] = on ? -arm_j * tor2 : 0.0;
+}
+
 /** Touch test of §1.5 on the squared distance (strict; JKR hysteresis with the stored flag). */
 GD_INLINE bool contact_touching_rsq(NormalModel nm, const NormalParams *np, double rsq, double radsum,
                                         double Reff, bool touching_before) {
@@ -146,19 +194,13 @@ GD_INLINE bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm
   const bool on = contact_touching_rsq(nm, &m->normal, rsq, radsum, Reff, *touch);
   *touch = on;
   /* Step 1: geometry (§1.1). */
-  const double r = sqrt(rsq), rinv = 1.0 / r;
-  const double n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
-  const double vr0 = in->vr[0], vr1 = in->vr[1], vr2 = in->vr[2];
-  const double vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
-  const double vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
-  const double wr0 = in->wall ? Ri * in->wi[0] : Ri * in->wi[0] + Rj * in->wj[0];
-  const double wr1 = in->wall ? Ri * in->wi[1] : Ri * in->wi[1] + Rj * in->wj[1];
-  const double wr2 = in->wall ? Ri * in->wi[2] : Ri * in->wi[2] + Rj * in->wj[2];
-  TangentialInput ti = {.n = {n0, n1, n2},
-                        .vtr = {vt0 - (wr1 * n2 - wr2 * n1), vt1 - (wr2 * n0 - wr0 * n2), vt2 - (wr0 * n1 - wr1 * n0)},
-                        .vrel = 0.0, .a = 0.0, .eta_n = 0.0, .Fncrit = 0.0, /* every field: C++ includes this */
+  const double r = sqrt(rsq);
+  ContactGeometry geo;
+  contact_geometry(in, r, &geo);
+  const double n0 = geo.n[0], n1 = geo.n[1], n2 = geo.n[2], vnnr = geo.vnnr;
+  TangentialInput ti = {.n = {n0, n1, n2}, .vtr = {geo.vtr[0], geo.vtr[1], geo.vtr[2]}, .vrel = geo.vrel,
+                        .a = 0.0, .eta_n = 0.0, .Fncrit = 0.0, /* every field: C++ includes this */
                         .dt = in->dt, .history_update = in->history_update};
-  ti.vrel = sqrt(ti.vtr[0] * ti.vtr[0] + ti.vtr[1] * ti.vtr[1] + ti.vtr[2] * ti.vtr[2]);
 
   /* Steps 2-7; a pair out of contact is evaluated at delta = 0 and its results discarded.
    * Everything is computed in locals and stored to *out once, at the end. */
@@ -179,23 +221,7 @@ GD_INLINE bool contact_force(NormalModel nm, DampingModel dm, TangentialModel tm
   tangential_force(tm, &m->tangential, &ti, h, &to);
   for (int k = 0; k < hs; k++) hist[k] = on ? h[k] : 0.0;
 
-  /* Step 9: force and torques (arm R - delta/2 for pairs, R_i for walls). */
-  const double fs0 = to.fs[0], fs1 = to.fs[1], fs2 = to.fs[2];
-  const double tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
-  const double arm_i = in->wall ? Ri : Ri - 0.5 * c->delta;
-  const double arm_j = in->wall ? 0.0 : Rj - 0.5 * c->delta;
-  const double Fntot = c->Fntot;
-  const double g = on ? 1.0 : 0.0; /* selects every output of a non-touching pair to 0 */
-  out->normal[0] = n0 * g, out->normal[1] = n1 * g, out->normal[2] = n2 * g;
-  out->force[0] = on ? Fntot * n0 + fs0 : 0.0;
-  out->force[1] = on ? Fntot * n1 + fs1 : 0.0;
-  out->force[2] = on ? Fntot * n2 + fs2 : 0.0;
-  out->torque_i[0] = on ? -arm_i * tor0 : 0.0;
-  out->torque_i[1] = on ? -arm_i * tor1 : 0.0;
-  out->torque_i[2] = on ? -arm_i * tor2 : 0.0;
-  out->torque_j[0] = on ? -arm_j * tor0 : 0.0;
-  out->torque_j[1] = on ? -arm_j * tor1 : 0.0;
-  out->torque_j[2] = on ? -arm_j * tor2 : 0.0;
+  contact_assemble(on, in, geo.n, c->delta, c->Fntot, to.fs, out);
   /* The work of the damping force; under the clamp the force removed is Fne itself. */
   const double pn = c->clamped ? c->Fne * vnnr : c->eta * vnnr * vnnr;
   out->power_normal_damping = on ? pn : 0.0;

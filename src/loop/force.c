@@ -1,6 +1,6 @@
 /*
- * force.c - one force pass with the loop the plan chose: the specialised pair loops, MDR's
- * (force_mdr.c) or the serial reference; and the geometry floor of the benchmark.
+ * force.c - one force pass with the loop the plan chose (its pass: the specialised pair loops,
+ * the serial reference, or MDR's of force_mdr.c); and the geometry floor of the benchmark.
  *
  * Kernels are specialised per (normal, damping form, tangential, strategy) by the X-macros of
  * force_kernel.h and force_simd.h, so no per-pair model branch or indirect call survives. The
@@ -15,7 +15,6 @@
 #include "contact.h"
 #include "error.h"
 #include "force_kernel.h"
-#include "force_mdr.h"
 #include "force_simd.h"
 #include "ref_pair.h"
 #include "plan.h"
@@ -69,17 +68,16 @@ static const ForceKernel GEOMETRY[N_STRATEGY] = {FORCE_STRATEGIES_EX(GEOMETRY_PT
 
 void force_compute(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
   GD_ASSERT(s->nl->full == plan->full_list);
-  switch (plan->kind) {
-  case LOOP_REFERENCE:
-    force_compute_ref(s, stats);
-    break;
-  case LOOP_MDR:
-  case LOOP_MDR_REFERENCE:
-    force_mdr_compute(s, s->mdr, plan, w, stats);
-    break;
-  default:
-    force_drive(s, plan->strategy, plan->kernel, plan->pack, plan->threads, NULL, w, stats);
-  }
+  plan->pass(s, plan, w, stats);
+}
+
+void force_pass_kernel(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  force_drive(s, plan->strategy, plan->kernel, plan->pack, plan->threads, NULL, w, stats);
+}
+
+void force_pass_ref(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  (void)plan, (void)w;
+  force_compute_ref(s, stats);
 }
 
 void force_geometry(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {

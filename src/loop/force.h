@@ -25,9 +25,13 @@ extern "C" {
 
 struct LoopPlan; /* plan.h */
 
-/** One force pass with the loop the plan chose (plan.h): sets f and t of every particle. The
- *  list must be the plan's (full_list); the MDR loops need s->mdr. */
+/** One force pass with the loop the plan chose (plan.h: its pass): sets f and t of every
+ *  particle. The list must be the plan's (full_list); the MDR loops need s->mdr. */
 void force_compute(const ForceSystem *s, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
+/** The passes of the plan's kinds (plan.c): its specialised kernel through the driver (scalar
+ *  and vector loops), and the serial reference (force_compute_ref). */
+void force_pass_kernel(const ForceSystem *s, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
+void force_pass_ref(const ForceSystem *s, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
 /** The geometry floor of the benchmark: the same loop and writes as the plan's strategy with the
  *  force law replaced by the overlap vector (f = delta n; torques untouched). */
 void force_geometry(const ForceSystem *s, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);

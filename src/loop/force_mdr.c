@@ -22,7 +22,7 @@
 #include "ref_pair.h"
 
 /* The MDR row of the generic kernel table is empty (combo_valid): the loop plan picks MDR's
- * loops for mdr and force_compute() sends the pass here. */
+ * passes (force_mdr_pass, force_mdr_pass_ref) for mdr. */
 const ForceSlice force_slice_MDR = {{{NULL}}};
 
 #define MDR_BLOCK BLOCKSUM_ROWS /* rows per scheduling block of the pre-force pass */
@@ -399,14 +399,19 @@ static void mdr_compute_ref(const ForceSystem *fs, MdrSystem *ms, ForceStats *st
   *stats = st;
 }
 
-void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
-  GD_ASSERT(ms->on);
+void force_mdr_pass_ref(const ForceSystem *fs, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  (void)plan, (void)w;
+  MdrSystem *ms = fs->mdr;
+  GD_ASSERT(ms && ms->on);
+  ms->fault = (MdrFault){.err = MDR_OK, .j = -1, .wall = -1};
+  mdr_compute_ref(fs, ms, stats);
+}
+
+void force_mdr_pass(const ForceSystem *fs, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
+  MdrSystem *ms = fs->mdr;
+  GD_ASSERT(ms && ms->on);
   const ForceStrategy st = plan->strategy;
   ms->fault = (MdrFault){.err = MDR_OK, .j = -1, .wall = -1};
-  if (plan->kind == LOOP_MDR_REFERENCE) {
-    mdr_compute_ref(fs, ms, stats);
-    return;
-  }
   GD_ASSERT(fs->nl->full == force_strategy_full_list(st));
   /* The pair loops' driver runs MDR's rows: its accumulators are reduced with the forces. */
   const int nthreads = sysmem_threads(plan->threads);

@@ -65,13 +65,14 @@ void mdr_system_free(MdrSystem *ms);
  *  (walls_mdr_ddelta). threads: of its parallel regions (0: the OpenMP default). */
 void force_mdr_prepass(const ForceSystem *fs, MdrSystem *ms, int threads);
 
-/** The MDR pair force pass the plan chose (plan.h): LOOP_MDR with the plan's strategy (the list
- *  must match it) and thread count, or LOOP_MDR_REFERENCE, the serial `_ref` twin on a half
- *  list. Sets f and t of every particle; on regular steps adds the contacts' increments to the
+/** The MDR pair force passes the plan picks (plan.h), on MDR's state fs->mdr: force_mdr_pass
+ *  (LOOP_MDR) with the plan's strategy (the list must match it) and thread count, and
+ *  force_mdr_pass_ref (LOOP_MDR_REFERENCE), the serial `_ref` twin on a half list. Each sets f
+ *  and t of every particle; on regular steps it adds the contacts' increments to the
  *  per-particle accumulators. The first failure goes to ms->fault (forces of that contact are
  *  0). The counts are of unique pairs. */
-void force_mdr_compute(const ForceSystem *fs, MdrSystem *ms, const struct LoopPlan *plan, ForceWork *w,
-                       ForceStats *stats);
+void force_mdr_pass(const ForceSystem *fs, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
+void force_mdr_pass_ref(const ForceSystem *fs, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
 
 /** One MDR contact (pair, or wall with in->wall): touch test r < R_i + R_j (R_i for a wall;
  *  not touching: all hs history values zeroed, false returned), mdr_contact(), damping mdr,

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "force.h"
+#include "force_mdr.h"
 #include "force_simd.h"
 
 static const char *const KIND_NAMES[N_LOOP_KIND] = {
@@ -50,8 +52,16 @@ static bool frictionless(const ContactModel *models, int ntypes) {
   return true;
 }
 
+/* Each kind's pass (force.c, force_mdr.c). */
+static const ForcePass PASSES[N_LOOP_KIND] = {
+    [LOOP_SCALAR] = force_pass_kernel, [LOOP_VECTOR] = force_pass_kernel,
+    [LOOP_VECTOR_FRICTIONLESS] = force_pass_kernel, [LOOP_REFERENCE] = force_pass_ref,
+    [LOOP_MDR] = force_mdr_pass, [LOOP_MDR_REFERENCE] = force_mdr_pass_ref,
+};
+
 static LoopPlan with_kind(LoopPlan p, LoopKind k) {
   p.kind = k;
+  p.pass = PASSES[k];
   p.label = KIND_NAMES[k];
   return p;
 }

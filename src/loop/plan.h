@@ -2,7 +2,8 @@
  * plan.h - which pair loop a simulation runs, decided once at setup.
  *
  * loop_plan() is the one place that chooses: the specialised scalar kernel, the vector loop
- * (force_simd.h) or its frictionless form, the serial `_ref` loop, or MDR's loops; the list type
+ * (force_simd.h) or its frictionless form, the serial `_ref` loop, or MDR's loops, as the pass
+ * force_compute() runs (nothing downstream asks which kind it is); the list type
  * (full or half) they need; the label the outputs print; and the thread count of every parallel
  * region the simulation runs. The environment overrides GRANDAMP_SIMD and GRANDAMP_FRICTIONLESS
  * are read here and only here, so changing them after setup changes nothing.
@@ -26,6 +27,10 @@ struct KernelArgs;
 struct Targets;
 typedef void (*ForceKernel)(const struct KernelArgs *a, const struct Targets *t, int64_t i0, int64_t i1,
                             ForceStats *st);
+struct LoopPlan;
+/* One whole force pass (force.h, force_mdr.h): the plan's kernel through the driver, the serial
+ * reference, or MDR's pass; force_compute() runs the plan's. */
+typedef void (*ForcePass)(const ForceSystem *s, const struct LoopPlan *plan, ForceWork *w, ForceStats *stats);
 
 /* X(ID, "label") */
 #define LOOP_KINDS(X)                                                                          \
@@ -47,6 +52,7 @@ typedef struct LoopPlan {
   ForceStrategy strategy; /**< as asked; the `_ref` loops ignore it */
   bool full_list;         /**< the neighbour list the loop reads */
   LoopKind kind;
+  ForcePass pass;         /**< what force_compute() runs: every kind's pass, chosen here once */
   ForceKernel kernel;     /**< the specialised scalar or vector kernel; NULL for the others */
   bool pack;              /**< the kernel reads the packed particle records (the vector loops) */
   int threads;            /**< of every parallel region; 0: the OpenMP default */

@@ -101,7 +101,7 @@ static void print_engines(void) {
 /* DATA/verify-chung-ooi.md, when the run judged Chung & Ooi's tests (chung_ooi_table). */
 static bool write_chung_ooi(const Verifier *v, const char *data) {
   bool any = false;
-  for (int k = 0; k < v->nres && !any; k++) any = !strncmp(v->res[k].name, "chung-ooi/", 10);
+  for (int k = 0; k < v->nres && !any; k++) any = !strncmp(v->res[k].key.family, "chung-ooi/", 10);
   if (!any) return true;
   char path[4096];
   snprintf(path, sizeof path, "%s/verify-chung-ooi.md", data);

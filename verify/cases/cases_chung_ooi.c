@@ -86,6 +86,7 @@ static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bo
   char base[160];
   snprintf(base, sizeof base, "chung-ooi/%d/%s/%s", t->number, m->name, hertz ? "hertz" : "hertz_material");
   const char *group = "chung_ooi.elastic";
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/%d", t->number);
   static const char *const WHAT[4] = {"delta_max", "F_max", "t_c", "e"};
   bool any = false;
   for (int k = 0; k < 4; k++) any = any || case_wanted(v, group, "%s/%s", base, WHAT[k]);
@@ -290,7 +291,11 @@ static void elastic_cases(Verifier *v) {
 }
 
 void cases_chung_ooi(Verifier *v) {
-  elastic_cases(v);
+  const CaseKey outer = v->key;
+  elastic_cases(v); /* its families per test: impact_cases */
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/3");
   test3_cases(v);
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/mixed");
   mixed_cases(v);
+  v->key = outer;
 }

@@ -150,8 +150,10 @@ void cases_chung_ooi_oblique(Verifier *v) {
     fprintf(o.f, "# Chung & Ooi tests 4-8 through grandamp's loops (dt = t_c/500) and the continuous reference\n"
                  "# value e_t w' rebound_deg beta x=3.5mu(1+e)Vn/|Vs| Vs'/(muVn) Rw'/(muVn), grandamp then reference;\n"
                  "# blocks: test / material / tangential model\n");
+  const CaseKey outer = v->key;
   for (int i = 0; i < N_OBLIQUE_TESTS; i++) {
     const ObliqueTest *t = &OBLIQUE_TESTS[i];
+    case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/%d", t->number);
     for (int k = 0; k < 2; k++)
       for (int g = 0; g < N_OF(TANGENTIALS); g++) {
         const Tangential *tg = &TANGENTIALS[g];
@@ -173,6 +175,7 @@ void cases_chung_ooi_oblique(Verifier *v) {
         }
       }
   }
+  v->key = outer;
   if (plot) mbf_blocks(o.f);
   if (plot && !out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: the plot data above could not be written");
 }

@@ -26,6 +26,13 @@ bool case_wanted(const Verifier *v, const char *group, const char *fmt, ...) {
   return !v->dry && (!v->filter || strstr(name, v->filter) || strstr(group, v->filter));
 }
 
+void case_key_set(char *field, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(field, size, fmt, ap);
+  va_end(ap);
+}
+
 bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
   char name[sizeof v->cur.name];
   va_list ap;
@@ -39,6 +46,7 @@ bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
     return false;
   }
   memset(&v->cur, 0, sizeof v->cur);
+  v->cur.key = v->key;
   snprintf(v->cur.group, sizeof v->cur.group, "%s", group);
   snprintf(v->cur.name, sizeof v->cur.name, "%s", name);
   v->t0 = omp_get_wtime();

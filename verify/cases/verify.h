@@ -41,6 +41,8 @@ typedef struct Verifier {
   int nengines;
   char engine_versions[8][64]; /**< each engine's version as it reported it (the verdict table) */
   const char *data;   /**< the --data directory (generators writing their own plot data) */
+  CaseKey key;        /**< the scope of the cases begun now, stored with each (case_begin): a
+                           generator sets the fields it knows and restores the outer scope */
 } Verifier;
 
 bool case_begin(Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -49,6 +51,9 @@ bool case_begin(Verifier *v, const char *group, const char *fmt, ...) __attribut
 bool case_wanted(const Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** Whether a case named prefix... in group could pass the filter (to skip set-up work). */
 bool case_matches(const Verifier *v, const char *group, const char *prefix);
+/** Sets one field of the scope v->key (e.g. case_key_set(v->key.family, sizeof v->key.family,
+ *  "chung-ooi/%d", n)); the generator saves and restores v->key around its cases. */
+void case_key_set(char *field, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** Passes when |measured - expected| <= tol (NaN never passes). */
 void case_end(Verifier *v, double measured, double expected, double tol, const char *src, ...)
     __attribute__((format(printf, 5, 6)));

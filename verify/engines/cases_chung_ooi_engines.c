@@ -98,11 +98,17 @@ void cases_chung_ooi_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
   static const Material GLASS = {"glass", 48e9, 0.20, 2800.0}, LIMESTONE = {"limestone", 20e9, 0.25, 2500.0};
   static const Material AL = {"al-alloy", 70e9, 0.30, 2699.0}, MG = {"mg-alloy", 40e9, 0.35, 1800.0};
   static const Material OXIDE = {"al-oxide", 380e9, 0.23, 4000.0}, IRON = {"cast-iron", 100e9, 0.25, 7000.0};
+  const CaseKey outer = v->key;
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/1");
   elastic(v, ctx, eng, 1, &GLASS, 0.010, 20.0, false);
   elastic(v, ctx, eng, 1, &LIMESTONE, 0.010, 20.0, false);
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/2");
   elastic(v, ctx, eng, 2, &AL, 0.10, 0.2, true);
   elastic(v, ctx, eng, 2, &MG, 0.10, 0.2, true);
-  if (v->quick) return;
-  restitution(v, ctx, eng, &OXIDE);
-  restitution(v, ctx, eng, &IRON);
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/3");
+  if (!v->quick) {
+    restitution(v, ctx, eng, &OXIDE);
+    restitution(v, ctx, eng, &IRON);
+  }
+  v->key = outer;
 }

@@ -86,8 +86,10 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
 }
 
 void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
+  const CaseKey outer = v->key;
   for (int i = 0; i < N_OBLIQUE_TESTS; i++) {
     const ObliqueTest *t = &OBLIQUE_TESTS[i];
+    case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/%d", t->number);
     const char *damping = engine_damping(eng, t->plane ? "hertz" : "hertz/material", t->e);
     const bool spins = t->vary == VARY_SPIN || t->vary == VARY_COUNTER_SPIN;
     if (!damping || (spins && !eng->oblique_spins)) continue;
@@ -100,4 +102,5 @@ void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *
           if (n % 3 == 1 && (!v->quick || n == 1)) engine_impact(v, ctx, eng, t, &t->materials[k], tg, damping, t->values[n]);
       }
   }
+  v->key = outer;
 }

@@ -41,6 +41,7 @@
 
 typedef struct Line {
   char engine[32], version[64], name[192], normal[32], damping[32], param[16];
+  CaseKey key; /* the case's (geometry, quantity) */
   double x, v0, dt_over_tc, measured, expected, tol;
   const char *status;
 } Line;
@@ -84,13 +85,15 @@ static void one_recorded(void *arg, const CaseResult *cr, const EngineResult *re
   OneLine *o = arg;
   snprintf(o->line.version, sizeof o->line.version, "%s", res->version);
   snprintf(o->line.name, sizeof o->line.name, "%s", cr->name);
+  o->line.key = cr->key;
   o->line.measured = cr->measured, o->line.expected = cr->expected, o->line.tol = cr->tol;
   o->line.status = case_status(cr);
   lines_add(o->ls, &o->line);
 }
 
-/* One collision of the matrix in the engine, its two cases through the judge. */
-static void one(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
+/* One collision of the matrix in the engine, its two cases through the judge (one() sets their
+ * key). */
+static void one_cases(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
                 Lines *ls) {
   char id[64], group[96], base[192];
   row_id(r, id, sizeof id);
@@ -132,6 +135,16 @@ static void one(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, do
   engine_judge(v, ctx, eng, base, &c, &law, e_exp, r->f * (1.0 / N) + 1e-12, e_src, judge_tc ? tc : 0.0, &hooks);
 }
 
+static void one(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
+                Lines *ls) {
+  const CaseKey outer = v->key;
+  case_key_set(v->key.family, sizeof v->key.family, "restitution");
+  row_id(r, v->key.row, sizeof v->key.row);
+  case_key_set(v->key.geometry, sizeof v->key.geometry, "%s", GEO_NAMES[g]);
+  one_cases(v, ctx, eng, r, x, g, v0, N, ls);
+  v->key = outer;
+}
+
 /* Every collision of one engine's cases (the planning pass, then the real pass: judge.h). */
 static void engine_generators(Verifier *v, EngineCtx *ctx, const Engine *eng, void *arg) {
   Lines *ls = arg;
@@ -170,9 +183,8 @@ static void write_plot(const Verifier *v, const Engine *eng, const Lines *ls) {
   char last[64] = "";
   for (int k = 0; k < ls->n; k++) {
     const Line *l = &ls->l[k];
-    const size_t nl = strlen(l->name);
-    if (strcmp(l->engine, eng->name) || strcmp(l->param, "e") || !strstr(l->name, "/equal/") || l->v0 != 1.0 ||
-        l->dt_over_tc != 1.0 / 200 || nl < 2 || strcmp(l->name + nl - 2, "/e"))
+    if (strcmp(l->engine, eng->name) || strcmp(l->param, "e") || strcmp(l->key.geometry, "equal") || l->v0 != 1.0 ||
+        l->dt_over_tc != 1.0 / 200 || strcmp(l->key.quantity, "e"))
       continue;
     const Row *r = row_find(l->normal, l->damping);
     char id[64], own[192];
@@ -197,12 +209,14 @@ typedef struct Verdict {
   int nreasons;
 } Verdict;
 
-static Verdict verdict_of(const Verifier *v, const char *prefix) {
+/* The verdict of the cases with these keys: engine ("" for grandamp's own cases), and the row
+ * or the family where not NULL. */
+static Verdict verdict_of(const Verifier *v, const char *engine, const char *row, const char *family) {
   Verdict d = {0};
-  const size_t np = strlen(prefix);
   for (int k = 0; k < v->nres; k++) {
     const CaseResult *c = &v->res[k];
-    if (strncmp(c->name, prefix, np)) continue;
+    if (strcmp(c->key.engine, engine) || (row && strcmp(c->key.row, row)) || (family && strcmp(c->key.family, family)))
+      continue;
     if (c->skipped) {
       d.skipped++;
       continue;
@@ -232,17 +246,17 @@ static void verdict_text(const Verdict *d, char *buf, size_t size) {
 
 /* Chung & Ooi (2011)'s tests, what each checks (cases_chung_ooi*.c), one line each. */
 static const struct {
-  const char *prefix, *what;
+  const char *family, *what;
 } CHUNG_OOI[] = {
-    {"chung-ooi/1/", "test 1: two spheres, elastic: delta_max, F_max, t_c, e against Hertz"},
-    {"chung-ooi/2/", "test 2: sphere on a plane, elastic: the same against Hertz"},
-    {"chung-ooi/3/", "test 3: e_out against e_in, every e-input damping model"},
-    {"chung-ooi/4/", "test 4: oblique impact, 5-85 deg: V_t', w' against the reference"},
-    {"chung-ooi/5/", "test 5: tangential speed: the same, and gross sliding in closed form"},
-    {"chung-ooi/6/", "test 6: spin on a plane: V_t', w' against the reference"},
-    {"chung-ooi/7/", "test 7: two spheres, opposite spins: no slip, exactly"},
-    {"chung-ooi/8/", "test 8: spin, R on 5R 1000x denser: against the reference"},
-    {"chung-ooi/mixed/", "mixed pairs: two materials' e, size ratio 1-10, sqrt(e1 e2)"},
+    {"chung-ooi/1", "test 1: two spheres, elastic: delta_max, F_max, t_c, e against Hertz"},
+    {"chung-ooi/2", "test 2: sphere on a plane, elastic: the same against Hertz"},
+    {"chung-ooi/3", "test 3: e_out against e_in, every e-input damping model"},
+    {"chung-ooi/4", "test 4: oblique impact, 5-85 deg: V_t', w' against the reference"},
+    {"chung-ooi/5", "test 5: tangential speed: the same, and gross sliding in closed form"},
+    {"chung-ooi/6", "test 6: spin on a plane: V_t', w' against the reference"},
+    {"chung-ooi/7", "test 7: two spheres, opposite spins: no slip, exactly"},
+    {"chung-ooi/8", "test 8: spin, R on 5R 1000x denser: against the reference"},
+    {"chung-ooi/mixed", "mixed pairs: two materials' e, size ratio 1-10, sqrt(e1 e2)"},
 };
 #define N_CHUNG_OOI ((int)(sizeof CHUNG_OOI / sizeof CHUNG_OOI[0]))
 
@@ -252,10 +266,9 @@ static void verdict_lines(const Verifier *v, FILE *out) {
   for (int e = 0; e < v->nengines; e++)
     for (int k = 0; k < row_count(); k++) {
       const Row *r = row_at(k);
-      char id[64], prefix[128], verdict[200], model[80];
+      char id[64], verdict[200], model[80];
       row_id(r, id, sizeof id);
-      snprintf(prefix, sizeof prefix, "engine/%s/%s/", v->engines[e], id);
-      const Verdict d = verdict_of(v, prefix);
+      const Verdict d = verdict_of(v, v->engines[e], id, NULL);
       if (!d.judged && !d.skipped) continue;
       verdict_text(&d, verdict, sizeof verdict);
       snprintf(model, sizeof model, "%s + %s", r->normal, r->damping);
@@ -269,21 +282,22 @@ static void verdict_lines(const Verifier *v, FILE *out) {
     }
   for (int e = 0; e < v->nengines; e++)
     for (int t = 0; t < N_CHUNG_OOI; t++) {
-      char prefix[128], verdict[200];
-      snprintf(prefix, sizeof prefix, "engine/%s/%s", v->engines[e], CHUNG_OOI[t].prefix);
-      const Verdict d = verdict_of(v, prefix);
+      char label[64], verdict[200];
+      const Verdict d = verdict_of(v, v->engines[e], NULL, CHUNG_OOI[t].family);
       if (!d.judged && !d.skipped) continue;
       verdict_text(&d, verdict, sizeof verdict);
+      snprintf(label, sizeof label, "%s/", CHUNG_OOI[t].family);
       fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e],
-              CHUNG_OOI[t].prefix, d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
+              label, d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
     }
 }
 
-/* The cell of one engine for the cases under prefix: its verdict, each known defect a note
- * number (notes gathers them). False when the engine ran no such case. */
-static bool verdict_cell(const Verifier *v, const char *prefix, const char **notes, int *nnotes, char *cell,
-                         size_t size) {
-  const Verdict d = verdict_of(v, prefix);
+/* The cell of one engine ("": grandamp) for the cases of a row or a family (verdict_of): its
+ * verdict, each known defect a note number (notes gathers them). False when the engine ran no
+ * such case. */
+static bool verdict_cell(const Verifier *v, const char *engine, const char *row, const char *family,
+                         const char **notes, int *nnotes, char *cell, size_t size) {
+  const Verdict d = verdict_of(v, engine, row, family);
   if (!d.judged && !d.skipped) {
     snprintf(cell, size, "–");
     return false;
@@ -324,9 +338,7 @@ static void verdict_matrix(const Verifier *v, FILE *out) {
     row_id(r, id, sizeof id);
     bool any = false;
     for (int e = 0; e < v->nengines && e < 8; e++) {
-      char prefix[128];
-      snprintf(prefix, sizeof prefix, "engine/%s/%s/", v->engines[e], id);
-      any = verdict_cell(v, prefix, notes, &nnotes, cells[e], sizeof cells[e]) || any;
+      any = verdict_cell(v, v->engines[e], id, NULL, notes, &nnotes, cells[e], sizeof cells[e]) || any;
     }
     if (!any) continue;
     if (!header) matrix_header(v, out, "grandamp model");
@@ -348,12 +360,11 @@ void chung_ooi_table(const Verifier *v, FILE *out) {
   for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
   fprintf(out, "\n");
   for (int t = 0; t < N_CHUNG_OOI; t++) {
-    char cell[160], prefix[128];
-    verdict_cell(v, CHUNG_OOI[t].prefix, notes, &nnotes, cell, sizeof cell);
+    char cell[160];
+    verdict_cell(v, "", NULL, CHUNG_OOI[t].family, notes, &nnotes, cell, sizeof cell);
     fprintf(out, "| %s | %s |", CHUNG_OOI[t].what, cell);
     for (int e = 0; e < v->nengines && e < 8; e++) {
-      snprintf(prefix, sizeof prefix, "engine/%s/%s", v->engines[e], CHUNG_OOI[t].prefix);
-      verdict_cell(v, prefix, notes, &nnotes, cell, sizeof cell);
+      verdict_cell(v, v->engines[e], NULL, CHUNG_OOI[t].family, notes, &nnotes, cell, sizeof cell);
       fprintf(out, " %s |", cell);
     }
     fprintf(out, "\n");

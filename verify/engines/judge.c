@@ -159,7 +159,10 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
   const bool ran = !skip && engine_run(v, ctx, eng, c, &res, why, sizeof why);
   for (int which = 0; which < 2; which++) {
     if (which == 0 ? !want_e : !want_t) continue;
+    const CaseKey outer = v->key;
+    case_key_set(v->key.quantity, sizeof v->key.quantity, "%s", which == 0 ? "e" : "t_c");
     case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
+    v->key = outer;
     if (which == 0) v->t0 = t_start;
     const DefectCase dc = defect_case(eng, c, law, which == 1, which == 0 ? e_exp : tc_exp);
     if (skip) {
@@ -178,6 +181,8 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
 
 void engine_cases_run(Verifier *v, const Engine *eng, const Defects *defects, EngineGenerators generators, void *arg) {
   EngineCtx ctx = {.defects = defects, .startup_s = NAN};
+  const CaseKey outer = v->key;
+  case_key_set(v->key.engine, sizeof v->key.engine, "%s", eng->name);
   if (!v->dry) {
     char why[512];
     if (!proc_scratch_make(ctx.workdir, sizeof ctx.workdir, "grandamp-engine", why, sizeof why))
@@ -196,4 +201,5 @@ void engine_cases_run(Verifier *v, const Engine *eng, const Defects *defects, En
   generators(v, &ctx, eng, arg);
   plan_free(&ctx.plan);
   if (ctx.workdir[0]) proc_scratch_remove(ctx.workdir);
+  v->key = outer;
 }

@@ -7,9 +7,20 @@
 
 #include <stdbool.h>
 
+/** What a case is about, stored with it so that the reports pick cases by field, never by
+ *  parsing names. Each field is "" where it does not apply. */
+typedef struct CaseKey {
+  char family[24];   /**< e.g. chung-ooi/4 (set by the generator of a family the reports sum) */
+  char engine[16];   /**< the outside engine that ran it; "" for grandamp's own cases */
+  char row[48];      /**< the restitution matrix's model row (normal/damping, e.g. hertz_material/tsuji) */
+  char geometry[12]; /**< equal, unequal or wall */
+  char quantity[12]; /**< what is measured: e, t_c, ... */
+} CaseKey;
+
 typedef struct CaseResult {
   char group[64];    /**< JUnit classname, e.g. restitution.hertz_material.tsuji */
   char name[192];    /**< unique case name */
+  CaseKey key;       /**< its structured identity (the scope it was begun in: Verifier.key) */
   double measured, expected, tol;
   bool pass, skipped;
   bool xfail;        /**< a known defect (an outside engine's): with pass, XFAIL (the engine gave the

@@ -22,6 +22,9 @@ void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSp
   if ((c = cli_opt(opts, nopts, "--seed")) && c->given && !c->bad &&
       whole_option("--seed", o->seed, 0, 9007199254740992.0, "0..2^53 (9007199254740992)", err))
     spec->seed = (uint64_t)o->seed;
+  if (spec->type == PACKING_GAS) { /* the gas's own defaults, where not given */
+    spec->phi = 0.1, spec->ratio = 1.0, spec->spin = 0.0;
+  }
 #define TAKE(opt, field)                                                                       \
   if ((c = cli_opt(opts, nopts, opt)) && c->given && !c->bad) spec->field = o->field;
   TAKE("--radius", radius)
@@ -31,6 +34,8 @@ void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSp
   TAKE("--ratio", ratio)
   TAKE("--velocity", velocity)
   TAKE("--spin", spin)
+  TAKE("--temperature", temperature)
+  TAKE("--equilibrate", equilibrate)
 #undef TAKE
   if ((c = cli_opt(opts, nopts, "--dist")) && c->given && o->dist) {
     if (strcmp(o->dist, "uniform") == 0) spec->dist = RADIUS_UNIFORM;

@@ -10,7 +10,7 @@
 
 /* The packing options, shared by `packing` and `run`. */
 typedef struct PackingOpts {
-  double n, seed, radius, density, overlap, phi, ratio, velocity, spin;
+  double n, seed, radius, density, overlap, phi, ratio, velocity, spin, temperature, equilibrate;
   const char *dist;
 } PackingOpts;
 
@@ -24,8 +24,10 @@ typedef struct PackingOpts {
   {.name = "--ratio", .nvals = 1, .value_names = "Rmax/Rmin", .vals = &(o).ratio},             \
   {.name = "--velocity", .nvals = 1, .value_names = "std", .vals = &(o).velocity},             \
   {.name = "--spin", .nvals = 1, .value_names = "std", .vals = &(o).spin},                     \
-  {.name = "--dist", .nvals = -1, .value_names = "uniform|lognormal", .str = &(o).dist}
-#define N_PACKING_OPTS 10
+  {.name = "--dist", .nvals = -1, .value_names = "uniform|lognormal", .str = &(o).dist},        \
+  {.name = "--temperature", .nvals = 1, .value_names = "T0", .vals = &(o).temperature},        \
+  {.name = "--equilibrate", .nvals = 1, .value_names = "C", .vals = &(o).equilibrate}
+#define N_PACKING_OPTS 12
 
 /** Fills spec from the options given (the others keep their defaults); errors to err. */
 void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSpec *spec, ErrList *err);

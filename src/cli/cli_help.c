@@ -63,20 +63,25 @@ static const char HELP_CONTACT[] =
   "  --density RHO          density (default 1)\n"                                              \
   "  --overlap F            fcc: overlap of each contact over 2R; random: target rms overlap\n"   \
   "                         over the mean diameter (default 0.005)\n"                            \
-  "  --phi PHI              random: packing fraction (default 0.66, at most 0.74)\n"              \
-  "  --ratio Q              random: largest over smallest radius (default 2, at most 3)\n"        \
+  "  --phi PHI              random: packing fraction (default 0.66, at most 0.74); gas:\n"       \
+  "                         volume fraction (default 0.1, at most 0.35)\n"                       \
+  "  --ratio Q              random: largest over smallest radius (default 2, at most 3); gas:\n"  \
+  "                         two sizes in that ratio (default 1)\n"                               \
   "  --dist uniform|lognormal  random: radius distribution (default uniform)\n"                  \
   "  --velocity V           std of the Gaussian velocities (default 0.005)\n"                    \
-  "  --spin W               std of the Gaussian angular velocities (default 0.01)\n"
+  "  --spin W               std of the Gaussian angular velocities (default 0.01; gas: 0)\n"     \
+  "  --temperature T0       gas: granular temperature of the Maxwellian velocities (default 1)\n" \
+  "  --equilibrate C        gas: elastic collisions per sphere before it is written (default 2)\n"
 
 static const char HELP_PACKING[] =
-    "usage: grandamp packing --type fcc|random [packing options] [--threads T] --out FILE.data\n"
+    "usage: grandamp packing --type fcc|random|gas [packing options] [--threads T] --out FILE.data\n"
     "\n"
     "Writes a synthetic packing as a LAMMPS data file (atom_style sphere), atomically: fcc is a\n"
     "periodic FCC lattice with 12 contacts per sphere; random places polydisperse spheres at\n"
-    "random and relaxes them with grandamp's own pair loop.\n"
+    "random and relaxes them with grandamp's own pair loop; gas places equal spheres at random\n"
+    "without overlap, with Maxwellian velocities, and lets them collide elastically a while.\n"
     "\n"
-    "  --type fcc|random      the packing\n"
+    "  --type fcc|random|gas  the packing\n"
     "  --out FILE.data        where to write it ('-': stdout)\n"
     "  --threads T            OpenMP threads (default: one per 4000 spheres, at most\n"
     "                         OMP_NUM_THREADS or every core)\n" HELP_PACKING_OPTIONS
@@ -85,15 +90,15 @@ static const char HELP_PACKING[] =
     "  grandamp packing --type random --n 3000 --seed 7 --out random.data\n";
 
 static const char HELP_RUN[] =
-    "usage: grandamp run --packing fcc|random|FILE.data --model '<text>' --steps S [--dt DT]\n"
+    "usage: grandamp run --packing fcc|random|gas|FILE.data --model '<text>' --steps S [--dt DT]\n"
     "                    [--threads T] [--strategy full|half-reduce|half-atomic] [--skin SKIN]\n"
-    "                    [--ref] [packing options]\n"
+    "                    [--ref] [--every K [--series OUT.csv]] [packing options]\n"
     "\n"
     "Runs S velocity-Verlet steps (LAMMPS fix nve/sphere order) over a packing and prints JSON:\n"
     "the pair loop that ran, seconds per phase, pair evaluations, contacts and atom-steps per\n"
     "second, peak memory, the energy ledger before and after, and which repeat gives the same bits.\n"
     "\n"
-    "  --packing fcc|random|FILE.data  a synthetic packing, or a LAMMPS data file (periodic box)\n"
+    "  --packing fcc|random|gas|FILE.data  a synthetic packing, or a LAMMPS data file (periodic box)\n"
     "  --model '<text>'       the model part of a pair_coeff line (grandamp model --help)\n"
     "  --steps S              time steps (0: the setup evaluation only)\n"
     "  --dt DT                time step (default 1e-4)\n"
@@ -103,7 +108,10 @@ static const char HELP_RUN[] =
     "                         (default): half list, per-thread arrays; half-atomic: atomic updates\n"
     "  --skin SKIN            neighbour skin (default 0.1)\n"
     "  --ref                  the plain serial reference loop the specialised loops are tested against\n"
-    "packing options (fcc and random):\n" HELP_PACKING_OPTIONS
+    "  --every K              a time series in the JSON (\"series\"): temperature, collisions,\n"
+    "                         dissipated energy at t = 0, every K steps and at the end\n"
+    "  --series OUT.csv       the same rows as CSV\n"
+    "packing options (fcc, random and gas):\n" HELP_PACKING_OPTIONS
     "\n"
     "example:\n"
     "  grandamp run --packing fcc --n 4000 --steps 20 --threads 2 \\\n"

@@ -1,5 +1,5 @@
 /*
- * cli_packing.c - `grandamp packing --type fcc|random [packing options] --out FILE.data`:
+ * cli_packing.c - `grandamp packing --type fcc|random|gas [packing options] --out FILE.data`:
  * writes a LAMMPS data file (atom_style sphere), atomically.
  */
 #include <stdio.h>
@@ -17,7 +17,7 @@ int cli_packing(int argc, char **argv) {
   double threads = 0;
   CliOpt opts[] = {
       PACKING_OPTS(po),
-      {.name = "--type", .nvals = -1, .value_names = "fcc|random", .str = &type},
+      {.name = "--type", .nvals = -1, .value_names = "fcc|random|gas", .str = &type},
       {.name = "--out", .nvals = -1, .value_names = "FILE.data", .str = &out, .out_file = true},
       {.name = "--threads", .nvals = 1, .value_names = "T", .vals = &threads},
   };
@@ -25,10 +25,11 @@ int cli_packing(int argc, char **argv) {
   ErrList err = {0};
   cli_parse(argc, argv, opts, nopts, &err);
   PackingSpec spec = packing_defaults();
-  if (!type) errlist_add(&err, "packing: --type fcc|random is required");
+  if (!type) errlist_add(&err, "packing: --type fcc|random|gas is required");
   else if (strcmp(type, "fcc") == 0) spec.type = PACKING_FCC;
   else if (strcmp(type, "random") == 0) spec.type = PACKING_RANDOM;
-  else errlist_add(&err, "--type: '%s' is not fcc or random", type);
+  else if (strcmp(type, "gas") == 0) spec.type = PACKING_GAS;
+  else errlist_add(&err, "--type: '%s' is not fcc, random or gas", type);
   if (!out) errlist_add(&err, "packing: --out FILE.data is required");
   packing_opts_apply(opts, nopts, &po, &spec, &err);
   const int nthreads = threads_option(cli_opt(opts, nopts, "--threads"), threads, &err);

@@ -11,6 +11,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "build_info.h"
@@ -18,7 +19,9 @@
 #include "cli_common.h"
 #include "datafile.h"
 #include "error.h"
+#include "gas.h"
 #include "json.h"
+#include "output.h"
 #include "sim.h"
 
 static void ledger_json(Json *j, const char *key, const Ledger *l) {
@@ -37,6 +40,51 @@ static void ledger_json(Json *j, const char *key, const Ledger *l) {
  * thread count; half-reduce adds the threads' private force arrays in thread order; half-atomic
  * adds in whatever order the threads arrive. Energy and power sums are thread-count independent
  * (blocksum.h), so the forces decide. */
+/* The time series of --every K: one row per K steps (and the first and last), column-wise. */
+enum { SE_STEP, SE_TIME, SE_T, SE_TROT, SE_COLL, SE_CONTACTS, SE_KE, SE_DN, SE_DT, SE_DF, SE_N };
+static const char *const SE_NAMES[SE_N] = {"step", "time", "temperature", "temperature_rotational", "collisions",
+                                           "contacts", "kinetic_energy", "dissipated_normal_damping",
+                                           "dissipated_tangential_damping", "dissipated_friction"};
+typedef struct Series {
+  double *col[SE_N];
+  int n, cap;
+  int64_t collisions; /* collisions begun since t = 0 (-1: not counted, jkr) */
+} Series;
+
+static void series_sample(Series *se, const Sim *s) {
+  if (se->n == se->cap) {
+    se->cap = se->cap ? 2 * se->cap : 64;
+    for (int c = 0; c < SE_N; c++) se->col[c] = gd_xrealloc(se->col[c], (size_t)se->cap * sizeof(double));
+  }
+  const GasTemperature T = gas_temperature(&s->p);
+  const Ledger l = sim_ledger(s);
+  const double row[SE_N] = {(double)s->step, (double)s->step * s->dt, T.trans, T.rot,
+                            se->collisions < 0 ? NAN : (double)se->collisions, (double)s->last.contacts,
+                            l.ke_trans + l.ke_rot, l.diss_normal, l.diss_tangential, l.diss_friction};
+  for (int c = 0; c < SE_N; c++) se->col[c][se->n] = row[c];
+  se->n++;
+}
+
+static void series_json(Json *j, const Series *se) {
+  json_object(j, "series");
+  for (int c = 0; c < SE_N; c++) json_array(j, SE_NAMES[c], se->col[c], se->n);
+  json_close(j);
+}
+
+static bool series_write_csv(const Series *se, const char *path) {
+  OutFile o;
+  if (!out_open(&o, path)) return false;
+  for (int c = 0; c < SE_N; c++) fprintf(o.f, "%s%s", SE_NAMES[c], c + 1 < SE_N ? "," : "\n");
+  for (int r = 0; r < se->n; r++)
+    for (int c = 0; c < SE_N; c++) fprintf(o.f, "%.17g%s", se->col[c][r], c + 1 < SE_N ? "," : "\n");
+  return out_commit(&o);
+}
+
+static void series_free(Series *se) {
+  for (int c = 0; c < SE_N; c++) free(se->col[c]);
+  memset(se, 0, sizeof *se);
+}
+
 static const char *reproducibility(ForceStrategy st, bool ref) {
   if (ref || st == FORCE_FULL) return "bitwise for any thread count";
   if (st == FORCE_HALF_REDUCE) return "bitwise for the same thread count";
@@ -46,10 +94,11 @@ static const char *reproducibility(ForceStrategy st, bool ref) {
 int cli_run(int argc, char **argv) {
   PackingOpts po = {0};
   const char *packing = NULL, *text = NULL, *strategy = "half-reduce";
-  double steps = 0, dt = 1e-4, threads = 0, skin = 0.1;
+  double steps = 0, dt = 1e-4, threads = 0, skin = 0.1, every = 0;
+  const char *series_csv = NULL;
   CliOpt opts[] = {
       PACKING_OPTS(po),
-      {.name = "--packing", .nvals = -1, .value_names = "fcc|random|FILE.data", .str = &packing},
+      {.name = "--packing", .nvals = -1, .value_names = "fcc|random|gas|FILE.data", .str = &packing},
       {.name = "--model", .nvals = -1, .value_names = "'<pair_coeff text>'", .str = &text},
       {.name = "--steps", .nvals = 1, .value_names = "S", .vals = &steps},
       {.name = "--dt", .nvals = 1, .value_names = "DT", .vals = &dt},
@@ -57,11 +106,15 @@ int cli_run(int argc, char **argv) {
       {.name = "--strategy", .nvals = -1, .value_names = "full|half-reduce|half-atomic", .str = &strategy},
       {.name = "--skin", .nvals = 1, .value_names = "SKIN", .vals = &skin},
       {.name = "--ref", .nvals = 0},
+      {.name = "--every", .nvals = 1, .value_names = "K", .vals = &every},
+      {.name = "--series", .nvals = -1, .value_names = "OUT.csv", .str = &series_csv, .out_file = true},
   };
   const int nopts = (int)(sizeof opts / sizeof *opts);
   ErrList err = {0};
   cli_parse(argc, argv, opts, nopts, &err);
-  if (!packing) errlist_add(&err, "run: --packing fcc|random|FILE.data is required");
+  if (!packing) errlist_add(&err, "run: --packing fcc|random|gas|FILE.data is required");
+  if (cli_opt(opts, nopts, "--every")->given) whole_option("--every", every, 1, 1e12, "1..1e12", &err);
+  if (series_csv && !(every >= 1)) errlist_add(&err, "--series: needs --every K (the rows it writes)");
   if (!text) errlist_add(&err, "run: --model '<pair_coeff text>' is required");
   if (!cli_opt(opts, nopts, "--steps")->given) errlist_add(&err, "run: --steps S is required");
   else whole_option("--steps", steps, 0, 1e12, "0..1e12", &err);
@@ -75,9 +128,10 @@ int cli_run(int argc, char **argv) {
   ContactModel model;
   if (text) model_parse(text, &model, &err);
   PackingSpec spec = packing_defaults();
-  const bool synthetic = packing && (strcmp(packing, "fcc") == 0 || strcmp(packing, "random") == 0);
+  const bool synthetic =
+      packing && (strcmp(packing, "fcc") == 0 || strcmp(packing, "random") == 0 || strcmp(packing, "gas") == 0);
   if (synthetic) {
-    spec.type = strcmp(packing, "fcc") == 0 ? PACKING_FCC : PACKING_RANDOM;
+    spec.type = strcmp(packing, "fcc") == 0 ? PACKING_FCC : strcmp(packing, "gas") == 0 ? PACKING_GAS : PACKING_RANDOM;
     packing_opts_apply(opts, nopts, &po, &spec, &err);
     spec.threads = nthreads;
     packing_check(&spec, machine_memory(), &err);
@@ -114,12 +168,26 @@ int cli_run(int argc, char **argv) {
   double setup_time[N_TIMERS];
   memcpy(setup_time, s.time, sizeof setup_time);
   const int64_t setup_pairs = s.pair_evals, setup_contacts = s.contact_evals, setup_passes = s.force_passes;
+  Series se = {0};
+  const int64_t K = (int64_t)every;
+  if (ok && K > 0) { /* t = 0; the first count sets the touch flags */
+    se.collisions = gas_new_contacts(&s);
+    series_sample(&se, &s);
+  }
   const double t1 = timer_now();
-  for (int64_t k = 0; ok && k < (int64_t)steps; k++) ok = sim_step(&s, &why);
+  for (int64_t k = 0; ok && k < (int64_t)steps; k++) {
+    ok = sim_step(&s, &why);
+    if (ok && K > 0) {
+      const int64_t begun = gas_new_contacts(&s);
+      se.collisions = begun < 0 ? -1 : se.collisions + begun;
+      if ((k + 1) % K == 0 || k + 1 == (int64_t)steps) series_sample(&se, &s);
+    }
+  }
   const double t2 = timer_now();
   if (!ok) {
     const bool fault = s.fault[0] != '\0'; /* the physics failed, not the set-up */
     gd_error("run: %s%s", why, fault ? "" : " (grow the packing, or lower --skin)");
+    series_free(&se);
     sim_free(&s);
     return fault ? GD_EXIT_RUNTIME : GD_EXIT_USAGE;
   }
@@ -158,7 +226,10 @@ int cli_run(int argc, char **argv) {
   json_int(&j, "peak_memory_bytes", (long)peak_memory());
   ledger_json(&j, "energy_initial", &l0);
   ledger_json(&j, "energy_final", &l1);
+  if (K > 0) series_json(&j, &se);
   json_end(&j);
   sim_free(&s);
-  return fflush(stdout) == 0 ? GD_EXIT_OK : GD_EXIT_RUNTIME;
+  const bool written = !series_csv || series_write_csv(&se, series_csv);
+  series_free(&se);
+  return fflush(stdout) == 0 && written ? GD_EXIT_OK : GD_EXIT_RUNTIME;
 }

@@ -8,6 +8,7 @@
 
 #include "energy.h"
 #include "force.h"
+#include "gas.h"
 #include "model.h"
 #include "neighbor.h"
 #include "plan.h"
@@ -19,7 +20,7 @@ enum { STREAM_X, STREAM_Y, STREAM_Z, STREAM_R, STREAM_V = 8, STREAM_W = 16 };
 PackingSpec packing_defaults(void) {
   return (PackingSpec){.type = PACKING_FCC, .n = 32000, .seed = 1, .radius = 0.5, .density = 1.0,
                        .overlap = 0.005, .phi = 0.66, .ratio = 2.0, .dist = RADIUS_UNIFORM,
-                       .velocity = 0.005, .spin = 0.01, .threads = 0};
+                       .velocity = 0.005, .spin = 0.01, .temperature = 1.0, .equilibrate = 2.0, .threads = 0};
 }
 
 int64_t packing_fcc_cells(int64_t n) {
@@ -47,6 +48,15 @@ int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err) {
   if (!(s->spin >= 0.0)) errlist_add(err, "packing: --spin must be >= 0");
   if (s->type == PACKING_FCC && !(s->overlap >= 0.0 && s->overlap < 0.2))
     errlist_add(err, "packing: --overlap must be in [0, 0.2) (a fraction of the diameter)");
+  if (s->type == PACKING_GAS) {
+    if (!(s->phi > 0.0 && s->phi <= 0.35))
+      errlist_add(err, "packing: --phi %g is not a gas's; it must be in (0, 0.35]", s->phi);
+    if (!(s->ratio >= 1.0 && s->ratio <= 3.0)) errlist_add(err, "packing: --ratio must be in [1, 3]");
+    if (!(s->temperature > 0.0 && isfinite(s->temperature)))
+      errlist_add(err, "packing: --temperature must be > 0 (the granular temperature, in energy units)");
+    if (!(s->equilibrate >= 0.0 && s->equilibrate <= 1000.0))
+      errlist_add(err, "packing: --equilibrate must be in [0, 1000] (collisions per sphere)");
+  }
   if (s->type == PACKING_RANDOM) {
     if (!(s->phi > 0.0 && s->phi <= 0.74))
       errlist_add(err, "packing: --phi %g is impossible for a random packing; it must be in (0, 0.74]", s->phi);
@@ -182,6 +192,10 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
 void packing_make(const PackingSpec *spec, Particles *p, Box *b) {
   PackingSpec s = *spec;
   s.threads = sysmem_threads_for(s.threads, s.n);
+  if (s.type == PACKING_GAS) {
+    gas_make(&s, p, b);
+    return;
+  }
   if (s.type == PACKING_FCC) make_fcc(&s, p, b);
   else make_random(&s, p, b);
   random_motion(&s, p);

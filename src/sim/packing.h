@@ -9,6 +9,9 @@
  *           relaxed by overdamped steps of grandamp's own pair loop (hooke repulsion) until the
  *           mean overlap of the contacts is at most `overlap * d_mean` or relaxation stalls.
  * Both get Gaussian velocities (std `velocity` per component) and spins (std `spin`).
+ *   gas     equal spheres (or two sizes, ratio `ratio`) at random without overlap at volume
+ *           fraction phi <= 0.35, Maxwellian velocities at granular temperature `temperature`,
+ *           equilibrated elastically for `equilibrate` collisions per sphere (gas.h).
  */
 #ifndef GD_PACKING_H
 #define GD_PACKING_H
@@ -19,7 +22,7 @@
 #include "error.h"
 #include "particles.h"
 
-typedef enum PackingType { PACKING_FCC, PACKING_RANDOM } PackingType;
+typedef enum PackingType { PACKING_FCC, PACKING_RANDOM, PACKING_GAS } PackingType;
 typedef enum RadiusDist { RADIUS_UNIFORM, RADIUS_LOGNORMAL } RadiusDist;
 
 typedef struct PackingSpec {
@@ -33,12 +36,15 @@ typedef struct PackingSpec {
   double ratio;     /**< random: R_max / R_min, in [1, 3] */
   RadiusDist dist;  /**< random: radius distribution */
   double velocity;  /**< std of each velocity component [m/s] */
-  double spin;      /**< std of each angular velocity component [1/s] */
+  double spin;      /**< std of each angular velocity component [1/s] (gas: 0 by default) */
+  double temperature; /**< gas: granular temperature T0 [J] */
+  double equilibrate; /**< gas: elastic collisions per sphere before it is written */
   int threads;      /**< of every parallel region building it (0: the OpenMP default) */
 } PackingSpec;
 
 /** Defaults: fcc, n = 32000, seed 1, radius 0.5, density 1, overlap 0.005, phi 0.66, ratio 2,
- *  uniform, velocity 0.005, spin 0.01. */
+ *  uniform, velocity 0.005, spin 0.01; gas: temperature 1, equilibrate 2 (packing_gas_defaults
+ *  sets the gas's own phi 0.1, ratio 1 and spin 0 where not given). */
 PackingSpec packing_defaults(void);
 /** Checks the spec (every problem appended to err); also refuses n whose memory would exceed
  *  max_bytes, naming the bytes needed. */

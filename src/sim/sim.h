@@ -51,6 +51,7 @@ typedef struct Sim {
   char fault[320];      /**< why the last sim_step failed (pair, model, step) */
   MdrSystem mdr;        /**< the MDR state (mdr.on when the model is mdr; force_mdr.h) */
   const SimHooks *hooks; /**< what the plan's loop adds to a step (NULL: nothing) */
+  bool gas_counting;    /**< gas_new_contacts has set the list's touch flags (gas.h) */
 } Sim;
 
 

@@ -7,6 +7,7 @@
 
 #include "contact.h"
 #include "force_simd.h"
+#include "gas.h"
 #include "packing.h"
 #include "sim.h"
 #include "tests.h"
@@ -112,7 +113,56 @@ static void test_energy_ledger(void **state) {
   particles_free(&p0);
 }
 
+/* A gas of 4000 equal spheres (sigma = 1, m = 1, phi = 0.1, T0 = 1), built with 1 and 2 threads. */
+static void gas_4000(Particles *p, Box *b, int threads) {
+  PackingSpec s = packing_defaults();
+  s.type = PACKING_GAS;
+  s.n = 4000, s.phi = 0.1, s.ratio = 1.0, s.spin = 0.0, s.seed = 5, s.threads = threads;
+  s.radius = 0.5, s.density = 6.0 / GD_PI; /* m = 1 */
+  packing_make(&s, p, b);
+}
+
+/* The gas packing: volume fraction, temperature exactly T0, zero momentum, Maxwellian velocity
+ * components (kurtosis 3 within 5 standard errors: sqrt(24/3N)), the same bits for 1 and 2
+ * threads; and gas_temperature against a hand value. */
+static void test_gas_packing(void **state) {
+  (void)state;
+  Particles p, q;
+  Box b, bq;
+  gas_4000(&p, &b, 1);
+  gas_4000(&q, &bq, 2);
+  const size_t bytes = (size_t)p.n * sizeof(double);
+  assert_true(p.n == 4000 && q.n == 4000);
+  assert_true(memcmp(p.x, q.x, bytes) == 0 && memcmp(p.vx, q.vx, bytes) == 0 && memcmp(p.id, q.id, (size_t)p.n * sizeof *p.id) == 0);
+  const double L = b.hi[0] - b.lo[0];
+  assert_abs(4000 * GD_PI / 6.0 / (L * L * L), 0.1, 1e-12);
+  const GasTemperature T = gas_temperature(&p);
+  assert_abs(T.trans, 1.0, 1e-12);
+  assert_true(T.rot == 0.0);
+  double P[3] = {0, 0, 0}, m2 = 0.0, m4 = 0.0;
+  for (int64_t i = 0; i < p.n; i++) {
+    const double v[3] = {p.vx[i], p.vy[i], p.vz[i]};
+    for (int d = 0; d < 3; d++) P[d] += p.mass[i] * v[d], m2 += v[d] * v[d], m4 += v[d] * v[d] * v[d] * v[d];
+  }
+  for (int d = 0; d < 3; d++) assert_abs(P[d], 0.0, 1e-9);
+  const double n3 = 3.0 * (double)p.n, kurt = (m4 / n3) / ((m2 / n3) * (m2 / n3));
+  assert_abs(kurt, 3.0, 5.0 * sqrt(24.0 / n3));
+  particles_free(&p);
+  particles_free(&q);
+  /* hand value: two spheres, m = 2 and 1, v = (1,0,0) and (-2,0,0): V_cm = 0, T = (2 + 4)/6 = 1;
+   * spins: I = 0.4 m R^2 with R = 1 and 0.5, w = (0,0,3) and 0: T_rot = 0.4*2*9/6 = 1.2 */
+  Particles two;
+  particles_alloc(&two, 2, 1);
+  two.mass[0] = 2, two.mass[1] = 1, two.radius[0] = 1, two.radius[1] = 0.5;
+  two.vx[0] = 1, two.vx[1] = -2, two.wz[0] = 3;
+  const GasTemperature t2 = gas_temperature(&two);
+  assert_abs(t2.trans, 1.0, 1e-15);
+  assert_abs(t2.rot, 1.2, 1e-15);
+  particles_free(&two);
+}
+
 const struct CMUnitTest packing_tests[] = {
+    cmocka_unit_test(test_gas_packing),
     cmocka_unit_test(test_packing_determinism),
     cmocka_unit_test(test_packing_replicate),
     cmocka_unit_test(test_energy_ledger),

@@ -46,6 +46,7 @@ static const struct Area {
     {"verify", ode_ref_tests, &ode_ref_ntests},
     {"verify", oblique_ref_tests, &oblique_ref_ntests},
     {"verify", law_tests, &law_ntests},
+    {"verify", gas_theory_tests, &gas_theory_ntests},
     {"verify", defects_tests, &defects_ntests},
     {"engines", engine_lammps_tests, &engine_lammps_ntests},
     {"engines", engine_yade_tests, &engine_yade_ntests},

@@ -62,6 +62,7 @@ TEST_GROUP(oblique_ref);
 TEST_GROUP(calibrate);
 TEST_GROUP(hardening_cli);
 TEST_GROUP(law);
+TEST_GROUP(gas_theory);
 TEST_GROUP(engine_lammps);
 TEST_GROUP(output);
 TEST_GROUP(fuzz_regress);

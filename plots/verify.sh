@@ -15,7 +15,7 @@ scratch=$(mktemp -d "$outdir/.verify-plots.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 trap 'exit 1' HUP INT TERM
 failed=""; written=""
-for name in verify-tsuji verify-viscoelastic verify-convergence verify-mdr-restitution verify-mdr-compaction verify-chung-ooi-12 verify-chung-ooi-3 verify-chung-ooi-48; do
+for name in verify-tsuji verify-viscoelastic verify-convergence verify-mdr-restitution verify-mdr-compaction verify-chung-ooi-12 verify-chung-ooi-3 verify-chung-ooi-48 verify-gas; do
   if [ ! -s "$dir/$name.dat" ] || [ "$(grep -c '^[^#[:space:]]' "$dir/$name.dat")" -eq 0 ]; then
     echo "grandamp: notice: $dir/$name.dat has no data (filtered run?): no $name plot" >&2
     continue

@@ -61,6 +61,7 @@ static void run_all(Verifier *v) {
   cases_lammps(v);
   cases_mdr(v);
   cases_chung_ooi(v);
+  cases_gas(v);
   cases_chung_ooi_oblique(v);
   cases_engines(v);
 }

@@ -21,6 +21,7 @@ void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra,
   nl->full = full;
   nl->hsize = hsize;
   nl->skin = skin;
+  nl->trigger = 0.5;
   nl->extra = extra;
 }
 
@@ -305,11 +306,11 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
 bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
   if (!nl->start) return true;
   const int nth = sysmem_threads(nl->threads);
-  const double lim = 0.25 * nl->skin * nl->skin; /* (skin/2)^2 */
+  const double lim = (nl->trigger * nl->skin) * (nl->trigger * nl->skin); /* (skin/2)^2 */
   int moved = 0;
   if (nl->grow) { /* a pair unlisted at the build is r > R_i0 + R_j0 + skin apart */
     const double *r0 = nl->r0, *rad = p->radius;
-    const double hskin = 0.5 * nl->skin;
+    const double hskin = nl->trigger * nl->skin;
 #pragma omp parallel for schedule(static) num_threads(nth) reduction(|| : moved)
     for (int64_t i = 0; i < p->n; i++) {
       const double dx = p->x[i] - nl->x0[i], dy = p->y[i] - nl->y0[i], dz = p->z[i] - nl->z0[i];

@@ -39,6 +39,8 @@ typedef struct NeighborList {
                                 periodic dimension at the build; each end then moves at most
                                 half a skin), so the vector loops skip it (force_simd.h) */
   double skin;           /**< [m] */
+  double trigger;        /**< a rebuild once a sphere has moved trigger x skin: 0.5 (nbr_init), so
+                              that no pair comes within reach unlisted (each end moves half a skin) */
   double extra;          /**< extra range beyond R_i + R_j + skin (JKR pull-off) [m] */
   double *x0, *y0, *z0;  /**< positions at the last build */
   int flip0;             /**< first of the 3 history values that change sign when a pair changes

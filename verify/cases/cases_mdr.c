@@ -90,6 +90,7 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
   fault_apply(&models[0], m, wall ? INFINITY : m); /* --broken: the Sim only, not damp/d_type above */
   Sim s;
   sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.2 * R, dt);
+  fault_apply_list(&s.nl);
   if (wall) walls_add(&s.walls, 0, false, 0.0);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr impact set-up: %s", why);
@@ -170,6 +171,7 @@ static double static_pair_force(const char *text, double R, double D, bool swap_
   fault_apply(&models[0], p.mass[0], p.mass[1]); /* --broken */
   Sim s;
   sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.1 * R, 1e-6);
+  fault_apply_list(&s.nl);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr static pair: %s", why);
   const int right = s.p.x[0] > s.p.x[1] ? 0 : 1;

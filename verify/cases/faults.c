@@ -59,25 +59,30 @@ static void force_end_loses_limit(ContactModel *m, double mass_ratio) {
   m->limit_damping = false;
 }
 
+static void list_trigger_unsquared(NeighborList *nl) { nl->trigger = 1.0 / sqrt(nl->skin); }
+
 static const Fault FAULTS[] = {
-    {"velocity-1pct-high", "velocity", "eta_n 1 % too large: a rounded or mistyped prefactor", velocity_1pct},
+    {"velocity-1pct-high", "velocity", "eta_n 1 % too large: a rounded or mistyped prefactor", velocity_1pct, NULL},
     {"mass_velocity-particle-mass", "mass_velocity",
      "eta_n = damp m_i instead of damp meff (twice as large for equal spheres, right on a wall)",
-     mass_velocity_particle_mass},
+     mass_velocity_particle_mass, NULL},
     {"viscoelastic-1pct-high", "viscoelastic", "eta_n 1 % too large: a rounded or mistyped prefactor",
-     viscoelastic_1pct},
+     viscoelastic_1pct, NULL},
     {"tsuji-without-sqrt2", "tsuji", "alpha = P(e) without the sqrt 2 of LAMMPS 2Sep2026 (what tsuji/legacy does)",
-     tsuji_without_sqrt2},
+     tsuji_without_sqrt2, NULL},
     {"coeff_restitution-without-sqrt3_2", "coeff_restitution",
      "Hertz branch 2 sqrt(5/6) beta without sqrt(3/2) (hooke unchanged): e = 0.5 gives 0.570",
-     coeff_restitution_without_sqrt3_2},
-    {"mdr1-1pct-high", "mdr (d_type 1)", "eta_n0 1 % too large in damping mdr 1", mdr1_1pct},
-    {"mdr2-1pct-high", "mdr (d_type 2)", "eta_n0 1 % too large in damping mdr 2", mdr2_1pct},
+     coeff_restitution_without_sqrt3_2, NULL},
+    {"mdr1-1pct-high", "mdr (d_type 1)", "eta_n0 1 % too large in damping mdr 1", mdr1_1pct, NULL},
+    {"mdr2-1pct-high", "mdr (d_type 2)", "eta_n0 1 % too large in damping mdr 2", mdr2_1pct, NULL},
     {"delta-end-gets-limit_damping", "delta-end",
      "contact ends at the force zero instead of delta = 0: limit_damping on where it was not asked for",
-     delta_end_gets_limit},
+     delta_end_gets_limit, NULL},
     {"force-end-loses-limit_damping", "force-end",
-     "limit_damping ignored: the clamp at F_n = 0 missing, contact ends at delta = 0", force_end_loses_limit},
+     "limit_damping ignored: the clamp at F_n = 0 missing, contact ends at delta = 0", force_end_loses_limit, NULL},
+    {"list-trigger-unsquared", "neighbour list",
+     "the rebuild test compares the squared displacement with the skin, not with (skin/2)^2: pairs go unlisted",
+     NULL, list_trigger_unsquared},
 };
 #define N_FAULTS ((int)(sizeof FAULTS / sizeof FAULTS[0]))
 
@@ -106,7 +111,11 @@ bool fault_select(const char *name) {
 const Fault *fault_selected(void) { return SELECTED; }
 
 void fault_apply(ContactModel *m, double mi, double mj) {
-  if (!SELECTED) return;
+  if (!SELECTED || !SELECTED->apply) return;
   const double meff = isinf(mj) ? mi : mi * mj / (mi + mj);
   SELECTED->apply(m, mi / meff);
+}
+
+void fault_apply_list(NeighborList *nl) {
+  if (SELECTED && SELECTED->apply_list) SELECTED->apply_list(nl);
 }

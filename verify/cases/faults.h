@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "model.h"
+#include "neighbor.h"
 
 typedef struct Fault {
   const char *name;     /**< the --broken spelling */
@@ -24,6 +25,8 @@ typedef struct Fault {
   const char *imitates; /**< one line: the code bug it imitates */
   /** Changes a set-up production model; mass_ratio = m_i/meff of the contact (1 on a wall). */
   void (*apply)(ContactModel *m, double mass_ratio);
+  /** Changes a production neighbour list instead (NULL: none): a many-body fault. */
+  void (*apply_list)(NeighborList *nl);
 } Fault;
 
 /** The number of faults in the table. */
@@ -43,5 +46,8 @@ const Fault *fault_selected(void);
 /** Applies the selected fault, if any, to a production model of a contact between masses mi
  *  and mj (mj = INFINITY: a wall). */
 void fault_apply(ContactModel *m, double mi, double mj);
+/** Applies the selected fault, if it is a list's, to a production neighbour list (after
+ *  sim_init): the gas cases, whose spheres move far between rebuilds, call it. */
+void fault_apply_list(NeighborList *nl);
 
 #endif

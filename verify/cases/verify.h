@@ -108,8 +108,9 @@ void cases_lammps(Verifier *v);
 void cases_mdr(Verifier *v);
 /** Chung & Ooi (2011)'s particle-impact benchmark tests (cases_chung_ooi.c). */
 void cases_chung_ooi(Verifier *v);
-/** Opens DATA/name for a Chung & Ooi family's plot data when this run writes it (not the dry pass,
- *  the filter runs the family's cases under prefix); false when it does not (cases_chung_ooi.c). */
+/** Opens DATA/name for a family's plot data (Chung & Ooi's, the gas's) when this run writes it
+ *  (not the dry pass, the filter runs the family's cases under prefix); false when it does not
+ *  (cases_chung_ooi.c). */
 bool chung_ooi_open_plot(const Verifier *v, const char *group, const char *prefix, const char *name, OutFile *o);
 /** Its tests 4 to 8: oblique impacts and spin, every tangential model (cases_chung_ooi_oblique.c). */
 void cases_chung_ooi_oblique(Verifier *v);
@@ -121,6 +122,8 @@ void engines_verdict(const Verifier *v, FILE *out, bool markdown);
 /** The Chung & Ooi table (DATA/verify-chung-ooi.md, the README's): per test, what it checks and
  *  the verdict of grandamp's cases and of each engine's. */
 void chung_ooi_table(const Verifier *v, FILE *out);
+/** The cooling granular gas judged against kinetic theory (cases_gas.c). */
+void cases_gas(Verifier *v);
 /** The MDR compaction cases (cases_mdr_compaction.c), run by cases_mdr. */
 void cases_mdr_compaction(Verifier *v);
 

@@ -94,6 +94,24 @@ typedef struct EngineBenchOutcome {
   char why[512];     /**< why not, when ok is false */
 } EngineBenchOutcome;
 
+/** A cooling gas stepped in the engine: the data file of `grandamp packing --type gas` (LAMMPS lj
+ *  units: sigma, m and T in the file's own units) with one model, its translational kinetic
+ *  energy every `every` steps from t = 0. */
+#define ENGINE_GAS_MAX 64
+typedef struct EngineGas {
+  const char *data_file;  /**< absolute path of the gas */
+  long atoms;             /**< spheres in the file */
+  const char *pair_coeff; /**< grandamp's model text (LAMMPS runs it as written) */
+  double dt, skin;
+  long steps, every;      /**< steps, and steps between outputs (steps / every <= ENGINE_GAS_MAX) */
+  double timeout_s;
+} EngineGas;
+typedef struct EngineGasResult {
+  int n;                              /**< outputs, t = 0 first */
+  double ke[ENGINE_GAS_MAX + 1];      /**< translational kinetic energy of all spheres */
+  char version[64];
+} EngineGasResult;
+
 /** One engine. */
 typedef struct Engine {
   const char *name;    /**< "lammps", "liggghts", "yade" */
@@ -142,6 +160,9 @@ typedef struct Engine {
    *  buf when the engine has no equivalent. Asked only with the engine's own end criterion
    *  (force_end). NULL: none known. */
   bool (*calibrated)(const EngineCase *c, double e, char *buf, size_t size);
+  /** Steps a cooling gas (EngineGas) in workdir (an existing, empty folder); false with a one-line
+   *  reason when the engine fails, times out or its output cannot be read. NULL: no gas runs. */
+  bool (*gas)(const EngineGas *g, const char *workdir, EngineGasResult *r, char *why, size_t why_size);
 } Engine;
 
 /** The engines the verifier knows (src/engines/registry.c), by index or by name (NULL: none). */

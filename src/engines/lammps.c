@@ -394,6 +394,86 @@ static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming
   return true;
 }
 
+/* ---- a cooling gas (src/engines/decks/lammps_gas.in) ---- */
+
+/* The thermo rows "step ke" after the "Step c_ke" header, up to "Loop time". */
+static bool lammps_read_gas(const char *log_path, const EngineGas *g, EngineGasResult *r, char *why, size_t why_size) {
+  char line[1024];
+  if (engine_file_line(log_path, "LAMMPS (", line, sizeof line)) {
+    const char *open = strchr(line, '('), *close = strrchr(line, ')');
+    if (open && close > open) engine_msgf(r->version, sizeof r->version, "%.*s", (int)(close - open - 1), open + 1);
+  }
+  if (engine_file_line(log_path, "ERROR", line, sizeof line)) {
+    engine_msgf(why, why_size, "lmp: %.300s", line);
+    return false;
+  }
+  TextFile f;
+  if (!engine_log_open(&f, log_path, why, why_size)) return false;
+  bool table = false;
+  r->n = 0;
+  for (int rc; (rc = textfile_next(&f)) != 0;) {
+    if (rc < 0) {
+      engine_msgf(why, why_size, "lmp log refused: %s", f.why);
+      textfile_close(&f);
+      return false;
+    }
+    char a[32], b[32];
+    if (sscanf(f.text, " %31s %31s", a, b) == 2 && !strcmp(a, "Step") && !strcmp(b, "c_ke")) {
+      table = true;
+      continue;
+    }
+    if (!table) continue;
+    if (!strncmp(f.text, "Loop time", 9)) break;
+    long step;
+    double ke;
+    char extra;
+    if (sscanf(f.text, " %ld %lf %c", &step, &ke, &extra) != 2 || step != r->n * g->every || r->n > ENGINE_GAS_MAX ||
+        !isfinite(ke)) {
+      engine_msgf(why, why_size, "%.200s:%ld: not the thermo row of step %ld: %.100s", log_path, f.line,
+                  (long)r->n * g->every, f.text);
+      textfile_close(&f);
+      return false;
+    }
+    r->ke[r->n++] = ke;
+  }
+  textfile_close(&f);
+  if (r->n != g->steps / g->every + 1) {
+    engine_msgf(why, why_size, "lmp log holds %d of the %ld thermo rows (%.200s)", r->n, g->steps / g->every + 1,
+                log_path);
+    return false;
+  }
+  return true;
+}
+
+static bool lammps_gas(const EngineGas *g, const char *workdir, EngineGasResult *r, char *why, size_t why_size) {
+  memset(r, 0, sizeof *r);
+  if (g->every <= 0 || g->steps / g->every > ENGINE_GAS_MAX) {
+    engine_msgf(why, why_size, "gas: %ld steps in outputs of %ld: more than %d outputs", g->steps, g->every,
+                ENGINE_GAS_MAX);
+    return false;
+  }
+  const char *deck = engine_deck_path("lammps_gas.in", why, why_size);
+  if (!deck) return false;
+  char log[4096], out[4096], steps[32], every[32], dt[32], skin[32];
+  snprintf(log, sizeof log, "%s/log.lammps", workdir);
+  snprintf(out, sizeof out, "%s/lmp.out", workdir);
+  snprintf(steps, sizeof steps, "%ld", g->steps);
+  snprintf(every, sizeof every, "%ld", g->every);
+  snprintf(dt, sizeof dt, "%.17g", g->dt);
+  snprintf(skin, sizeof skin, "%.17g", g->skin);
+  const char *argv[] = {"lmp", "-in", deck, "-log", log, "-screen", "none", "-var", "data", g->data_file,
+                        "-var", "pc", g->pair_coeff, "-var", "steps", steps, "-var", "every", every,
+                        "-var", "dt", dt, "-var", "skin", skin, NULL};
+  const int rc = proc_spawn(argv, out, g->timeout_s, why, why_size);
+  if (rc < 0) return false;
+  if (!lammps_read_gas(log, g, r, why, why_size)) return false;
+  if (rc != 0) {
+    engine_msgf(why, why_size, "lmp exited with status %d after its gas run", rc);
+    return false;
+  }
+  return true;
+}
+
 /* Debian's 29Sep2021: its tsuji is grandamp's tsuji/legacy, it has no coeff_restitution, and its
  * fix wall/gran takes E* = E/(2(1 - nu)) for the material models (docs/engines.md): a wall gets
  * E/(1 + nu) to give E/(2(1 - nu^2)). */
@@ -433,4 +513,5 @@ const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .oblique_spins = true,
                               .bench_supports = lammps_bench_supports,
                               .bench = lammps_bench,
-                              .calibrated = lammps_calibrated};
+                              .calibrated = lammps_calibrated,
+                              .gas = lammps_gas};

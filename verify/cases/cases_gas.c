@@ -40,16 +40,7 @@
 #include "sim.h"
 #include "verify.h"
 
-#define GAS_PHI 0.1
-#define GAS_T0 1.0
-#define GAS_E 0.8
-#define GAS_OUT 20 /* output times */
-#define GAS_STEPS_PER_TC 40.0
-
-typedef struct GasRow {
-  const char *normal, *damping;
-  const char *not_judged; /* why kinetic theory does not apply (NULL: judged) */
-} GasRow;
+#include "gas_cases.h"
 
 static const GasRow GAS_ROWS[] = {
     {"hooke", "velocity", NULL},
@@ -65,6 +56,9 @@ static const GasRow GAS_ROWS[] = {
     {"jkr", "viscoelastic", "cohesion: the cooling gas aggregates, which kinetic theory of free spheres leaves out"},
 };
 #define N_GAS_ROWS ((int)(sizeof GAS_ROWS / sizeof GAS_ROWS[0]))
+
+int gas_row_count(void) { return N_GAS_ROWS; }
+const GasRow *gas_row_at(int k) { return k >= 0 && k < N_GAS_ROWS ? &GAS_ROWS[k] : NULL; }
 
 /* The model text of a row, its damping calibrated to e = GAS_E at the rms normal speed, and e of
  * that collision through the production loops at the gas's time step (*e_dt). */
@@ -95,13 +89,66 @@ static double law_e(void *ctx, double g) {
   return r.captured ? 0.0 : r.e;
 }
 
-/* The run: T at the output times and the collisions so far; false with why on failure. */
-static bool gas_run(Verifier *v, const char *text, int64_t n, double dt, int64_t steps, int every, double *T,
-                    double *coll, char *why, size_t why_size) {
+PackingSpec gas_spec(int64_t n, int threads) {
   PackingSpec spec = packing_defaults();
   spec.type = PACKING_GAS, spec.n = n, spec.phi = GAS_PHI, spec.ratio = 1.0, spec.spin = 0.0;
   spec.radius = 0.5, spec.density = 6.0 / GD_PI, spec.temperature = GAS_T0, spec.seed = 1;
-  spec.threads = v->machine_threads;
+  spec.threads = threads;
+  return spec;
+}
+
+bool gas_plan(const GasRow *g, int64_t n, GasPlan *p, char *why, size_t why_size) {
+  memset(p, 0, sizeof *p);
+  const Row *r = row_find(g->normal, g->damping);
+  if (!r) {
+    snprintf(why, why_size, "no row %s/%s", g->normal, g->damping);
+    return false;
+  }
+  if (!gas_model_text(g, r->dm, p->text, sizeof p->text, &p->e_dt, why, why_size)) return false;
+  /* the expectation: e(g) of the oracle's law of the same text */
+  LawCtx lc = {.law = law_model(p->text)};
+  gas_loss_table(&p->loss, law_e, &lc, 2e-3, 20.0, 64);
+  const double sigma = 1.0, m = 1.0, grms = 2.0 * sqrt(GAS_T0 / m);
+  p->nd = 6.0 * GAS_PHI / GD_PI;
+  const double omega0 = gas_omega(p->nd, sigma, m, GAS_T0);
+  const double rate0 = omega0 / 3.0 * gas_loss_mean(&p->loss, m, GAS_T0);
+  const double t_end = (n < 8000 ? 1.0 : 2.0) / rate0; /* a Haff time tau0 = 2/rate0: T0/4 for constant e */
+  const Reference ref0 = reference_collide(&lc.law, 0.25, 0.5, grms, false);
+  p->dt = law_elastic_time(&lc.law, 0.25, 0.5, grms) / GAS_STEPS_PER_TC;
+  p->every = (int)ceil(t_end / p->dt / GAS_OUT);
+  p->steps = (int64_t)p->every * GAS_OUT;
+  for (int k = 0; k <= GAS_OUT; k++) p->times[k] = (double)k * p->every * p->dt;
+  gas_cooling(&p->loss, p->nd, sigma, m, GAS_T0, p->times, GAS_OUT + 1, p->Tb);
+  /* the band's terms per unit |ln T/T0|, at T0 */
+  const double e0 = ref0.captured ? 0.0 : ref0.e;
+  p->w_tc = omega0 * ref0.t_c;
+  p->overlap = ref0.delta_max / sigma;
+  p->sonine = fabs(3.0 * gas_sonine_a2(e0) / 16.0);
+  p->step = 2.0 * e0 * fabs(p->e_dt - e0) / (1.0 - e0 * e0); /* the loop's e at this dt, measured */
+  p->tau = 6.0 / (omega0 * (1.0 - e0 * e0)); /* Haff's time at e(g_rms) */
+  return true;
+}
+
+void gas_judge(const GasPlan *p, int64_t n, const double *T, const double *coll, double *ratio, double *band) {
+  const double sys = p->w_tc + p->overlap + p->sonine + p->step;
+  double worst = -1.0, expected = 0.0;
+  *ratio = 1.0, *band = 0.0;
+  for (int k = 1; k <= GAS_OUT; k++) {
+    /* Enskog's collisions so far along the expectation (trapezoids), where the run counts none */
+    const double w0 = gas_omega(p->nd, 1.0, 1.0, p->Tb[k - 1]), w1 = gas_omega(p->nd, 1.0, 1.0, p->Tb[k]);
+    expected += 0.5 * (double)n * 0.5 * (w0 + w1) * (p->times[k] - p->times[k - 1]);
+    const double nc = coll ? coll[k] : expected;
+    const double stat = nc > 0.0 ? (GAS_T0 / p->Tb[k] - 1.0) * sqrt(2.0 / nc) : INFINITY;
+    const double b = 3.0 * stat + sys * fabs(log(p->Tb[k] / GAS_T0));
+    const double dev = fabs(T[k] / p->Tb[k] - 1.0) / b;
+    if (!(dev <= worst)) worst = dev, *ratio = T[k] / p->Tb[k], *band = b;
+  }
+}
+
+/* The run: T at the output times and the collisions so far; false with why on failure. */
+static bool gas_run(Verifier *v, const char *text, int64_t n, ForceStrategy st, int threads, double dt, int64_t steps,
+                    int every, double *T, double *coll, char *why, size_t why_size) {
+  PackingSpec spec = gas_spec(n, v->machine_threads);
   Particles p;
   Box b;
   packing_make(&spec, &p, &b);
@@ -109,7 +156,7 @@ static bool gas_run(Verifier *v, const char *text, int64_t n, double dt, int64_t
   *m = setup_model(text);
   fault_apply(m, 1.0, 1.0);
   Sim s;
-  sim_init(&s, &p, &b, m, 1, FORCE_HALF_REDUCE, false, v->machine_threads, 0.3, dt);
+  sim_init(&s, &p, &b, m, 1, st, false, threads, 0.3, dt);
   fault_apply_list(&s.nl);
   const char *err = NULL;
   bool ok = sim_setup(&s, &err);
@@ -139,80 +186,77 @@ static void theory_block(FILE *f, const GasRow *g, const GasLoss *loss, double n
   for (int k = 1; k <= NT; k++) fprintf(f, "%.6g %.6g\n", t[k] / tau, T[k] / GAS_T0);
 }
 
-static void gas_case(Verifier *v, const GasRow *g, FILE *plot, FILE *theory) {
+/* One judged gas: the run of the row's model on n spheres with strategy st on threads threads
+ * (0: every one), named gas/<row>/N=<n><variant>/T. */
+static void gas_case_run(Verifier *v, const GasRow *g, int64_t n, ForceStrategy st, int threads, const char *variant,
+                         FILE *plot, FILE *theory) {
   char id[64], group[96];
   const Row *r = row_find(g->normal, g->damping);
   if (!r) return;
   row_id(r, id, sizeof id);
   snprintf(group, sizeof group, "gas.%s", id);
   for (char *c = group; *c; c++) *c = *c == '/' ? '.' : *c;
-  const int64_t n = v->quick ? 2000 : 8000;
   const CaseKey outer = v->key;
   case_key_set(v->key.family, sizeof v->key.family, "gas");
   row_id(r, v->key.row, sizeof v->key.row);
   case_key_set(v->key.quantity, sizeof v->key.quantity, "T");
   if (g->not_judged) {
-    if (case_begin(v, group, "gas/%s/N=%lld/T", id, (long long)n)) case_skip(v, g->not_judged);
+    if (case_begin(v, group, "gas/%s/N=%lld%s/T", id, (long long)n, variant)) case_skip(v, g->not_judged);
     v->key = outer;
     return;
   }
-  if (!case_begin(v, group, "gas/%s/N=%lld/T", id, (long long)n)) {
+  if (!case_begin(v, group, "gas/%s/N=%lld%s/T", id, (long long)n, variant)) {
     v->key = outer;
     return;
   }
-  char text[512], why[512];
-  double e_dt;
-  if (!gas_model_text(g, r->dm, text, sizeof text, &e_dt, why, sizeof why)) {
+  char why[512];
+  GasPlan pl;
+  if (!gas_plan(g, n, &pl, why, sizeof why)) {
     case_end(v, NAN, 1.0, 0.0, "%s", why);
     v->key = outer;
     return;
   }
-  /* the expectation: e(g) of the oracle's law of the same text */
-  LawCtx lc = {.law = law_model(text)};
-  GasLoss loss;
-  gas_loss_table(&loss, law_e, &lc, 2e-3, 20.0, 64);
-  const double sigma = 1.0, m = 1.0, nd = 6.0 * GAS_PHI / GD_PI, grms = 2.0 * sqrt(GAS_T0 / m);
-  const double rate0 = gas_omega(nd, sigma, m, GAS_T0) / 3.0 * gas_loss_mean(&loss, m, GAS_T0);
-  const double t_end = (v->quick ? 1.0 : 2.0) / rate0; /* a Haff time tau0 = 2/rate0: T0/4 for constant e */
-  const Reference ref0 = reference_collide(&lc.law, 0.25, 0.5, grms, false);
-  const double tc = law_elastic_time(&lc.law, 0.25, 0.5, grms), dt = tc / GAS_STEPS_PER_TC;
-  const int every = (int)ceil(t_end / dt / GAS_OUT);
-  const int64_t steps = (int64_t)every * GAS_OUT;
-  double times[GAS_OUT + 1], Tb[GAS_OUT + 1], T[GAS_OUT + 1], coll[GAS_OUT + 1];
-  for (int k = 0; k <= GAS_OUT; k++) times[k] = (double)k * every * dt;
-  gas_cooling(&loss, nd, sigma, m, GAS_T0, times, GAS_OUT + 1, Tb);
-  if (!gas_run(v, text, n, dt, steps, every, T, coll, why, sizeof why)) {
+  double T[GAS_OUT + 1], coll[GAS_OUT + 1];
+  if (!gas_run(v, pl.text, n, st, threads ? threads : v->machine_threads, pl.dt, pl.steps, pl.every, T, coll, why,
+               sizeof why)) {
     case_end(v, NAN, 1.0, 0.0, "%s", why);
     v->key = outer;
     return;
   }
-  /* the band's terms per unit |ln T/T0|, at T0 */
-  const double e0 = ref0.captured ? 0.0 : ref0.e;
-  const double w_tc = gas_omega(nd, sigma, m, GAS_T0) * ref0.t_c;
-  const double overlap = ref0.delta_max / sigma;
-  const double sonine = fabs(3.0 * gas_sonine_a2(e0) / 16.0);
-  const double step = 2.0 * e0 * fabs(e_dt - e0) / (1.0 - e0 * e0); /* the loop's e at this dt, measured */
-  const double sys = w_tc + overlap + sonine + step;
-  double worst = 0.0, at_ratio = 1.0, at_band = 0.0;
-  for (int k = 1; k <= GAS_OUT; k++) {
-    const double stat = coll[k] > 0.0 ? (GAS_T0 / Tb[k] - 1.0) * sqrt(2.0 / coll[k]) : INFINITY;
-    const double band = 3.0 * stat + sys * fabs(log(Tb[k] / GAS_T0));
-    const double dev = fabs(T[k] / Tb[k] - 1.0) / band;
-    if (dev > worst || k == 1) worst = dev, at_ratio = T[k] / Tb[k], at_band = band;
-  }
+  double at_ratio, at_band;
+  gas_judge(&pl, n, T, coll, &at_ratio, &at_band);
   if (plot) {
-    const double tau = 6.0 / (gas_omega(nd, sigma, m, GAS_T0) * (1.0 - e0 * e0)); /* Haff's time at e(g_rms) */
     fprintf(plot, "\n\n\"%s + %s\"\n", g->normal, g->damping);
     for (int k = 0; k <= GAS_OUT; k++)
-      fprintf(plot, "%.6g %.6g %.6g %.6g\n", times[k] / tau, T[k] / GAS_T0, Tb[k] / GAS_T0, times[k]);
-    if (theory) theory_block(theory, g, &loss, nd, tau);
+      fprintf(plot, "%.6g %.6g %.6g %.6g\n", pl.times[k] / pl.tau, T[k] / GAS_T0, pl.Tb[k] / GAS_T0, pl.times[k]);
+    if (theory) theory_block(theory, g, &pl.loss, pl.nd, pl.tau);
   }
   case_end(v, at_ratio, 1.0, at_band,
            "kinetic theory with the model's e(g) (verify/oracle/gas_theory.c (b); Brilliantov & Poeschel 2004): "
            "T/T_theory at the curve's worst point; band 3 s(t) + (w t_c %.3g + delta_max/sigma %.3g + Sonine %.3g + "
            "dt %.3g) |ln T/T0|",
-           w_tc, overlap, sonine, step);
+           pl.w_tc, pl.overlap, pl.sonine, pl.step);
   v->key = outer;
+}
+
+static void gas_case(Verifier *v, const GasRow *g, FILE *plot, FILE *theory) {
+  gas_case_run(v, g, v->quick ? 2000 : 8000, FORCE_HALF_REDUCE, 0, "", plot, theory);
+}
+
+/* The same gas (hooke + velocity, 2000 spheres, half a Haff time) through each strategy on one
+ * thread and on every thread: each run is judged against the theory with its own band, so the
+ * loops agree within statistics (their trajectories part after a few collisions: chaos). */
+static void gas_loops(Verifier *v) {
+  if (v->quick) return;
+  static const ForceStrategy ST[3] = {FORCE_FULL, FORCE_HALF_REDUCE, FORCE_HALF_ATOMIC};
+  const int all = v->machine_threads > 1 ? v->machine_threads : 2;
+  for (int k = 0; k < 3; k++)
+    for (int t = 0; t < 2; t++) {
+      char variant[64];
+      const int threads = t ? all : 1;
+      snprintf(variant, sizeof variant, "/%s/threads=%d", force_strategy_name(ST[k]), threads);
+      gas_case_run(v, &GAS_ROWS[0], 2000, ST[k], threads, variant, NULL, NULL);
+    }
 }
 
 void cases_gas(Verifier *v) {
@@ -226,5 +270,6 @@ void cases_gas(Verifier *v) {
   }
   /* the make-test subset: hooke + velocity alone, 2000 spheres over half a Haff time */
   for (int k = 0; k < (v->quick ? 1 : N_GAS_ROWS); k++) gas_case(v, &GAS_ROWS[k], plot ? o.f : NULL, plot ? th.f : NULL);
+  gas_loops(v);
   if (plot && (!out_commit(&o) || !out_commit(&th))) gd_die(GD_EXIT_RUNTIME, "verify: the gas's plot data could not be written");
 }

@@ -168,6 +168,7 @@ static void engine_generators(Verifier *v, EngineCtx *ctx, const Engine *eng, vo
   cases_chung_ooi_engines(v, ctx, eng);
   if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, ctx, eng);
   cases_calibrate_engines(v, ctx, eng);
+  cases_gas_engines(v, ctx, eng);
 }
 
 /* The plot data of one engine (plots/verify-engines.gp): per row with a target e, equal spheres at
@@ -268,7 +269,7 @@ static void verdict_lines(const Verifier *v, FILE *out) {
       const Row *r = row_at(k);
       char id[64], verdict[200], model[80];
       row_id(r, id, sizeof id);
-      const Verdict d = verdict_of(v, v->engines[e], id, NULL);
+      const Verdict d = verdict_of(v, v->engines[e], id, "restitution");
       if (!d.judged && !d.skipped) continue;
       verdict_text(&d, verdict, sizeof verdict);
       snprintf(model, sizeof model, "%s + %s", r->normal, r->damping);
@@ -289,6 +290,17 @@ static void verdict_lines(const Verifier *v, FILE *out) {
       snprintf(label, sizeof label, "%s/", CHUNG_OOI[t].family);
       fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e],
               label, d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
+    }
+  for (int e = 0; e < v->nengines; e++)
+    for (int k = 0; k < row_count(); k++) {
+      char id[64], label[96], verdict[200];
+      row_id(row_at(k), id, sizeof id);
+      const Verdict d = verdict_of(v, v->engines[e], id, "gas");
+      if (!d.judged && !d.skipped) continue;
+      verdict_text(&d, verdict, sizeof verdict);
+      snprintf(label, sizeof label, "gas/%s/", id);
+      fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], label, d.judged,
+              d.passed, d.xfail, d.failed, d.skipped, verdict);
     }
 }
 
@@ -318,13 +330,6 @@ static bool verdict_cell(const Verifier *v, const char *engine, const char *row,
   return true;
 }
 
-static void matrix_header(const Verifier *v, FILE *out, const char *first) {
-  fprintf(out, "| %s |", first);
-  for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s %s |", v->engines[e], v->engine_versions[e]);
-  fprintf(out, "\n|---|");
-  for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
-  fprintf(out, "\n");
-}
 
 /* The markdown matrix (the README's): one row per model, one column per engine, each known
  * defect a numbered note under the table. */
@@ -338,14 +343,32 @@ static void verdict_matrix(const Verifier *v, FILE *out) {
     row_id(r, id, sizeof id);
     bool any = false;
     for (int e = 0; e < v->nengines && e < 8; e++) {
-      any = verdict_cell(v, v->engines[e], id, NULL, notes, &nnotes, cells[e], sizeof cells[e]) || any;
+      any = verdict_cell(v, v->engines[e], id, "restitution", notes, &nnotes, cells[e], sizeof cells[e]) || any;
     }
-    if (!any) continue;
-    if (!header) matrix_header(v, out, "grandamp model");
+    /* the gas cooling column: grandamp's verdict, then each engine's, in a word */
+    char gas[160] = "";
+    bool any_gas = false;
+    for (int e = -1; e < v->nengines && e < 8; e++) {
+      const Verdict d = verdict_of(v, e < 0 ? "" : v->engines[e], id, "gas");
+      any_gas = any_gas || d.judged || d.skipped;
+      const char *w = d.failed ? "**FAIL**" : d.passed ? "PASS" : d.skipped ? "not judged" : "–";
+      const size_t len = strlen(gas);
+      snprintf(gas + len, sizeof gas - len, "%s%s", e < 0 ? "" : " · ", w);
+    }
+    if (!any && !any_gas) continue;
+    if (!header) {
+      fprintf(out, "| grandamp model |");
+      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s %s |", v->engines[e], v->engine_versions[e]);
+      fprintf(out, " gas cooling: grandamp");
+      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " · %s", v->engines[e]);
+      fprintf(out, " |\n|---|");
+      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
+      fprintf(out, "---|\n");
+    }
     header = true;
     fprintf(out, "| %s + %s |", r->normal, r->damping);
     for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s |", cells[e]);
-    fprintf(out, "\n");
+    fprintf(out, " %s |\n", any_gas ? gas : "–");
   }
   if (nnotes) fprintf(out, "\n");
   for (int q = 0; q < nnotes; q++) fprintf(out, "[%d] %s%s\n", q + 1, notes[q], q + 1 < nnotes ? "  " : "");

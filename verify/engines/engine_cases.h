@@ -14,5 +14,7 @@ void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *
 /** `grandamp calibrate`'s coefficients run in the engine, judged against their target e
  *  (cases_calibrate_engines.c). */
 void cases_calibrate_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
+/** The cooling gas in the engine, judged as grandamp's gas cases (cases_gas_engines.c). */
+void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 
 #endif

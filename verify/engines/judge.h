@@ -49,6 +49,13 @@ void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool r
                     EngineQuantity q, double measured, double expected, double tol, const DefectCase *dc,
                     const char *src);
 
+/** Steps a cooling gas in the engine (eng->gas) in a fresh folder, with a time limit scaled to its
+ *  sphere-steps and the engine's start-up; false with a reason in why when it did not run (no
+ *  gas run in the adapter, a crash, a time-out, an unreadable log). */
+bool engine_gas(Verifier *v, EngineCtx *ctx, const Engine *eng, EngineGas *g, EngineGasResult *r, char *why,
+                size_t why_size);
+/** The engine's scratch folder (files its cases share, e.g. the gas's data file). */
+const char *engine_workdir(const EngineCtx *ctx);
 /** An engine's case generators: they call engine_judge, or engine_run and engine_verdict. */
 typedef void (*EngineGenerators)(Verifier *v, EngineCtx *ctx, const Engine *eng, void *arg);
 /** Runs one engine's cases: a scratch folder and the engine's start-up measured, then (when the

@@ -7,7 +7,7 @@ if (!exists("dir")) dir = 'data/'
 if (!exists("out")) out = 'plots/'
 data = dir . 'verify-gas.dat'
 theory = dir . 'verify-gas-theory.dat'
-stats data nocontinue nooutput
+stats data using 1 nooutput
 nblocks = STATS_blocks
 set title "Cooling granular gas (8000 spheres, phi = 0.1, e = 0.8 at the rms normal speed): T(t) through the pair loops\npoints: grandamp; lines: kinetic theory with each model's e(g); thin: the theory to 100 Haff times" noenhanced
 set xlabel 't / tau_0 (Haff time at T_0)'
@@ -23,8 +23,8 @@ haff(x) = 1.0 / (1.0 + x)**2
 do for [t in "png svg"] {
   if (t eq "png") { set terminal pngcairo size 1000,650 enhanced font 'Sans,10' } else { set terminal svg size 1000,650 enhanced font 'Sans,10' background rgb 'white' }
   set output out . 'verify-gas.' . t
-  plot haff(x) title "Haff: (1 + t/tau_0)^{-2}" lw 2 lc rgb '#999999' dt 2, \
-       0.9 * x**(-5.0/3.0) title 't^{-5/3} (viscoelastic, late)' lw 2 lc rgb '#bbbbbb' dt 3, \
+  plot haff(x) title "Haff: (1 + t/tau0)^-2" lw 2 lc rgb "#999999" dt 2, \
+       0.55 * x**(-5.0/3.0) title "t^-5/3 (viscoelastic, late)" lw 2 lc rgb "#bbbbbb" dt 3, \
        for [b=0:nblocks-1] theory index b using 1:2 with lines lw 1 lc b+1 notitle, \
        for [b=0:nblocks-1] data index b using 1:3 with lines lw 2 lc b+1 notitle, \
        for [b=0:nblocks-1] data index b using ($1 > 0 ? $1 : 1/0):2 with points pt 7 ps 0.8 lc b+1 title columnheader(1)

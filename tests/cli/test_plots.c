@@ -93,7 +93,7 @@ static void test_plots_verify_reference(void **state) {
   assert_no_warning(&r, "plots/verify.sh");
   static const char *const NAMES[] = {"verify-tsuji", "verify-viscoelastic", "verify-convergence",
                                       "verify-mdr-restitution", "verify-mdr-compaction", "verify-chung-ooi-12",
-                                      "verify-chung-ooi-3", "verify-chung-ooi-48", "verify-engine-lammps",
+                                      "verify-chung-ooi-3", "verify-chung-ooi-48", "verify-gas", "verify-engine-lammps",
                                       "verify-engine-liggghts", "verify-engine-yade", NULL};
   assert_drawn(dir, NAMES, true);
   plots_done(dir);

@@ -102,6 +102,8 @@ typedef struct EngineGas {
   const char *data_file;  /**< absolute path of the gas */
   long atoms;             /**< spheres in the file */
   const char *pair_coeff; /**< grandamp's model text (LAMMPS runs it as written) */
+  const char *normal, *damping; /**< its model names, and its numbers as pair_coeff writes them: */
+  double kn, E, nu, damp; /**< (for the engines that take the model apart, as EngineBench) */
   double dt, skin;
   long steps, every;      /**< steps, and steps between outputs (steps / every <= ENGINE_GAS_MAX) */
   double timeout_s;

@@ -396,7 +396,8 @@ static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming
 
 /* ---- a cooling gas (src/engines/decks/lammps_gas.in) ---- */
 
-/* The thermo rows "step ke" after the "Step c_ke" header, up to "Loop time". */
+/* The thermo rows "step ke" after the "Step c_ke" header (run.h), after the log's version and
+ * ERROR lines. */
 static bool lammps_read_gas(const char *log_path, const EngineGas *g, EngineGasResult *r, char *why, size_t why_size) {
   char line[1024];
   if (engine_file_line(log_path, "LAMMPS (", line, sizeof line)) {
@@ -407,42 +408,7 @@ static bool lammps_read_gas(const char *log_path, const EngineGas *g, EngineGasR
     engine_msgf(why, why_size, "lmp: %.300s", line);
     return false;
   }
-  TextFile f;
-  if (!engine_log_open(&f, log_path, why, why_size)) return false;
-  bool table = false;
-  r->n = 0;
-  for (int rc; (rc = textfile_next(&f)) != 0;) {
-    if (rc < 0) {
-      engine_msgf(why, why_size, "lmp log refused: %s", f.why);
-      textfile_close(&f);
-      return false;
-    }
-    char a[32], b[32];
-    if (sscanf(f.text, " %31s %31s", a, b) == 2 && !strcmp(a, "Step") && !strcmp(b, "c_ke")) {
-      table = true;
-      continue;
-    }
-    if (!table) continue;
-    if (!strncmp(f.text, "Loop time", 9)) break;
-    long step;
-    double ke;
-    char extra;
-    if (sscanf(f.text, " %ld %lf %c", &step, &ke, &extra) != 2 || step != r->n * g->every || r->n > ENGINE_GAS_MAX ||
-        !isfinite(ke)) {
-      engine_msgf(why, why_size, "%.200s:%ld: not the thermo row of step %ld: %.100s", log_path, f.line,
-                  (long)r->n * g->every, f.text);
-      textfile_close(&f);
-      return false;
-    }
-    r->ke[r->n++] = ke;
-  }
-  textfile_close(&f);
-  if (r->n != g->steps / g->every + 1) {
-    engine_msgf(why, why_size, "lmp log holds %d of the %ld thermo rows (%.200s)", r->n, g->steps / g->every + 1,
-                log_path);
-    return false;
-  }
-  return true;
+  return engine_read_ke_table(log_path, "lmp", g, r, why, why_size);
 }
 
 static bool lammps_gas(const EngineGas *g, const char *workdir, EngineGasResult *r, char *why, size_t why_size) {

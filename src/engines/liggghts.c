@@ -592,6 +592,43 @@ static bool liggghts_bench(const EngineBench *b, const char *workdir, EngineTimi
   return true;
 }
 
+/* ---- a cooling gas (decks/liggghts_gas.in): the bench's model mapping, the KE table ---- */
+
+static bool liggghts_gas(const EngineGas *g, const char *workdir, EngineGasResult *r, char *why, size_t why_size) {
+  memset(r, 0, sizeof *r);
+  if (g->every <= 0 || g->steps / g->every > ENGINE_GAS_MAX)
+    return bad(why, why_size, "gas: more outputs than the table holds");
+  const char *deck = engine_deck_path("liggghts_gas.in", why, why_size);
+  if (!deck) return false;
+  char deck_copy[4096]; /* engine_deck_path's buffer is static */
+  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
+  char log[4096], screen[4096];
+  if (!run_paths(workdir, log, screen, why, why_size)) return false;
+  const EngineBench b = {.data_file = g->data_file, .atoms = g->atoms, .normal = g->normal, .damping = g->damping,
+                         .tangential = "nohistory", .pair_coeff = g->pair_coeff, .kn = g->kn, .E = g->E, .nu = g->nu,
+                         .damp = g->damp, .kt = NAN, .mu = 0.0, .dt = g->dt, .skin = g->skin, .steps = g->steps,
+                         .ranks = 1, .timeout_s = g->timeout_s};
+  LiggghtsArgs a;
+  if (!liggghts_bench_args(&b, deck_copy, log, &a, why, why_size)) return false;
+  if (!(add(&a, "-var") && add(&a, "every") && add(&a, "%ld", g->every)))
+    return bad(why, why_size, "the LIGGGHTS command line does not fit its buffer");
+  const int rc = proc_spawn(a.argv, screen, g->timeout_s, why, why_size);
+  if (rc < 0) return false;
+  TextFile f;
+  if (!open_log(&f, log, screen, why, why_size)) return false; /* its ERROR lines and version */
+  textfile_close(&f);
+  char line[1024];
+  static const char tag[] = "LIGGGHTS (Version ";
+  if (engine_file_line(log, tag, line, sizeof line))
+    engine_msgf(r->version, sizeof r->version, "%.*s", (int)strcspn(line + sizeof tag - 1, ",)"), line + sizeof tag - 1);
+  if (!engine_read_ke_table(log, "liggghts", g, r, why, why_size)) return false;
+  if (rc != 0) {
+    engine_msgf(why, why_size, "liggghts exited with status %d after its gas run", rc);
+    return false;
+  }
+  return true;
+}
+
 /* The properties LIGGGHTS 3.8 reads for the rows it runs with the same law (the MAP above;
  * hooke's coefficientRestitution needs a characteristicVelocity per contact: not offered). */
 static bool liggghts_calibrated(const EngineCase *c, double e, char *buf, size_t size) {
@@ -622,6 +659,7 @@ static bool liggghts_calibrated(const EngineCase *c, double e, char *buf, size_t
 static const char *const LIGGGHTS_PROBE[] = {"liggghts", "-in", "/dev/null", "-log", "none", "-screen", "none", NULL};
 
 const Engine ENGINE_LIGGGHTS = {
+    .gas = liggghts_gas,
     .probe = LIGGGHTS_PROBE,
     .name = "liggghts",
     .command = "liggghts",

@@ -156,3 +156,43 @@ int engine_mpi_argv(const char **argv, int ranks, const char *prog, char nbuf[16
   argv[k++] = prog;
   return k;
 }
+
+bool engine_read_ke_table(const char *log_path, const char *prog, const EngineGas *g, EngineGasResult *r, char *why,
+                          size_t why_size) {
+  TextFile f;
+  if (!engine_log_open(&f, log_path, why, why_size)) return false;
+  bool table = false;
+  r->n = 0;
+  for (int rc; (rc = textfile_next(&f)) != 0;) {
+    if (rc < 0) {
+      engine_msgf(why, why_size, "%s log refused: %s", prog, f.why);
+      textfile_close(&f);
+      return false;
+    }
+    char a[32], b[32];
+    if (sscanf(f.text, " %31s %31s", a, b) == 2 && !strcmp(a, "Step") && (!strcmp(b, "c_ke") || !strcmp(b, "ke"))) {
+      table = true;
+      continue;
+    }
+    if (!table) continue;
+    if (!strncmp(f.text, "Loop time", 9)) break;
+    long step;
+    double ke;
+    char extra;
+    if (sscanf(f.text, " %ld %lf %c", &step, &ke, &extra) != 2 || step != r->n * g->every || r->n > ENGINE_GAS_MAX ||
+        !isfinite(ke)) {
+      engine_msgf(why, why_size, "%.200s:%ld: not the thermo row of step %ld: %.100s", log_path, f.line,
+                  (long)r->n * g->every, f.text);
+      textfile_close(&f);
+      return false;
+    }
+    r->ke[r->n++] = ke;
+  }
+  textfile_close(&f);
+  if (r->n != g->steps / g->every + 1) {
+    engine_msgf(why, why_size, "%s log holds %d of the %ld thermo rows (%.200s)", prog, r->n,
+                g->steps / g->every + 1, log_path);
+    return false;
+  }
+  return true;
+}

@@ -59,4 +59,13 @@ int engine_mpi_argv(const char **argv, int ranks, const char *prog, char nbuf[16
  *  when it is not readable. The returned buffer is static. */
 const char *engine_deck_path(const char *name, char *why, size_t why_size);
 
+struct EngineGas;
+struct EngineGasResult;
+/** The kinetic-energy table of a gas run's log (the decks' `thermo_style custom step c_ke`):
+ *  the rows "step ke" after the header "Step c_ke" (LIGGGHTS: "Step ke"), one every g->every
+ *  steps from 0 to g->steps, into r->ke; false with why (prog names the engine) when a row is
+ *  missing, out of order or not finite. */
+bool engine_read_ke_table(const char *log_path, const char *prog, const struct EngineGas *g,
+                          struct EngineGasResult *r, char *why, size_t why_size);
+
 #endif

@@ -62,8 +62,7 @@ const GasRow *gas_row_at(int k) { return k >= 0 && k < N_GAS_ROWS ? &GAS_ROWS[k]
 
 /* The model text of a row, its damping calibrated to e = GAS_E at the rms normal speed, and e of
  * that collision through the production loops at the gas's time step (*e_dt). */
-static bool gas_model_text(const GasRow *g, DampingModel dm, char *text, size_t size, double *e_dt, char *why,
-                           size_t why_size) {
+static bool gas_model_text(const GasRow *g, DampingModel dm, GasPlan *p, char *why, size_t why_size) {
   const bool hooke = !strcmp(g->normal, "hooke");
   CalibrateSpec s = {.normal = hooke ? NORMAL_HOOKE : NORMAL_HERTZ_MATERIAL, .E = 5e6, .nu = 0.3, .kn = 1e5,
                      .rho = 6.0 / GD_PI, .Ri = 0.5, .Rj = 0.5, .e_target = GAS_E, .v_ref = 2.0 * sqrt(GAS_T0)};
@@ -74,8 +73,9 @@ static bool gas_model_text(const GasRow *g, DampingModel dm, char *text, size_t 
     snprintf(why, why_size, "calibration to e = %g failed: %.400s", GAS_E, res.why[0] ? res.why : run.why);
     return false;
   }
-  snprintf(text, size, "%s", res.text);
-  *e_dt = run.e;
+  snprintf(p->text, sizeof p->text, "%s", res.text);
+  p->e_dt = run.e;
+  p->kn = s.kn, p->E = s.E, p->nu = s.nu, p->coeff = res.coeff;
   return true;
 }
 
@@ -104,7 +104,7 @@ bool gas_plan(const GasRow *g, int64_t n, GasPlan *p, char *why, size_t why_size
     snprintf(why, why_size, "no row %s/%s", g->normal, g->damping);
     return false;
   }
-  if (!gas_model_text(g, r->dm, p->text, sizeof p->text, &p->e_dt, why, why_size)) return false;
+  if (!gas_model_text(g, r->dm, p, why, why_size)) return false;
   /* the expectation: e(g) of the oracle's law of the same text */
   LawCtx lc = {.law = law_model(p->text)};
   gas_loss_table(&p->loss, law_e, &lc, 2e-3, 20.0, 64);

@@ -30,6 +30,8 @@ const GasRow *gas_row_at(int k);
  *  systematic terms (cases_gas.c says how each is derived). */
 typedef struct GasPlan {
   char text[512];   /**< the model text, damping calibrated to e = GAS_E at the rms normal speed */
+  double kn, E, nu, coeff; /**< its numbers: hooke's k_n, hertz/material's E and nu, the damping
+                                coefficient as pair_coeff writes it */
   double e_dt;      /**< e of that collision through the production loops at dt */
   GasLoss loss;     /**< 1 - e(g)^2 of the oracle's reference */
   double nd;        /**< number density */

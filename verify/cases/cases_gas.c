@@ -4,7 +4,7 @@
  * temperature T(t) judged against kinetic theory (verify/oracle/gas_theory.h, expectation (b):
  * the cooling equation with the model's own e(g) from the oracle's two-body reference).
  *
- * The gas: sigma = 1, m = 1, phi = 0.1, T0 = 1, N = 8000 (quick: 2000); hooke k = 1e5 and
+ * The gas: sigma = 1, m = 1, phi = 0.1, T0 = 1, N = 8000 (quick: 1000); hooke k = 1e5 and
  * hertz/material E = 5e6, nu = 0.3, so that the overlap at the rms normal speed 2 sqrt(T0/m) is
  * about 0.45 % of sigma; the damping calibrated through the production calibrator to e = 0.8 at
  * that speed; dt = t_c/40; run until the expectation's T falls to T0/4 (one Haff time).
@@ -240,7 +240,7 @@ static void gas_case_run(Verifier *v, const GasRow *g, int64_t n, ForceStrategy 
 }
 
 static void gas_case(Verifier *v, const GasRow *g, FILE *plot, FILE *theory) {
-  gas_case_run(v, g, v->quick ? 2000 : 8000, FORCE_HALF_REDUCE, 0, "", plot, theory);
+  gas_case_run(v, g, v->quick ? 1000 : 8000, FORCE_HALF_REDUCE, 0, "", plot, theory);
 }
 
 /* The same gas (hooke + velocity, 2000 spheres, half a Haff time) through each strategy on one
@@ -268,7 +268,7 @@ void cases_gas(Verifier *v) {
                  "# t/tau_Haff T/T0 T_theory/T0 t; blocks by model\n", GAS_PHI, GAS_E);
     fprintf(th.f, "# kinetic theory (b) of the same gases to 100 Haff times: t/tau_Haff T_theory/T0; blocks by model\n");
   }
-  /* the make-test subset: hooke + velocity alone, 2000 spheres over half a Haff time */
+  /* the make-test subset: hooke + velocity alone, 1000 spheres over half a Haff time */
   for (int k = 0; k < (v->quick ? 1 : N_GAS_ROWS); k++) gas_case(v, &GAS_ROWS[k], plot ? o.f : NULL, plot ? th.f : NULL);
   gas_loops(v);
   if (plot && (!out_commit(&o) || !out_commit(&th))) gd_die(GD_EXIT_RUNTIME, "verify: the gas's plot data could not be written");

@@ -3,7 +3,7 @@
  * included), the same calibrated model text and the same expectation and band as grandamp's own
  * gas cases (verify/cases/cases_gas.c), T(t) = 2 KE / 3N from the engine's own output. The
  * statistical part of the band uses Enskog's collision count along the expectation, since the
- * engine does not count collisions. Named engine/NAME/gas/<row>/N=8000/T (quick: 2000).
+ * engine does not count collisions. Named engine/NAME/gas/<row>/N=8000/T (quick: 1000).
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,7 +30,7 @@ static const char *gas_not_here(const Engine *eng, const GasRow *g) {
 
 void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
   if (v->planning) return; /* no collision to batch */
-  const int64_t n = v->quick ? 2000 : 8000;
+  const int64_t n = v->quick ? 1000 : 8000;
   const CaseKey outer = v->key;
   case_key_set(v->key.family, sizeof v->key.family, "gas");
   case_key_set(v->key.quantity, sizeof v->key.quantity, "T");

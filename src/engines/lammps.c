@@ -308,16 +308,23 @@ bool lammps_bench_text(const EngineBench *b, char *out, size_t size) {
   return true;
 }
 
-bool lammps_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size) {
+/* The version in a log's "LAMMPS (...)" line into version; false with why when the log has an
+ * ERROR line. */
+static bool lammps_log_head(const char *log_path, char *version, size_t version_size, char *why, size_t why_size) {
   char line[1024];
   if (engine_file_line(log_path, "LAMMPS (", line, sizeof line)) {
     const char *open = strchr(line, '('), *close = strrchr(line, ')');
-    if (open && close > open) engine_msgf(t->version, sizeof t->version, "%.*s", (int)(close - open - 1), open + 1);
+    if (open && close > open) engine_msgf(version, version_size, "%.*s", (int)(close - open - 1), open + 1);
   }
   if (engine_file_line(log_path, "ERROR", line, sizeof line)) {
     engine_msgf(why, why_size, "lmp: %.300s", line);
     return false;
   }
+  return true;
+}
+
+bool lammps_read_timing(const char *log_path, EngineTiming *t, char *why, size_t why_size) {
+  if (!lammps_log_head(log_path, t->version, sizeof t->version, why, why_size)) return false;
   /* The last "Loop time" and "Pair" lines are the timed run's (run 0 comes first). */
   TextFile f;
   if (!engine_log_open(&f, log_path, why, why_size)) return false;
@@ -399,15 +406,7 @@ static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming
 /* The thermo rows "step ke" after the "Step c_ke" header (run.h), after the log's version and
  * ERROR lines. */
 static bool lammps_read_gas(const char *log_path, const EngineGas *g, EngineGasResult *r, char *why, size_t why_size) {
-  char line[1024];
-  if (engine_file_line(log_path, "LAMMPS (", line, sizeof line)) {
-    const char *open = strchr(line, '('), *close = strrchr(line, ')');
-    if (open && close > open) engine_msgf(r->version, sizeof r->version, "%.*s", (int)(close - open - 1), open + 1);
-  }
-  if (engine_file_line(log_path, "ERROR", line, sizeof line)) {
-    engine_msgf(why, why_size, "lmp: %.300s", line);
-    return false;
-  }
+  if (!lammps_log_head(log_path, r->version, sizeof r->version, why, why_size)) return false;
   return engine_read_ke_table(log_path, "lmp", g, r, why, why_size);
 }
 

@@ -85,7 +85,7 @@ static void keys_documented(const char *json) {
 static void test_gas_series(void **state) {
   (void)state;
   static CmdResult r;
-  RUN(&r, "packing", "--type", "gas", "--n", "2000", "--phi", "0.1", "--density", "1.9098593171027440", "--seed", "3",
+  RUN(&r, "packing", "--type", "gas", "--n", "1000", "--phi", "0.1", "--density", "1.9098593171027440", "--seed", "3",
       "--out", test_path("gas.data"));
   if (r.status != 0) fail_msg("%s", r.err);
   RUN(&r, "run", "--packing", test_path("gas.data"), "--model",
@@ -106,13 +106,16 @@ static void test_gas_series(void **state) {
   /* Enskog: 4 sqrt(pi) n chi sqrt(T/m) per sphere (sigma = m = 1, phi = 0.1: n = 0.6/pi,
    * chi = 0.95/0.729), times N/2 pairs over t = 0.9 at the mean sqrt(T) */
   const double n = 0.6 / GD_PI, chi = 0.95 / 0.729, omega = 4.0 * sqrt(GD_PI) * n * chi;
-  const double expect = 0.5 * 2000 * omega * 0.9 * 0.5 * (1.0 + sqrt(T[3]));
+  const double expect = 0.5 * 1000 * omega * 0.9 * 0.5 * (1.0 + sqrt(T[3]));
   assert_rel(coll[3], expect, 0.15);
   /* the gas is written without overlaps: no elastic energy at t = 0 */
   assert_true(json_value(strstr(r.out, "\"energy_initial\""), "elastic") == 0.0);
-  /* energy: 3/2 N T + dissipated = 3/2 N T0, to the elastic energy of the contacts */
-  const double diss = json_value(strstr(r.out, "\"energy_final\""), "dissipated_normal_damping");
-  assert_rel(1.5 * 2000 * T[3] + diss, 1.5 * 2000, 2e-3);
+  /* energy: 3/2 N T + the contacts' elastic energy + dissipated = 3/2 N T0, to the ledger's
+   * quadrature error (first order in dt/t_c, docs/verification.md §7.5; its signs vary from
+   * collision to collision: 8e-4 here at dt = t_c/52) */
+  const char *fin = strstr(r.out, "\"energy_final\"");
+  const double diss = json_value(fin, "dissipated_normal_damping"), elastic = json_value(fin, "elastic");
+  assert_rel(1.5 * 1000 * T[3] + elastic + diss, 1.5 * 1000, 3e-3);
   FILE *f = fopen(test_path("series.csv"), "r");
   assert_non_null(f);
   char line[1024];

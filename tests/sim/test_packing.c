@@ -113,11 +113,11 @@ static void test_energy_ledger(void **state) {
   particles_free(&p0);
 }
 
-/* A gas of 4000 equal spheres (sigma = 1, m = 1, phi = 0.1, T0 = 1), built with 1 and 2 threads. */
-static void gas_4000(Particles *p, Box *b, int threads) {
+/* A gas of 1500 equal spheres (sigma = 1, m = 1, phi = 0.1, T0 = 1), built with 1 and 2 threads. */
+static void gas_small(Particles *p, Box *b, int threads) {
   PackingSpec s = packing_defaults();
   s.type = PACKING_GAS;
-  s.n = 4000, s.phi = 0.1, s.ratio = 1.0, s.spin = 0.0, s.seed = 5, s.threads = threads;
+  s.n = 1500, s.phi = 0.1, s.ratio = 1.0, s.spin = 0.0, s.seed = 5, s.threads = threads;
   s.radius = 0.5, s.density = 6.0 / GD_PI; /* m = 1 */
   packing_make(&s, p, b);
 }
@@ -129,13 +129,13 @@ static void test_gas_packing(void **state) {
   (void)state;
   Particles p, q;
   Box b, bq;
-  gas_4000(&p, &b, 1);
-  gas_4000(&q, &bq, 2);
+  gas_small(&p, &b, 1);
+  gas_small(&q, &bq, 2);
   const size_t bytes = (size_t)p.n * sizeof(double);
-  assert_true(p.n == 4000 && q.n == 4000);
+  assert_true(p.n == 1500 && q.n == 1500);
   assert_true(memcmp(p.x, q.x, bytes) == 0 && memcmp(p.vx, q.vx, bytes) == 0 && memcmp(p.id, q.id, (size_t)p.n * sizeof *p.id) == 0);
   const double L = b.hi[0] - b.lo[0];
-  assert_abs(4000 * GD_PI / 6.0 / (L * L * L), 0.1, 1e-12);
+  assert_abs(1500 * GD_PI / 6.0 / (L * L * L), 0.1, 1e-12);
   const GasTemperature T = gas_temperature(&p);
   assert_abs(T.trans, 1.0, 1e-12);
   assert_true(T.rot == 0.0);

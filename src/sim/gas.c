@@ -61,49 +61,84 @@ int64_t gas_new_contacts(Sim *s) {
   return first ? 0 : begun;
 }
 
-/* A grid of cells at least one largest diameter wide, for the overlap test of the placement. */
+/* A periodic grid of cells at least one largest diameter wide over a cube of side L (positions
+ * measured from its lower corner), for the overlap tests of the placement and the separation. */
 typedef struct Grid {
-  int64_t m;       /* cells per side */
-  double h;        /* cell width */
-  int64_t *head;   /* first particle of each cell, -1: none */
-  int64_t *next;   /* next particle in the same cell */
+  int64_t m;     /* cells per side */
+  double h;      /* cell width */
+  int64_t *head; /* first particle of each cell, -1: none */
+  int64_t *next; /* next particle in the same cell */
 } Grid;
 
-static int64_t grid_cell(const Grid *g, double x, double y, double z) {
-  int64_t c[3] = {(int64_t)(x / g->h), (int64_t)(y / g->h), (int64_t)(z / g->h)};
-  for (int d = 0; d < 3; d++) c[d] = c[d] < 0 ? 0 : c[d] >= g->m ? g->m - 1 : c[d];
-  return (c[2] * g->m + c[1]) * g->m + c[0];
+static void grid_clear(Grid *g);
+
+static void grid_init(Grid *g, double L, double rmax, int64_t n) {
+  g->m = (int64_t)floor(L / (2.0 * rmax));
+  if (g->m < 1) g->m = 1;
+  if (g->m > 1024) g->m = 1024;
+  g->h = L / (double)g->m;
+  g->head = gd_xmalloc((size_t)(g->m * g->m * g->m) * sizeof *g->head);
+  g->next = gd_xmalloc((size_t)n * sizeof *g->next);
+  grid_clear(g);
 }
 
-/* Whether a sphere of radius r at x overlaps one of the spheres placed so far. */
-static bool overlaps(const Grid *g, const Particles *p, double L, const double x[3], double r) {
-  const int64_t m = g->m;
-  const int64_t c0 = (int64_t)(x[0] / g->h), c1 = (int64_t)(x[1] / g->h), c2 = (int64_t)(x[2] / g->h);
+static void grid_clear(Grid *g) {
+  for (int64_t c = 0; c < g->m * g->m * g->m; c++) g->head[c] = -1;
+}
+
+static void grid_free(Grid *g) {
+  free(g->head);
+  free(g->next);
+}
+
+/* Files particle i at x (from the lower corner) in its cell. */
+static void grid_add(Grid *g, int64_t i, double x, double y, double z) {
+  int64_t c[3] = {(int64_t)(x / g->h), (int64_t)(y / g->h), (int64_t)(z / g->h)};
+  for (int d = 0; d < 3; d++) c[d] = c[d] < 0 ? 0 : c[d] >= g->m ? g->m - 1 : c[d];
+  const int64_t k = (c[2] * g->m + c[1]) * g->m + c[0];
+  g->next[i] = g->head[k];
+  g->head[k] = i;
+}
+
+/* The 27 cells around x (from the lower corner), periodic; a box of fewer than 3 cells a side
+ * repeats some, which the callers' tests take as often (a repeated overlap test, or a pair
+ * pushed apart once more in a sweep). */
+static void grid_near(const Grid *g, double x, double y, double z, int64_t cells[27]) {
+  const int64_t m = g->m, c0 = (int64_t)(x / g->h), c1 = (int64_t)(y / g->h), c2 = (int64_t)(z / g->h);
+  int k = 0;
   for (int64_t dz = -1; dz <= 1; dz++)
     for (int64_t dy = -1; dy <= 1; dy++)
       for (int64_t dx = -1; dx <= 1; dx++) {
         const int64_t cx = ((c0 + dx) % m + m) % m, cy = ((c1 + dy) % m + m) % m, cz = ((c2 + dz) % m + m) % m;
-        for (int64_t j = g->head[(cz * m + cy) * m + cx]; j >= 0; j = g->next[j]) {
-          double d[3] = {x[0] - p->x[j], x[1] - p->y[j], x[2] - p->z[j]};
-          for (int k = 0; k < 3; k++) d[k] -= L * nearbyint(d[k] / L);
-          const double s = r + p->radius[j];
-          if (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] < s * s) return true;
-        }
+        cells[k++] = (cz * m + cy) * m + cx;
       }
+}
+
+/* The minimum-image separation a - b in a periodic cube of side L. */
+static void cube_image(const double a[3], const double b[3], double L, double d[3]) {
+  for (int k = 0; k < 3; k++) d[k] = a[k] - b[k] - L * nearbyint((a[k] - b[k]) / L);
+}
+
+/* Whether a sphere of radius r at x overlaps one of the spheres placed so far. */
+static bool overlaps(const Grid *g, const Particles *p, double L, const double x[3], double r) {
+  int64_t cells[27];
+  grid_near(g, x[0], x[1], x[2], cells);
+  for (int c = 0; c < 27; c++)
+    for (int64_t j = g->head[cells[c]]; j >= 0; j = g->next[j]) {
+      const double xj[3] = {p->x[j], p->y[j], p->z[j]};
+      double d[3];
+      cube_image(x, xj, L, d);
+      const double s = r + p->radius[j];
+      if (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] < s * s) return true;
+    }
   return false;
 }
 
 /* Random sequential placement without overlap, in id order, each candidate position drawn
  * from the seed and an attempt counter (serial: the same gas for any thread count). */
 static void place(const PackingSpec *s, Particles *p, double L, double rmax) {
-  Grid g = {.m = (int64_t)floor(L / (2.0 * rmax))};
-  if (g.m < 1) g.m = 1;
-  if (g.m > 1024) g.m = 1024;
-  g.h = L / (double)g.m;
-  const int64_t ncell = g.m * g.m * g.m;
-  g.head = gd_xmalloc((size_t)ncell * sizeof *g.head);
-  g.next = gd_xmalloc((size_t)p->n * sizeof *g.next);
-  for (int64_t c = 0; c < ncell; c++) g.head[c] = -1;
+  Grid g;
+  grid_init(&g, L, rmax, p->n);
   uint64_t attempt = 0;
   const uint64_t max_attempts = 2000u * (uint64_t)p->n + 100000u;
   for (int64_t i = 0; i < p->n; i++) {
@@ -116,12 +151,9 @@ static void place(const PackingSpec *s, Particles *p, double L, double rmax) {
       attempt++;
     } while (overlaps(&g, p, L, x, p->radius[i]));
     p->x[i] = x[0], p->y[i] = x[1], p->z[i] = x[2];
-    const int64_t c = grid_cell(&g, x[0], x[1], x[2]);
-    g.next[i] = g.head[c];
-    g.head[c] = i;
+    grid_add(&g, i, x[0], x[1], x[2]);
   }
-  free(g.head);
-  free(g.next);
+  grid_free(&g);
 }
 
 /* Pushes apart the pairs that overlap (collisions in progress when the elastic motion stopped),
@@ -129,48 +161,35 @@ static void place(const PackingSpec *s, Particles *p, double L, double rmax) {
  * is written without overlaps: no run model, whatever its stiffness, starts with stored elastic
  * energy. The pairs move by about 2 % of a diameter; the velocities stay. */
 static void separate(Particles *p, const Box *b, double rmax) {
-  const double L = b->hi[0] - b->lo[0];
-  Grid g = {.m = (int64_t)floor(L / (2.0 * rmax))};
-  if (g.m < 1) g.m = 1;
-  if (g.m > 1024) g.m = 1024;
-  g.h = L / (double)g.m;
-  const int64_t ncell = g.m * g.m * g.m, m = g.m;
-  g.head = gd_xmalloc((size_t)ncell * sizeof *g.head);
-  g.next = gd_xmalloc((size_t)p->n * sizeof *g.next);
+  const double L = b->hi[0] - b->lo[0], *lo = b->lo;
+  Grid g;
+  grid_init(&g, L, rmax, p->n);
   for (int sweep = 0; sweep < 100; sweep++) {
     particles_wrap(p, b);
-    for (int64_t c = 0; c < ncell; c++) g.head[c] = -1;
-    for (int64_t i = 0; i < p->n; i++) {
-      const int64_t c = grid_cell(&g, p->x[i] - b->lo[0], p->y[i] - b->lo[1], p->z[i] - b->lo[2]);
-      g.next[i] = g.head[c];
-      g.head[c] = i;
-    }
+    grid_clear(&g);
+    for (int64_t i = 0; i < p->n; i++) grid_add(&g, i, p->x[i] - lo[0], p->y[i] - lo[1], p->z[i] - lo[2]);
     int64_t moved = 0;
     for (int64_t i = 0; i < p->n; i++) {
-      const int64_t c0 = (int64_t)((p->x[i] - b->lo[0]) / g.h), c1 = (int64_t)((p->y[i] - b->lo[1]) / g.h),
-                    c2 = (int64_t)((p->z[i] - b->lo[2]) / g.h);
-      for (int64_t dz = -1; dz <= 1; dz++)
-        for (int64_t dy = -1; dy <= 1; dy++)
-          for (int64_t dx = -1; dx <= 1; dx++) {
-            const int64_t cx = ((c0 + dx) % m + m) % m, cy = ((c1 + dy) % m + m) % m, cz = ((c2 + dz) % m + m) % m;
-            for (int64_t j = g.head[(cz * m + cy) * m + cx]; j >= 0; j = g.next[j]) {
-              if (j <= i) continue;
-              double d[3] = {p->x[i] - p->x[j], p->y[i] - p->y[j], p->z[i] - p->z[j]};
-              for (int k = 0; k < 3; k++) d[k] -= L * nearbyint(d[k] / L);
-              const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), s = p->radius[i] + p->radius[j];
-              if (!(r < s) || r == 0.0) continue;
-              const double push = 0.5 * (s - r + 1e-9 * s) / r;
-              p->x[i] += push * d[0], p->y[i] += push * d[1], p->z[i] += push * d[2];
-              p->x[j] -= push * d[0], p->y[j] -= push * d[1], p->z[j] -= push * d[2];
-              moved++;
-            }
-          }
+      int64_t cells[27];
+      grid_near(&g, p->x[i] - lo[0], p->y[i] - lo[1], p->z[i] - lo[2], cells);
+      for (int c = 0; c < 27; c++)
+        for (int64_t j = g.head[cells[c]]; j >= 0; j = g.next[j]) {
+          if (j <= i) continue;
+          const double xi[3] = {p->x[i], p->y[i], p->z[i]}, xj[3] = {p->x[j], p->y[j], p->z[j]};
+          double d[3];
+          cube_image(xi, xj, L, d);
+          const double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), s = p->radius[i] + p->radius[j];
+          if (!(r < s) || r == 0.0) continue;
+          const double push = 0.5 * (s - r + 1e-9 * s) / r;
+          p->x[i] += push * d[0], p->y[i] += push * d[1], p->z[i] += push * d[2];
+          p->x[j] -= push * d[0], p->y[j] -= push * d[1], p->z[j] -= push * d[2];
+          moved++;
+        }
     }
     if (!moved) break;
   }
   particles_wrap(p, b);
-  free(g.head);
-  free(g.next);
+  grid_free(&g);
 }
 
 /* Velocities shifted to zero total momentum and scaled to temperature T exactly. */

@@ -130,3 +130,22 @@ void write_fcc_data(const char *path, long n) {
   assert_true(datafile_write(path, &p, &box, NULL));
   particles_free(&p);
 }
+
+void write_gas_data(const char *path, long n) {
+  char nbuf[32];
+  snprintf(nbuf, sizeof nbuf, "%ld", n);
+  CmdResult r;
+  run_grandamp(&r, (const char *const[]){"packing", "--type", "gas", "--n", nbuf, "--density", "1.909859317102744",
+                                         "--out", path, NULL});
+  if (r.status != 0) fail_msg("packing --type gas: %s", r.err);
+}
+
+double own_gas_ke(const char *path, const char *pc, long steps) {
+  char sbuf[32];
+  snprintf(sbuf, sizeof sbuf, "%ld", steps);
+  static CmdResult r;
+  run_grandamp(&r, (const char *const[]){"run", "--packing", path, "--model", pc, "--steps", sbuf, "--dt", "3e-4",
+                                         "--skin", "0.3", NULL});
+  if (r.status != 0) fail_msg("run: %s", r.err);
+  return json_value(strstr(r.out, "\"energy_final\""), "kinetic_translational");
+}

@@ -125,6 +125,12 @@ const char *test_path(const char *name);
 /* Writes grandamp's FCC packing of n spheres (touching, 12 neighbours each) to path as a LAMMPS
  * data file, as the engines' timing runs read them (fails the test otherwise). */
 void write_fcc_data(const char *path, long n);
+/* The engines' live gas runs: grandamp's gas of n unit spheres (m = sigma = 1, T0 = 1) at path,
+ * and the translational kinetic energy grandamp's own run of it ends with (model text pc, steps
+ * at dt 3e-4, skin 0.3), the engine's to compare with. */
+#define LIVE_GAS_MODEL "hooke 2e4 14.17 tangential linear_nohistory 0 0 damping velocity"
+void write_gas_data(const char *path, long n);
+double own_gas_ke(const char *path, const char *pc, long steps);
 /* Parses a model text that must be valid (fails the test otherwise). */
 struct ContactModel parse_ok(const char *text);
 

@@ -127,6 +127,10 @@ const char *TANGENTIAL[][2] = {{"nohistory", "linear_nohistory 0 0"}, {"mindlin"
 const char *MINDLIN_EXPLICIT = "mindlin 904977.375565611 1.0 0.4";
 
 /* Packings are expensive (the random one is relaxed): build each (type, n) once. */
+/* The cooling gas's time step: the elastic contact time pi sqrt(m_eff/k_n) of hooke k_n = 1e5
+ * between two unit masses, over 40 (the verifier's gas/ step). */
+constexpr double kGasDt = 1.7562e-4;
+
 struct Packing {
   Particles p;
   Box b;
@@ -175,6 +179,13 @@ const Packing &packing(const std::string &type, int64_t n) {
   auto it = g_packings.find(key);
   if (it != g_packings.end()) return *it->second;
   PackingSpec s = packing_defaults();
+  if (type == "gas" || type == "gas2") { /* the verifier's cooling gas (sigma = m = T0 = 1, phi 0.1) */
+    s.type = PACKING_GAS, s.n = n, s.phi = 0.1, s.ratio = type == "gas2" ? 2.0 : 1.0, s.spin = 0.0;
+    s.radius = 0.5, s.density = 6.0 / GD_PI, s.temperature = 1.0;
+    auto pk = std::make_unique<Packing>();
+    packing_make(&s, &pk->p, &pk->b);
+    return *(g_packings[key] = std::move(pk));
+  }
   s.type = type == "fcc" ? PACKING_FCC : PACKING_RANDOM;
   s.n = n;
   auto pk = std::make_unique<Packing>();
@@ -279,6 +290,48 @@ void bm_force(benchmark::State &state, const Case c) {
     if (g_bandwidth.count(c.threads) && g_bandwidth[c.threads] > 0)
       state.counters["frac_bandwidth"] = rate * bp / g_bandwidth[c.threads];
   }
+  sim_free(&s);
+}
+
+/* The whole step (integration, list rebuilds when due, forces: sim_step) on the cooling gas: few
+ * contacts per sphere and frequent rebuilds, the workload where per-sphere costs show. Each
+ * iteration is one step of the gas as it cools (the verifier's gas/ set-up: hooke k_n = 1e5,
+ * e = 0.8 at the rms normal speed, dt = t_c/40, skin 0.3). */
+void bm_step(benchmark::State &state, const Case c) {
+  const Packing &pk = packing(c.packing, c.n);
+  ErrList err = {};
+  ContactModel *model = (ContactModel *)std::malloc(sizeof *model);
+  if (model_parse(c.model_text.c_str(), model, &err)) {
+    errlist_print(&err, stderr);
+    state.SkipWithError("model refused");
+    std::free(model);
+    return;
+  }
+  Particles p;
+  particles_copy(&p, &pk.p);
+  Box b = pk.b;
+  Sim s;
+  sim_init(&s, &p, &b, model, 1, c.strategy, false, c.threads, 0.3, kGasDt);
+  const char *why = nullptr;
+  if (!sim_setup(&s, &why)) {
+    state.SkipWithError(why);
+    sim_free(&s);
+    return;
+  }
+  const int64_t builds0 = s.nl.builds, contacts0 = s.contact_evals, pairs0 = s.pair_evals;
+  for (auto _ : state) {
+    if (!sim_step(&s, &why)) {
+      state.SkipWithError(why);
+      break;
+    }
+    benchmark::ClobberMemory();
+  }
+  const double it = (double)state.iterations();
+  state.counters["atom_steps_per_s"] = benchmark::Counter((double)s.p.n * it, benchmark::Counter::kIsRate);
+  state.counters["contacts_per_s"] = benchmark::Counter((double)(s.contact_evals - contacts0), benchmark::Counter::kIsRate);
+  state.counters["pairs_per_s"] = benchmark::Counter((double)(s.pair_evals - pairs0), benchmark::Counter::kIsRate);
+  state.counters["pairs_per_atom"] = it > 0 ? (double)(s.pair_evals - pairs0) / it / (double)s.p.n : 0.0;
+  state.counters["steps_per_build"] = s.nl.builds > builds0 ? it / (double)(s.nl.builds - builds0) : it;
   sim_free(&s);
 }
 
@@ -393,6 +446,25 @@ Case make_mdr_case(int d_type, int64_t n, ForceStrategy st, int threads) {
   c.strategy_name = force_strategy_name(st);
   c.model_text = "mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5 tangential linear_history 940.0 1.0 0.7 damping mdr " +
                  std::to_string(d_type);
+  c.n = n;
+  c.threads = threads;
+  return c;
+}
+
+/* The gas workload's rows: hooke + velocity at e = 0.8 (the verifier's calibrated coefficient
+ * for these spheres), frictionless and with friction, on the equal-sphere gas, and the two-size
+ * gas (radii 1:2). */
+Case make_step_case(const std::string &pack, bool friction, int64_t n, int threads) {
+  Case c;
+  c.family = "step";
+  c.normal = "hooke";
+  c.damping = "velocity";
+  c.tangential = friction ? "linear_history" : "linear_nohistory";
+  c.packing = pack;
+  c.strategy = FORCE_HALF_REDUCE;
+  c.strategy_name = force_strategy_name(c.strategy);
+  c.model_text = std::string("hooke 100000 31.681138146574035 tangential ") +
+                 (friction ? "linear_history 28571.4 0 0.5" : "linear_nohistory 0 0") + " damping velocity";
   c.n = n;
   c.threads = threads;
   return c;
@@ -544,6 +616,16 @@ int main(int argc, char **argv) {
   }
   for (const Case &c : cases)
     benchmark::RegisterBenchmark(name_of(c).c_str(), bm_force, c)->UseRealTime()->Unit(benchmark::kMillisecond);
+  /* The whole step on the cooling gas (8000 spheres; the quick matrix 2000), 1 and nproc threads. */
+  std::vector<Case> steps;
+  const int64_t n_gas = quick ? 2000 : 8000;
+  for (int th = 1; th <= nproc; th += (nproc > 1 ? nproc - 1 : 1)) {
+    steps.push_back(make_step_case("gas", false, n_gas, th));
+    steps.push_back(make_step_case("gas", true, n_gas, th));
+    steps.push_back(make_step_case("gas2", false, n_gas, th));
+  }
+  for (const Case &c : steps)
+    benchmark::RegisterBenchmark(name_of(c).c_str(), bm_step, c)->UseRealTime()->Unit(benchmark::kMillisecond);
   benchmark::AddCustomContext("grandamp_revision", GD_BUILD_REVISION);
   benchmark::AddCustomContext("compiler", GD_BUILD_COMPILER);
   benchmark::AddCustomContext("flags", GD_BUILD_FLAGS);
@@ -551,7 +633,7 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("matrix", quick ? "quick" : "default");
   benchmark::Initialize(&bargc, args.data());
   if (benchmark::ReportUnrecognizedArguments(bargc, args.data())) return 2;
-  const size_t registered = cases.size() + 2 * (size_t)nproc;
+  const size_t registered = cases.size() + steps.size() + 2 * (size_t)nproc;
   ProgressReporter progress(registered);
   const size_t ran = benchmark::RunSpecifiedBenchmarks(&progress);
   benchmark::Shutdown();

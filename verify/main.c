@@ -82,6 +82,32 @@ static void report_skips(const Verifier *v) {
   }
 }
 
+/* The time each family took (its cases' own seconds; an engine's cases as one), in the order
+ * the families ran: the nightly budget, family by family. */
+static void report_families(const Verifier *v) {
+  char seen[32][32];
+  int nseen = 0;
+  printf("grandamp-verify: time by family:");
+  for (int k = 0; k < v->nres; k++) {
+    char fam[32];
+    const char *name = v->res[k].name;
+    size_t len = strcspn(name, "/");
+    if (strncmp(name, "engine/", 7) == 0) len = 7 + strcspn(name + 7, "/"); /* one per engine */
+    snprintf(fam, sizeof fam, "%.*s", (int)(len < sizeof fam ? len : sizeof fam - 1), name);
+    bool dup = false;
+    for (int q = 0; q < nseen && !dup; q++) dup = strcmp(seen[q], fam) == 0;
+    if (dup || nseen == 32) continue;
+    snprintf(seen[nseen++], sizeof seen[0], "%s", fam);
+    double s = 0.0;
+    int n = 0;
+    for (int q = k; q < v->nres; q++)
+      if (strncmp(v->res[q].name, fam, strlen(fam)) == 0 && (v->res[q].name[strlen(fam)] == '/' || !v->res[q].name[strlen(fam)]))
+        s += v->res[q].seconds, n++;
+    printf("%s %s %.1f s (%d)", nseen > 1 ? "," : "", fam, s, n);
+  }
+  printf("\n");
+}
+
 /* Which matrix row each engine runs, under which native name, or why not (docs/engines.md). */
 static void print_engines(void) {
   for (int e = 0; e < engine_count(); e++) {
@@ -293,6 +319,7 @@ int main(int argc, char **argv) {
     }
   }
   report_skips(&v);
+  report_families(&v);
   if (compare) {
     previous_report(&prev, v.res, v.nres, v.filter != NULL, stdout);
     previous_free(&prev);

@@ -28,6 +28,21 @@ static void test_gas_hand_values(void **state) {
   assert_rel(gas_haff(9.0, 2.0, 3.0), 2.0 / 16.0, 1e-15);
 }
 
+/* The clustering criterion: in the dilute limit L_c = 2 pi sqrt(30 / (64 pi (1 - e^2))) / (n sigma^2)
+ * (hand: dilute Chapman-Enskog viscosity over Haff's zeta), 17.97 mean free paths 1/(sqrt 2 pi n)
+ * at e = 0.8 (the spec's "roughly 20"); at phi = 0.1 with Enskog's viscosity and chi, 20.711
+ * (hand, python); the growth factor (1 + t/tau)^(1 - (L_c/L)^2). */
+static void test_gas_shear_length(void **state) {
+  (void)state;
+  const double n = 1e-7, dilute = 2.0 * GD_PI * sqrt(30.0 / (64.0 * GD_PI * 0.36)) / n;
+  assert_rel(gas_shear_length(0.8, n, 1.0), dilute, 1e-6);
+  assert_abs(gas_shear_length(0.8, n, 1.0) * sqrt(2.0) * GD_PI * n, 17.97, 0.005);
+  assert_rel(gas_shear_length(0.8, N01, 1.0), 20.71121285178552, 1e-12);
+  assert_rel(gas_shear_growth(2.0, 1.0, 1.0), pow(2.0, 0.75), 1e-15);
+  assert_rel(gas_shear_growth(1.0, 1.0, 5.0), 1.0, 1e-15);
+  assert_true(gas_shear_growth(1.0, 2.0, 5.0) < 1.0);
+}
+
 static double constant_e(void *ctx, double g) {
   (void)g;
   return *(const double *)ctx;
@@ -92,6 +107,7 @@ static void test_gas_viscoelastic_limit(void **state) {
 
 const struct CMUnitTest gas_theory_tests[] = {
     cmocka_unit_test(test_gas_hand_values),
+    cmocka_unit_test(test_gas_shear_length),
     cmocka_unit_test(test_gas_forms_agree),
     cmocka_unit_test(test_gas_viscoelastic_limit),
 };

@@ -15,7 +15,8 @@
 #define GAS_PHI 0.1
 #define GAS_T0 1.0
 #define GAS_E 0.8
-#define GAS_OUT 20 /* output times after t = 0 */
+#define GAS_OUT 20      /* output times after t = 0 of the standard gas */
+#define GAS_OUT_MAX 128 /* of any gas */
 #define GAS_STEPS_PER_TC 40.0
 
 typedef struct GasRow {
@@ -26,29 +27,51 @@ typedef struct GasRow {
 int gas_row_count(void);
 const GasRow *gas_row_at(int k);
 
+/** Which gas a case runs (sigma = m = T0 = 1, seed 1). */
+typedef struct GasSetup {
+  int64_t n;
+  double phi;
+  double overlap;      /**< delta_max/sigma at the rms normal speed that sets k_n and E (0: the
+                            standard gas's k_n = 1e5 and E = 5e6, 0.45 % and 0.44 %) */
+  double steps_per_tc; /**< time steps per contact time at the rms speed */
+  double horizon;      /**< run length in Haff times at e(g_rms) */
+  int out;             /**< output intervals, equally spaced (<= GAS_OUT_MAX) */
+} GasSetup;
+
+/** The standard gas of n spheres: phi = GAS_PHI, one Haff time (8000 and more), half (2000 and
+ *  more), a quarter (fewer), GAS_OUT outputs. */
+GasSetup gas_setup(int64_t n);
+
 /** One gas case prepared: the calibrated model, the expectation at the output times, the band's
  *  systematic terms (cases_gas.c says how each is derived). */
 typedef struct GasPlan {
   char text[512];   /**< the model text, damping calibrated to e = GAS_E at the rms normal speed */
   double kn, E, nu, coeff; /**< its numbers: hooke's k_n, hertz/material's E and nu, the damping
                                 coefficient as pair_coeff writes it */
+  GasSetup setup;
   double e_dt;      /**< e of that collision through the production loops at dt */
   GasLoss loss;     /**< 1 - e(g)^2 of the oracle's reference */
   double nd;        /**< number density */
   double dt, tau;   /**< time step; Haff's time at e(g_rms) (the plot's unit) */
   int every;        /**< steps between output times */
   int64_t steps;
-  double times[GAS_OUT + 1], Tb[GAS_OUT + 1]; /**< output times, the expectation (b) there */
-  double w_tc, overlap, sonine, step;         /**< the band's terms per unit |ln T/T0| */
+  double times[GAS_OUT_MAX + 1], Tb[GAS_OUT_MAX + 1]; /**< output times, the expectation (b) there */
+  double sys[GAS_OUT_MAX + 1]; /**< the band's systematic part at each output time: its terms
+                                    integrated over |d ln T| along the expectation */
+  double w_tc, overlap, sonine, step; /**< the terms per unit |ln T/T0| at T0 (for the report) */
 } GasPlan;
 
-/** The gas of n spheres every case runs (sigma = m = T0 = 1, phi = GAS_PHI, seed 1). */
-PackingSpec gas_spec(int64_t n, int threads);
+/** The packing of a gas set-up. */
+PackingSpec gas_spec(const GasSetup *s, int threads);
 /** Calibrates the row's model and computes the expectation; false with why. */
-bool gas_plan(const GasRow *g, int64_t n, GasPlan *p, char *why, size_t why_size);
-/** The worst point of T[0..GAS_OUT] against the expectation in units of its band: T/T_theory
+bool gas_plan(const GasRow *g, const GasSetup *s, GasPlan *p, char *why, size_t why_size);
+/** The worst point of T[0..out] against the expectation in units of its band: T/T_theory
  *  there and the band; coll[k]: collisions counted by time k (NULL: Enskog's number along the
  *  expectation, for an engine that does not count them). */
-void gas_judge(const GasPlan *p, int64_t n, const double *T, const double *coll, double *ratio, double *band);
+void gas_judge(const GasPlan *p, const double *T, const double *coll, double *ratio, double *band);
+/** The statistical error of ln T at output k given n_c collisions so far (cases_gas.c). */
+double gas_stat(const GasPlan *p, int k, double n_c);
+/** Enskog's collisions from output i to output j along the expectation (trapezoids). */
+double gas_enskog_collisions(const GasPlan *p, int i, int j);
 
 #endif

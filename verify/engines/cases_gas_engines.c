@@ -30,7 +30,8 @@ static const char *gas_not_here(const Engine *eng, const GasRow *g) {
 
 void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
   if (v->planning) return; /* no collision to batch */
-  const int64_t n = v->quick ? 1000 : 8000;
+  const GasSetup su = gas_setup(v->quick ? 1000 : 8000);
+  const int64_t n = su.n;
   const CaseKey outer = v->key;
   case_key_set(v->key.family, sizeof v->key.family, "gas");
   case_key_set(v->key.quantity, sizeof v->key.quantity, "T");
@@ -51,7 +52,7 @@ void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
     }
     char why[512] = "";
     GasPlan pl;
-    if (!gas_plan(g, n, &pl, why, sizeof why)) {
+    if (!gas_plan(g, &su, &pl, why, sizeof why)) {
       case_end(v, NAN, 1.0, 0.0, "%s", why);
       continue;
     }
@@ -59,7 +60,7 @@ void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
       snprintf(data, sizeof data, "%s/gas-%lld.data", engine_workdir(ctx), (long long)n);
       Particles p;
       Box b;
-      const PackingSpec spec = gas_spec(n, v->machine_threads);
+      const PackingSpec spec = gas_spec(&su, v->machine_threads);
       packing_make(&spec, &p, &b);
       if (!datafile_write(data, &p, &b, "grandamp verifier: the cooling gas")) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", data);
       particles_free(&p);
@@ -72,7 +73,7 @@ void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
     double T[GAS_OUT + 1], ratio = NAN, band = 0.0;
     if (ran && res.n == GAS_OUT + 1) {
       for (int q = 0; q <= GAS_OUT; q++) T[q] = 2.0 * res.ke[q] / (3.0 * (double)n);
-      gas_judge(&pl, n, T, NULL, &ratio, &band);
+      gas_judge(&pl, T, NULL, &ratio, &band);
     }
     char src[256];
     snprintf(src, sizeof src, "kinetic theory with the model's e(g), as gas/%s (%s): T/T_theory at the curve's worst point",

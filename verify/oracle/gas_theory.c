@@ -23,6 +23,28 @@ double gas_haff_tau(double e, double n, double sigma, double m, double T0, bool 
 
 double gas_haff(double t, double T0, double tau) { return T0 / ((1.0 + t / tau) * (1.0 + t / tau)); }
 
+/* The shear mode u_k of wavenumber k decays by nu k^2 while the thermal speed falls at zeta/2:
+ * it grows against the temperature where nu k^2 < zeta/2, i.e. for wavelengths beyond
+ * L_c = 2 pi sqrt(2 nu / zeta) (Goldhirsch & Zanetti 1993, PRL 70:1619; Brilliantov & Poeschel
+ * 2004 ch. 11). zeta = (omega/3)(1 - e^2); nu = eta / (n m) with Enskog's viscosity of elastic
+ * spheres, eta = eta0 [1/chi + 0.8 (4 phi) + 0.7614 (4 phi)^2 chi], eta0 = (5/16 sigma^2)
+ * sqrt(m T/pi) (Chapman & Cowling 1970, ch. 16.41); both scale with sqrt(T), so L_c does not
+ * depend on T. Its inelastic corrections, of order 1 - e, are left out. */
+double gas_shear_length(double e, double n, double sigma) {
+  const double phi = n * GAS_PI * sigma * sigma * sigma / 6.0, chi = gas_chi(phi), b = 4.0 * phi;
+  const double enskog = 1.0 / chi + 0.8 * b + 0.7614 * b * b * chi;
+  const double nu = 5.0 / (16.0 * sigma * sigma * n) * sqrt(1.0 / GAS_PI) * enskog; /* at T = m = 1 */
+  const double zeta = gas_omega(n, sigma, 1.0, 1.0) / 3.0 * (1.0 - e * e);
+  return 2.0 * GAS_PI * sqrt(2.0 * nu / zeta);
+}
+
+/* In units of the thermal speed the longest shear mode of a box L grows at zeta/2 (1 - (L_c/L)^2),
+ * and zeta = 2/(tau0 + t) on Haff's law, so over t it grows by (1 + t/tau0)^(1 - (L_c/L)^2). */
+double gas_shear_growth(double L, double L_c, double t_over_tau) {
+  const double x = L_c / L;
+  return pow(1.0 + t_over_tau, 1.0 - x * x);
+}
+
 void gas_loss_table(GasLoss *t, double (*e)(void *ctx, double g), void *ctx, double gmin, double gmax, int n) {
   t->n = n < 2 ? 2 : n > 256 ? 256 : n;
   t->lg0 = log(gmin);

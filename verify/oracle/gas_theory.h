@@ -34,6 +34,13 @@ double gas_sonine_a2(double e);
 double gas_haff_tau(double e, double n, double sigma, double m, double T0, bool sonine);
 /** Haff's law T0 / (1 + t/tau)^2. */
 double gas_haff(double t, double T0, double tau);
+/** The clustering instability's critical size for constant e: a periodic box of side L stays
+ *  homogeneous (its longest shear mode decays against the temperature) while L < L_c =
+ *  2 pi sqrt(2 nu / zeta); about 18 mean free paths at e = 0.8 in the dilute limit. */
+double gas_shear_length(double e, double n, double sigma);
+/** How much the longest shear mode of box L has grown, relative to the thermal speed, after
+ *  t_over_tau Haff times: (1 + t/tau0)^(1 - (L_c/L)^2); below 1 when L < L_c. */
+double gas_shear_growth(double L, double L_c, double t_over_tau);
 
 /** 1 - e(g)^2 on a log-spaced grid of normal impact speeds (expectation (b)). */
 typedef struct GasLoss {

@@ -15,6 +15,7 @@
 #include "sysmem.h"
 
 #define FORCE_BLOCK BLOCKSUM_ROWS /* rows per scheduling block, and per partial sum of the statistics */
+_Static_assert(FORCE_BLOCK == ROW_CHUNK, "the vector kernels' row order is cached per scheduling block");
 
 static const char *const STRATEGY_NAMES[] = {
 #define X(c, ID, id, name, fl) name,
@@ -92,6 +93,30 @@ GD_INLINE void reduce_record(double *restrict sum, int ncomp, double *buf, const
   }
 }
 
+/* reduce_record for the packed records of the vector kernels (nx = 0), rows i0 .. i1 - 1: each
+ * record read as two 4-double vectors, summed in thread order (component by component, as
+ * reduce_record: the same bits) and cleared whole (its two pad fields are zero already). A
+ * dilute packing's pass is mostly this per-sphere work, so it is kept to a few instructions. */
+typedef double Rec4 __attribute__((vector_size(32)));
+static void reduce_packed(Particles *p, double *buf, const int *writers, int nw, size_t per_thread, int64_t i0,
+                          int64_t i1) {
+  const Rec4 zero = {0.0, 0.0, 0.0, 0.0};
+  for (int64_t i = i0; i < i1; i++) {
+    Rec4 lo = zero, hi = zero;
+    for (int q = 0; q < nw; q++) {
+      double *r = buf + (size_t)writers[q] * per_thread + KERNEL_ACC * (size_t)i;
+      Rec4 a, b;
+      memcpy(&a, r, sizeof a);
+      memcpy(&b, r + 4, sizeof b);
+      lo += a, hi += b;
+      memcpy(r, &zero, sizeof zero);
+      memcpy(r + 4, &zero, sizeof zero);
+    }
+    p->fx[i] = lo[0], p->fy[i] = lo[1], p->fz[i] = lo[2];
+    p->tx[i] = lo[3], p->ty[i] = hi[0], p->tz[i] = hi[1];
+  }
+}
+
 /* One past the last row of scheduling block b. */
 static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
 
@@ -132,6 +157,17 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   const int32_t *jl = s->nl->j;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
   ap->pack = pk;
+  /* The vector kernels' row order depends on the list alone: made once per build (a list
+   * without a build id, every pass) */
+  const bool reorder = pack && (s->nl->build_id == 0 || w->order_build != s->nl->build_id || w->order_n != n);
+  if (pack && w->order_n < n) {
+    free(w->order), free(w->live);
+    w->order = gd_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *w->order);
+    w->live = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *w->live);
+    w->order_n = n, w->order_build = 0;
+  }
+  int32_t *order = pack ? w->order : NULL, *live = pack ? w->live : NULL;
+  ap->row_order = order, ap->row_live = live;
   const KernelArgs *a = ap;
   double *const *xg = ex ? ex->global : NULL;
   const bool xadd = ex && ex->add;
@@ -140,7 +176,7 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
 #pragma omp parallel num_threads(nthreads) default(none) \
     shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
-               nthreads, nx, xg, xadd)
+               nthreads, nx, xg, xadd, reorder, order, live)
   {
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
@@ -148,6 +184,7 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
       for (int64_t b = 0; b < nblocks; b++) {
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
         for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
+        if (reorder) live[b] = rows_by_length(start, i0, i1, order + i0);
       }
     }
     if (st == FORCE_HALF_REDUCE) {
@@ -189,6 +226,10 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
         for (int th = 0; th < nth; th++)
           if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+        if (nx == 0 && pk) {
+          reduce_packed(p, buf, writers, nw, per_thread, i0, i1);
+          continue;
+        }
         for (int64_t i = i0; i < i1; i++) {
           double sum[6 + DRIVE_EXTRA_MAX] = {0}; /* in thread order: deterministic for a thread count */
           if (nx == 0) reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
@@ -204,6 +245,7 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
   free(bstats);
   force_stats_unique(&total, s->nl->full);
+  if (pack) w->order_build = s->nl->build_id;
   if (st == FORCE_HALF_REDUCE) {
     if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
     const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */
@@ -216,6 +258,8 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
 void force_work_free(ForceWork *w) {
   free(w->buf);
   free(w->pack);
+  free(w->order);
+  free(w->live);
   free(w->touched);
   *w = (ForceWork){0};
 }

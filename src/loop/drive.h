@@ -71,6 +71,10 @@ typedef struct ForceWork {
   int touched_nth;
   double *pack;
   size_t pack_size; /**< doubles allocated */
+  int32_t *order;   /**< the vector kernels' rows by length per block (KernelArgs.row_order) */
+  int32_t *live;    /**< ... rows with a partner per block (KernelArgs.row_live) */
+  int64_t order_n;  /**< rows order holds (0: none) */
+  uint64_t order_build; /**< the list build they describe (0: none) */
 } ForceWork;
 
 const char *force_strategy_name(ForceStrategy s);

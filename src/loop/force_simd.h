@@ -206,31 +206,8 @@ GD_INLINE void simd_hist_store(double *const hp[SIMD_W], int hs, const SimdD h[4
 }
 #endif
 
-/* Rows per chunk of simd_rows' grouping. */
-#define SIMD_CHUNK 512
-#define SIMD_LEN_BUCKETS 64
-
-/* rows[] = the rows c0 .. c1 - 1 (at most SIMD_CHUNK) by descending list length (a stable
- * counting sort; lengths from SIMD_LEN_BUCKETS - 1 up share a bucket), so that the SIMD_W rows of
- * a group have nearly equal lengths and few lanes idle. In row order, the half list of a cell-
- * sorted FCC packing fills 74 % of the lanes (j > i leaves rows of 0 to 12 partners). Returns
- * the count. */
-GD_INLINE int simd_rows_by_length(const int64_t *restrict start, int64_t c0, int64_t c1, int32_t rows[SIMD_CHUNK]) {
-  int at[SIMD_LEN_BUCKETS + 1] = {0};
-  uint8_t len[SIMD_CHUNK];
-  const int n = (int)(c1 - c0);
-  for (int r = 0; r < n; r++) {
-    const int64_t k = start[c0 + r + 1] - start[c0 + r];
-    len[r] = (uint8_t)(SIMD_LEN_BUCKETS - 1 - (k < SIMD_LEN_BUCKETS - 1 ? k : SIMD_LEN_BUCKETS - 1));
-    at[len[r] + 1]++;
-  }
-  for (int b = 0; b < SIMD_LEN_BUCKETS; b++) at[b + 1] += at[b];
-  for (int r = 0; r < n; r++) rows[at[len[r]]++] = (int32_t)(c0 + r);
-  return n;
-}
-
 /* force_rows() of force_kernel.h for the covered models, SIMD_W rows at a time: the rows of each
- * chunk of SIMD_CHUNK go in groups of SIMD_W of similar list length (simd_rows_by_length), lane
+ * chunk of ROW_CHUNK go in groups of SIMD_W of similar list length (rows_by_length), lane
  * l walks the group's row l, step k evaluates the k-th list entry of every row (lanes past a
  * row's end are masked).
  * frictionless (with linear_nohistory only): every type pair has x_gamma_t = 0 or mu_t = 0, so
@@ -268,16 +245,21 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
   SimdM contacts = (SimdM)zero;
   double dead_hist[4] = {0, 0, 0, 0}; /* the history of dead lanes: read as zeros, written zeros */
 
-  int32_t rows[SIMD_CHUNK]; /* the current chunk's rows, by length */
-  int nrows = 0;
-  for (int64_t c0 = i0, g = 0;; g += SIMD_W) {
-    if (g >= nrows) { /* next chunk */
-      if (c0 >= i1) break;
-      const int64_t c1 = c0 + SIMD_CHUNK < i1 ? c0 + SIMD_CHUNK : i1;
-      nrows = simd_rows_by_length(start, c0, c1, rows);
-      c0 = c1, g = 0;
+  int32_t own[ROW_CHUNK]; /* a chunk's rows by length, when the driver has no cached order */
+  for (int64_t c0 = i0; c0 < i1; c0 += ROW_CHUNK) {
+  const int64_t c1 = c0 + ROW_CHUNK < i1 ? c0 + ROW_CHUNK : i1;
+  const int32_t *rows = own;
+  int nrows; /* the rows with a partner; the chunk's other rows follow them in rows[] */
+  if (a->row_order) rows = a->row_order + c0, nrows = a->row_live[c0 / ROW_CHUNK];
+  else nrows = rows_by_length(start, c0, c1, own);
+  if (st == FORCE_FULL) /* the only writer of the rows without partners */
+    for (int64_t r = nrows; r < c1 - c0; r++) {
+      const int64_t i = rows[r];
+      fx[i] = fy[i] = fz[i] = tx[i] = ty[i] = tz[i] = 0.0;
     }
-    /* The group's rows; lanes past the chunk repeat its last row with no entries. */
+  for (int g = 0; g < nrows; g += SIMD_W) {
+    /* The group's rows; lanes past the chunk's rows with partners repeat its last one with no
+     * entries. */
     int32_t ii[SIMD_W];
     int64_t kb[SIMD_W], nk[SIMD_W];
     int64_t kmax = 0;
@@ -394,6 +376,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         ATOMIC_ADD(tz[i], tzi[l]);
       }
     }
+  }
   }
   int64_t nc = 0;
   double spn = 0.0, spt = 0.0, spf = 0.0;

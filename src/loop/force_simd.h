@@ -247,136 +247,136 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
 
   int32_t own[ROW_CHUNK]; /* a chunk's rows by length, when the driver has no cached order */
   for (int64_t c0 = i0; c0 < i1; c0 += ROW_CHUNK) {
-  const int64_t c1 = c0 + ROW_CHUNK < i1 ? c0 + ROW_CHUNK : i1;
-  const int32_t *rows = own;
-  int nrows; /* the rows with a partner; the chunk's other rows follow them in rows[] */
-  if (a->row_order) rows = a->row_order + c0, nrows = a->row_live[c0 / ROW_CHUNK];
-  else nrows = rows_by_length(start, c0, c1, own);
-  if (st == FORCE_FULL) /* the only writer of the rows without partners */
-    for (int64_t r = nrows; r < c1 - c0; r++) {
-      const int64_t i = rows[r];
-      fx[i] = fy[i] = fz[i] = tx[i] = ty[i] = tz[i] = 0.0;
-    }
-  for (int g = 0; g < nrows; g += SIMD_W) {
-    /* The group's rows; lanes past the chunk's rows with partners repeat its last one with no
-     * entries. */
-    int32_t ii[SIMD_W];
-    int64_t kb[SIMD_W], nk[SIMD_W];
-    int64_t kmax = 0;
-    for (int l = 0; l < SIMD_W; l++) {
-      const int64_t i = rows[g + l < nrows ? g + l : nrows - 1];
-      ii[l] = (int32_t)i;
-      kb[l] = start[i];
-      nk[l] = g + l < nrows ? start[i + 1] - start[i] : 0;
-      kmax = nk[l] > kmax ? nk[l] : kmax;
-    }
-    SimdM nkv;
-    memcpy(&nkv, nk, sizeof nkv);
-    /* Whether a row of the group may have a partner across a periodic boundary (else the raw
-     * separations are the minimum images, bit for bit: NeighborList.interior). */
-    bool wrap = !interior;
-    for (int l = 0; l < SIMD_W && !wrap; l++) wrap = !interior[ii[l]];
-    SimdD ip[4], iv[4], iw[4] = {zero, zero, zero, zero}; /* x y z R, vx vy vz m, wx wy wz - of each row */
-    const double *ri[SIMD_W];
-    for (int l = 0; l < SIMD_W; l++) ri[l] = pack + KERNEL_PACK * (int64_t)ii[l];
-    simd_gather4(ri, 0, ip);
-    simd_gather4(ri, 4, iv);
-    if (!frictionless) simd_gather4(ri, 8, iw); /* spins: the tangential velocity only */
-    const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3], mi = iv[3];
-    const SimdD vxi = iv[0], vyi = iv[1], vzi = iv[2], wxi = iw[0], wyi = iw[1], wzi = iw[2];
-    /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
-    SimdD fxi = zero, fyi = zero, fzi = zero, txi = zero, tyi = zero, tzi = zero;
-    for (int64_t k = 0; k < kmax; k++) {
-      const SimdM live = k < nkv;
-      int32_t jj[SIMD_W];
-      int64_t kk[SIMD_W]; /* list entry of each lane (a dead lane: its row's start, never read) */
+    const int64_t c1 = c0 + ROW_CHUNK < i1 ? c0 + ROW_CHUNK : i1;
+    const int32_t *rows = own;
+    int nrows; /* the rows with a partner; the chunk's other rows follow them in rows[] */
+    if (a->row_order) rows = a->row_order + c0, nrows = a->row_live[c0 / ROW_CHUNK];
+    else nrows = rows_by_length(start, c0, c1, own);
+    if (st == FORCE_FULL) /* the only writer of the rows without partners */
+      for (int64_t r = nrows; r < c1 - c0; r++) {
+        const int64_t i = rows[r];
+        fx[i] = fy[i] = fz[i] = tx[i] = ty[i] = tz[i] = 0.0;
+      }
+    for (int g = 0; g < nrows; g += SIMD_W) {
+      /* The group's rows; lanes past the chunk's rows with partners repeat its last one with no
+       * entries. */
+      int32_t ii[SIMD_W];
+      int64_t kb[SIMD_W], nk[SIMD_W];
+      int64_t kmax = 0;
       for (int l = 0; l < SIMD_W; l++) {
-        kk[l] = k < nk[l] ? kb[l] + k : kb[l];
-        jj[l] = k < nk[l] ? jl[kk[l]] : ii[l]; /* a dead lane pairs its row with itself */
+        const int64_t i = rows[g + l < nrows ? g + l : nrows - 1];
+        ii[l] = (int32_t)i;
+        kb[l] = start[i];
+        nk[l] = g + l < nrows ? start[i + 1] - start[i] : 0;
+        kmax = nk[l] > kmax ? nk[l] : kmax;
       }
-      if (nt != 1) {
-        const ContactModel *ml[SIMD_W];
-        for (int l = 0; l < SIMD_W; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
-        q = simd_params(ml);
-      }
-      SimdD jp[4], jv[4], jw[4] = {zero, zero, zero, zero}; /* the partners' records */
-      const double *rj[SIMD_W];
-      for (int l = 0; l < SIMD_W; l++) rj[l] = pack + KERNEL_PACK * (int64_t)jj[l];
-      simd_gather4(rj, 0, jp);
-      simd_gather4(rj, 4, jv);
-      if (!frictionless) simd_gather4(rj, 8, jw);
-      LanePair in = {.Ri = Ri, .Rj = jp[3], .mi = mi, .mj = jv[3], .live = live,
-                     .vr = {vxi - jv[0], vyi - jv[1], vzi - jv[2]},
-                     .wi = {wxi, wyi, wzi}, .wj = {jw[0], jw[1], jw[2]}};
-      in.dx[0] = xi - jp[0], in.dx[1] = yi - jp[1], in.dx[2] = zi - jp[2];
-      if (wrap) {
-        in.dx[0] = simd_min_image(in.dx[0], lx, hx);
-        in.dx[1] = simd_min_image(in.dx[1], ly, hy);
-        in.dx[2] = simd_min_image(in.dx[2], lz, hz);
-      }
-      /* history models: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads
-       * and writes the zeros of dead_hist instead */
-      double *hp[SIMD_W];
-      SimdD h[4] = {zero, zero, zero, zero};
-      if (hs) {
-        for (int l = 0; l < SIMD_W; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
-        simd_hist_load(hp, hs, h);
-      }
-      LaneContact c;
-      lane_contact(nm, df, tm, frictionless, limit_any, &q, &in, a->dt, a->history_update, h, &c);
-      if (hs) simd_hist_store(hp, hs, h);
-      /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
-      excess = simd_max(excess, c.delta - simd_min(in.Ri, in.Rj));
-      contacts -= c.on; /* a true lane is -1 */
-      /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both the
-       * identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest); powers per
-       * lane.
-       * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ti is adding force_rows'
-       * -arm_i tor, bit for bit, one negation fewer. */
-      fxi += c.f[0], fyi += c.f[1], fzi += c.f[2];
-      pn += c.pn;
-      if (!frictionless) txi -= c.ti[0], tyi -= c.ti[1], tzi -= c.ti[2], pt += c.pt, pf += c.pf;
-      if (st == FORCE_HALF_REDUCE && frictionless) {
-        simd_scatter_sub_force(t->acc, jj, c.f);
-      } else if (st == FORCE_HALF_REDUCE) {
-        /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
-         * exactly: the scalar kernel's adds of -f, without the negations); a lane that does not
-         * touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0 (its
-         * j may be its own row). */
-        const SimdD u[KERNEL_ACC] = {c.f[0], c.f[1], c.f[2], c.tj[0], c.tj[1], c.tj[2], zero, zero};
-        simd_scatter_sub(t->acc, jj, u);
-      } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
+      SimdM nkv;
+      memcpy(&nkv, nk, sizeof nkv);
+      /* Whether a row of the group may have a partner across a periodic boundary (else the raw
+       * separations are the minimum images, bit for bit: NeighborList.interior). */
+      bool wrap = !interior;
+      for (int l = 0; l < SIMD_W && !wrap; l++) wrap = !interior[ii[l]];
+      SimdD ip[4], iv[4], iw[4] = {zero, zero, zero, zero}; /* x y z R, vx vy vz m, wx wy wz - of each row */
+      const double *ri[SIMD_W];
+      for (int l = 0; l < SIMD_W; l++) ri[l] = pack + KERNEL_PACK * (int64_t)ii[l];
+      simd_gather4(ri, 0, ip);
+      simd_gather4(ri, 4, iv);
+      if (!frictionless) simd_gather4(ri, 8, iw); /* spins: the tangential velocity only */
+      const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3], mi = iv[3];
+      const SimdD vxi = iv[0], vyi = iv[1], vzi = iv[2], wxi = iw[0], wyi = iw[1], wzi = iw[2];
+      /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
+      SimdD fxi = zero, fyi = zero, fzi = zero, txi = zero, tyi = zero, tzi = zero;
+      for (int64_t k = 0; k < kmax; k++) {
+        const SimdM live = k < nkv;
+        int32_t jj[SIMD_W];
+        int64_t kk[SIMD_W]; /* list entry of each lane (a dead lane: its row's start, never read) */
         for (int l = 0; l < SIMD_W; l++) {
-          if (!c.on[l]) continue;
-          const int64_t j = jj[l];
-          ATOMIC_ADD(fx[j], -c.f[0][l]);
-          ATOMIC_ADD(fy[j], -c.f[1][l]);
-          ATOMIC_ADD(fz[j], -c.f[2][l]);
+          kk[l] = k < nk[l] ? kb[l] + k : kb[l];
+          jj[l] = k < nk[l] ? jl[kk[l]] : ii[l]; /* a dead lane pairs its row with itself */
+        }
+        if (nt != 1) {
+          const ContactModel *ml[SIMD_W];
+          for (int l = 0; l < SIMD_W; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
+          q = simd_params(ml);
+        }
+        SimdD jp[4], jv[4], jw[4] = {zero, zero, zero, zero}; /* the partners' records */
+        const double *rj[SIMD_W];
+        for (int l = 0; l < SIMD_W; l++) rj[l] = pack + KERNEL_PACK * (int64_t)jj[l];
+        simd_gather4(rj, 0, jp);
+        simd_gather4(rj, 4, jv);
+        if (!frictionless) simd_gather4(rj, 8, jw);
+        LanePair in = {.Ri = Ri, .Rj = jp[3], .mi = mi, .mj = jv[3], .live = live,
+                       .vr = {vxi - jv[0], vyi - jv[1], vzi - jv[2]},
+                       .wi = {wxi, wyi, wzi}, .wj = {jw[0], jw[1], jw[2]}};
+        in.dx[0] = xi - jp[0], in.dx[1] = yi - jp[1], in.dx[2] = zi - jp[2];
+        if (wrap) {
+          in.dx[0] = simd_min_image(in.dx[0], lx, hx);
+          in.dx[1] = simd_min_image(in.dx[1], ly, hy);
+          in.dx[2] = simd_min_image(in.dx[2], lz, hz);
+        }
+        /* history models: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads
+         * and writes the zeros of dead_hist instead */
+        double *hp[SIMD_W];
+        SimdD h[4] = {zero, zero, zero, zero};
+        if (hs) {
+          for (int l = 0; l < SIMD_W; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
+          simd_hist_load(hp, hs, h);
+        }
+        LaneContact c;
+        lane_contact(nm, df, tm, frictionless, limit_any, &q, &in, a->dt, a->history_update, h, &c);
+        if (hs) simd_hist_store(hp, hs, h);
+        /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
+        excess = simd_max(excess, c.delta - simd_min(in.Ri, in.Rj));
+        contacts -= c.on; /* a true lane is -1 */
+        /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both the
+         * identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest); powers per
+         * lane.
+         * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ti is adding force_rows'
+         * -arm_i tor, bit for bit, one negation fewer. */
+        fxi += c.f[0], fyi += c.f[1], fzi += c.f[2];
+        pn += c.pn;
+        if (!frictionless) txi -= c.ti[0], tyi -= c.ti[1], tzi -= c.ti[2], pt += c.pt, pf += c.pf;
+        if (st == FORCE_HALF_REDUCE && frictionless) {
+          simd_scatter_sub_force(t->acc, jj, c.f);
+        } else if (st == FORCE_HALF_REDUCE) {
+          /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
+           * exactly: the scalar kernel's adds of -f, without the negations); a lane that does not
+           * touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0 (its
+           * j may be its own row). */
+          const SimdD u[KERNEL_ACC] = {c.f[0], c.f[1], c.f[2], c.tj[0], c.tj[1], c.tj[2], zero, zero};
+          simd_scatter_sub(t->acc, jj, u);
+        } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
+          for (int l = 0; l < SIMD_W; l++) {
+            if (!c.on[l]) continue;
+            const int64_t j = jj[l];
+            ATOMIC_ADD(fx[j], -c.f[0][l]);
+            ATOMIC_ADD(fy[j], -c.f[1][l]);
+            ATOMIC_ADD(fz[j], -c.f[2][l]);
+            if (frictionless) continue;
+            ATOMIC_ADD(tx[j], -c.tj[0][l]);
+            ATOMIC_ADD(ty[j], -c.tj[1][l]);
+            ATOMIC_ADD(tz[j], -c.tj[2][l]);
+          }
+        }
+      }
+      for (int l = 0; l < SIMD_W && g + l < nrows; l++) {
+        const int64_t i = ii[l];
+        if (st == FORCE_FULL) { /* the only writer of row i */
+          fx[i] = fxi[l], fy[i] = fyi[l], fz[i] = fzi[l], tx[i] = txi[l], ty[i] = tyi[l], tz[i] = tzi[l];
+        } else if (st == FORCE_HALF_REDUCE) {
+          double *r = t->acc + KERNEL_ACC * i;
+          r[0] += fxi[l], r[1] += fyi[l], r[2] += fzi[l], r[3] += txi[l], r[4] += tyi[l], r[5] += tzi[l];
+        } else {
+          ATOMIC_ADD(fx[i], fxi[l]);
+          ATOMIC_ADD(fy[i], fyi[l]);
+          ATOMIC_ADD(fz[i], fzi[l]);
           if (frictionless) continue;
-          ATOMIC_ADD(tx[j], -c.tj[0][l]);
-          ATOMIC_ADD(ty[j], -c.tj[1][l]);
-          ATOMIC_ADD(tz[j], -c.tj[2][l]);
+          ATOMIC_ADD(tx[i], txi[l]);
+          ATOMIC_ADD(ty[i], tyi[l]);
+          ATOMIC_ADD(tz[i], tzi[l]);
         }
       }
     }
-    for (int l = 0; l < SIMD_W && g + l < nrows; l++) {
-      const int64_t i = ii[l];
-      if (st == FORCE_FULL) { /* the only writer of row i */
-        fx[i] = fxi[l], fy[i] = fyi[l], fz[i] = fzi[l], tx[i] = txi[l], ty[i] = tyi[l], tz[i] = tzi[l];
-      } else if (st == FORCE_HALF_REDUCE) {
-        double *r = t->acc + KERNEL_ACC * i;
-        r[0] += fxi[l], r[1] += fyi[l], r[2] += fzi[l], r[3] += txi[l], r[4] += tyi[l], r[5] += tzi[l];
-      } else {
-        ATOMIC_ADD(fx[i], fxi[l]);
-        ATOMIC_ADD(fy[i], fyi[l]);
-        ATOMIC_ADD(fz[i], fzi[l]);
-        if (frictionless) continue;
-        ATOMIC_ADD(tx[i], txi[l]);
-        ATOMIC_ADD(ty[i], tyi[l]);
-        ATOMIC_ADD(tz[i], tzi[l]);
-      }
-    }
-  }
   }
   int64_t nc = 0;
   double spn = 0.0, spt = 0.0, spf = 0.0;

@@ -137,6 +137,46 @@ static void sort_row(int32_t *j, int64_t n) {
   }
 }
 
+/* A cell coordinate one step outside the grid wrapped to the other side when periodic (>= 3
+ * cells then: no repeats); false when it lies beyond a fixed boundary. */
+static inline bool wrap_cell(const Grid *g, int d, int *c) {
+  if (*c >= 0 && *c < g->nc[d]) return true;
+  if (!g->periodic[d]) return false;
+  *c = (*c + g->nc[d]) % g->nc[d];
+  return true;
+}
+
+/* What a row's scan of candidate partners reads. */
+typedef struct Scan {
+  const double *x, *y, *z, *rad;
+  double len[3], half[3], lim[3];
+  double reach; /* skin + extra */
+  bool full;
+} Scan;
+
+/* Row i's partners among the particles j0 .. j1 - 1 (one cell, or three cells along x, which are
+ * consecutive in the sort): their count; with jl, also written from *out on and *in cleared
+ * when one lies beyond the interior limits (NeighborList.interior). The row is sorted after. */
+static inline int64_t scan_range(const Scan *s, int64_t i, int64_t j0, int64_t j1, int32_t *jl, int64_t *out, bool *in) {
+  int64_t cnt = 0;
+  const double xi = s->x[i], yi = s->y[i], zi = s->z[i], ri = s->rad[i];
+  for (int64_t j = j0; j < j1; j++) {
+    if (j == i || (!s->full && j < i)) continue;
+    const double ddx = box_min_image(xi - s->x[j], s->len[0], s->half[0]);
+    const double ddy = box_min_image(yi - s->y[j], s->len[1], s->half[1]);
+    const double ddz = box_min_image(zi - s->z[j], s->len[2], s->half[2]);
+    const double cut = ri + s->rad[j] + s->reach;
+    if (ddx * ddx + ddy * ddy + ddz * ddz < cut * cut) {
+      if (jl) {
+        jl[(*out)++] = (int32_t)j;
+        *in = *in && fabs(xi - s->x[j]) <= s->lim[0] && fabs(yi - s->y[j]) <= s->lim[1] && fabs(zi - s->z[j]) <= s->lim[2];
+      }
+      cnt++;
+    }
+  }
+  return cnt;
+}
+
 /* Index of partner `want` in the old row `row`, or -1. */
 static inline int64_t find_in_row(const int64_t *start, const int32_t *jl, int64_t row, int32_t want) {
   for (int64_t k = start[row]; k < start[row + 1]; k++)
@@ -191,40 +231,31 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   int32_t *jl = NULL;
   unsigned char *interior = gd_xmalloc((size_t)(n > 0 ? n : 1));
   const double lim[3] = {half[0] - 1.5 * skin, half[1] - 1.5 * skin, half[2] - 1.5 * skin}; /* inf when fixed */
+  const Scan sc = {x, y, z, rad, {len[0], len[1], len[2]}, {half[0], half[1], half[2]}, {lim[0], lim[1], lim[2]},
+                   skin + extra, full};
   for (int pass = 0; pass < 2; pass++) {
 #pragma omp parallel for schedule(dynamic, 256) num_threads(nth)
     for (int64_t i = 0; i < n; i++) {
       const int c0[3] = {cell_coord(&g, 0, x[i]), cell_coord(&g, 1, y[i]), cell_coord(&g, 2, z[i])};
       int64_t cnt = 0, out = pass ? start[i] : 0;
       bool in = true;
+      int32_t *row = pass ? jl : NULL;
       for (int dz = -1; dz <= 1; dz++)
-        for (int dy = -1; dy <= 1; dy++)
-          for (int dx = -1; dx <= 1; dx++) {
-            int cc[3] = {c0[0] + dx, c0[1] + dy, c0[2] + dz};
-            bool skip = false;
-            for (int d = 0; d < 3; d++) {
-              if (cc[d] < 0 || cc[d] >= g.nc[d]) { /* >= 3 cells when periodic: no repeats */
-                if (!g.periodic[d]) skip = true;
-                else cc[d] = (cc[d] + g.nc[d]) % g.nc[d];
-              }
-            }
-            if (skip) continue;
-            const int64_t c = cell_rank(&g, cc[0], cc[1], cc[2]);
-            for (int64_t j = cstart[c]; j < cstart[c + 1]; j++) {
-              if (j == i || (!full && j < i)) continue;
-              const double ddx = box_min_image(x[i] - x[j], len[0], half[0]);
-              const double ddy = box_min_image(y[i] - y[j], len[1], half[1]);
-              const double ddz = box_min_image(z[i] - z[j], len[2], half[2]);
-              const double cut = rad[i] + rad[j] + skin + extra;
-              if (ddx * ddx + ddy * ddy + ddz * ddz < cut * cut) {
-                if (pass) {
-                  jl[out++] = (int32_t)j;
-                  in = in && fabs(x[i] - x[j]) <= lim[0] && fabs(y[i] - y[j]) <= lim[1] && fabs(z[i] - z[j]) <= lim[2];
-                }
-                cnt++;
-              }
-            }
+        for (int dy = -1; dy <= 1; dy++) {
+          int cy = c0[1] + dy, cz = c0[2] + dz;
+          if (!wrap_cell(&g, 1, &cy) || !wrap_cell(&g, 2, &cz)) continue;
+          if (c0[0] > 0 && c0[0] + 1 < g.nc[0]) { /* three cells along x, consecutive in rank */
+            const int64_t c = cell_rank(&g, c0[0] - 1, cy, cz);
+            cnt += scan_range(&sc, i, cstart[c], cstart[c + 3], row, &out, &in);
+            continue;
           }
+          for (int dx = -1; dx <= 1; dx++) {
+            int cx = c0[0] + dx;
+            if (!wrap_cell(&g, 0, &cx)) continue;
+            const int64_t c = cell_rank(&g, cx, cy, cz);
+            cnt += scan_range(&sc, i, cstart[c], cstart[c + 1], row, &out, &in);
+          }
+        }
       if (pass) {
         sort_row(jl + start[i], cnt);
         interior[i] = in;

@@ -120,6 +120,37 @@ static void reduce_packed(Particles *p, double *buf, const int *writers, int nw,
 /* One past the last row of scheduling block b. */
 static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
 
+/* The particles in some pair of the list (a row with partners, or a partner), ascending, and
+ * where each block's start; sparse when they are under a quarter of all: a dilute gas's pass
+ * then packs and reduces those alone (every other particle's force is +0.0, as its zeroed
+ * records would sum to). The rows' order by length is made with the packing (force_drive). */
+static void list_plan(ForceWork *w, const NeighborList *nl, int64_t n, int64_t nblocks) {
+  if (w->order_cap < n || !w->order) {
+    free(w->order), free(w->live), free(w->inv), free(w->inv_at);
+    const size_t cap = (size_t)(n > 0 ? n : 1), blocks = (size_t)(nblocks > 0 ? nblocks : 1);
+    w->order = gd_xmalloc(cap * sizeof *w->order);
+    w->inv = gd_xmalloc(cap * sizeof *w->inv);
+    w->live = gd_xmalloc(blocks * sizeof *w->live);
+    w->inv_at = gd_xmalloc((blocks + 1) * sizeof *w->inv_at);
+    w->order_cap = n;
+  }
+  unsigned char *in = calloc((size_t)(n > 0 ? n : 1), 1);
+  if (!in) gd_die(GD_EXIT_RUNTIME, "out of memory");
+  for (int64_t i = 0; i < n; i++)
+    if (nl->start[i + 1] > nl->start[i]) in[i] = 1;
+  for (int64_t k = 0; k < nl->start[n]; k++) in[nl->j[k]] = 1;
+  int64_t m = 0;
+  for (int64_t b = 0; b < nblocks; b++) {
+    w->inv_at[b] = m;
+    for (int64_t i = b * FORCE_BLOCK; i < block_end(b, n); i++)
+      if (in[i]) w->inv[m++] = (int32_t)i;
+  }
+  w->inv_at[nblocks] = m;
+  free(in);
+  w->sparse = 2 * m < n;
+  w->order_n = n, w->order_build = nl->build_id;
+}
+
 void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
                  const DriveExtra *ex, ForceWork *w, ForceStats *stats) {
   KernelArgs own = force_kernel_args(s);
@@ -157,16 +188,13 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   const int32_t *jl = s->nl->j;
   double *pk = pack ? work_reserve(&w->pack, &w->pack_size, KERNEL_PACK * (size_t)n) : NULL;
   ap->pack = pk;
-  /* The vector kernels' row order depends on the list alone: made once per build (a list
-   * without a build id, every pass) */
+  /* What the vector kernels' passes derive from the list alone: once per build (a list without
+   * a build id, every pass) */
   const bool reorder = pack && (s->nl->build_id == 0 || w->order_build != s->nl->build_id || w->order_n != n);
-  if (pack && w->order_n < n) {
-    free(w->order), free(w->live);
-    w->order = gd_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *w->order);
-    w->live = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *w->live);
-    w->order_n = n, w->order_build = 0;
-  }
+  if (reorder) list_plan(w, s->nl, n, nblocks);
   int32_t *order = pack ? w->order : NULL, *live = pack ? w->live : NULL;
+  const int32_t *inv = pack && w->sparse ? w->inv : NULL;
+  const int64_t *inv_at = w->inv_at;
   ap->row_order = order, ap->row_live = live;
   const KernelArgs *a = ap;
   double *const *xg = ex ? ex->global : NULL;
@@ -176,14 +204,17 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
 #pragma omp parallel num_threads(nthreads) default(none) \
     shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
-               nthreads, nx, xg, xadd, reorder, order, live)
+               nthreads, nx, xg, xadd, reorder, order, live, inv, inv_at)
   {
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
 #pragma omp for schedule(static)
       for (int64_t b = 0; b < nblocks; b++) {
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-        for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
+        if (inv) /* only a pair's particles are read */
+          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_particle(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
+        else
+          for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
         if (reorder) live[b] = rows_by_length(start, i0, i1, order + i0);
       }
     }
@@ -226,6 +257,11 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
         for (int th = 0; th < nth; th++)
           if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+        if (nx == 0 && inv) { /* the records of particles in no pair stay zero: their sums are +0.0 */
+          for (int64_t i = i0; i < i1; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_packed(p, buf, writers, nw, per_thread, inv[k], inv[k] + 1);
+          continue;
+        }
         if (nx == 0 && pk) {
           reduce_packed(p, buf, writers, nw, per_thread, i0, i1);
           continue;
@@ -245,7 +281,6 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
   free(bstats);
   force_stats_unique(&total, s->nl->full);
-  if (pack) w->order_build = s->nl->build_id;
   if (st == FORCE_HALF_REDUCE) {
     if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
     const bool valid = nth_used == nthreads; /* the map was built (remap) or is still current */
@@ -260,6 +295,8 @@ void force_work_free(ForceWork *w) {
   free(w->pack);
   free(w->order);
   free(w->live);
+  free(w->inv);
+  free(w->inv_at);
   free(w->touched);
   *w = (ForceWork){0};
 }

@@ -71,10 +71,14 @@ typedef struct ForceWork {
   int touched_nth;
   double *pack;
   size_t pack_size; /**< doubles allocated */
-  int32_t *order;   /**< the vector kernels' rows by length per block (KernelArgs.row_order) */
-  int32_t *live;    /**< ... rows with a partner per block (KernelArgs.row_live) */
-  int64_t order_n;  /**< rows order holds (0: none) */
-  uint64_t order_build; /**< the list build they describe (0: none) */
+  /* What the vector kernels' passes derive from the list alone, made once per build: */
+  int32_t *order;   /**< each block's rows by list length (KernelArgs.row_order) */
+  int32_t *live;    /**< each block's rows with a partner (KernelArgs.row_live) */
+  int32_t *inv;     /**< the particles in some pair of the list, ascending */
+  int64_t *inv_at;  /**< where each block's particles start in inv (blocks + 1) */
+  bool sparse;      /**< few particles are in a pair: pack and reduce only those */
+  int64_t order_cap, order_n; /**< particles allocated; rows described (0: none) */
+  uint64_t order_build; /**< the list build described (0: none) */
 } ForceWork;
 
 const char *force_strategy_name(ForceStrategy s);

@@ -603,6 +603,51 @@ static bool yade_calibrated(const EngineCase *c, double e, char *buf, size_t siz
   return false;
 }
 
+/* ---- a cooling gas (yade_bench.py with every=K: the timing run's scene, a kinetic-energy table) ---- */
+
+/* The gas's law as the timing runs map it (frictionless: tangential nohistory), on one thread:
+ * the table "Step ke" of the script, then its GRANDAMP_GAS line for the version. */
+static bool yade_gas(const EngineGas *g, const char *workdir, EngineGasResult *r, char *why, size_t why_size) {
+  memset(r, 0, sizeof *r);
+  if (g->every <= 0 || g->steps % g->every || g->steps / g->every > ENGINE_GAS_MAX) {
+    engine_msgf(why, why_size, "gas: %ld steps in outputs of %ld: not whole, or more than %d outputs", g->steps,
+                g->every, ENGINE_GAS_MAX);
+    return false;
+  }
+  const char *deck = engine_deck_path(YADE_BENCH_DECK, why, why_size);
+  if (!deck) return false;
+  char deck_copy[4096]; /* engine_deck_path's buffer is static */
+  snprintf(deck_copy, sizeof deck_copy, "%s", deck);
+  const EngineBench b = {.data_file = g->data_file, .atoms = g->atoms, .normal = g->normal, .damping = g->damping,
+                         .tangential = "nohistory", .pair_coeff = g->pair_coeff, .kn = g->kn, .E = g->E, .nu = g->nu,
+                         .damp = g->damp, .kt = NAN, .mu = 0.0, .dt = g->dt, .skin = g->skin, .steps = g->steps,
+                         .ranks = 1, .timeout_s = g->timeout_s};
+  YadeBenchArgs a;
+  memset(&a, 0, sizeof a);
+  if (!yade_bench_args(&b, deck_copy, &a, NULL, 0, why, why_size)) return false;
+  int slot = 0;
+  while (slot < (int)(sizeof a.text / sizeof a.text[0]) && a.text[slot][0]) slot++;
+  if (slot == (int)(sizeof a.text / sizeof a.text[0])) {
+    engine_msgf(why, why_size, "yade: no room for the gas's every= argument");
+    return false;
+  }
+  bench_arg(&a, &slot, "every", (double)g->every);
+  a.argv[a.argc] = NULL;
+  char log[4096], line[512];
+  snprintf(log, sizeof log, "%s/yade.log", workdir);
+  const int status = proc_spawn(a.argv, log, g->timeout_s, why, why_size);
+  if (status < 0) return false;
+  if (!script_line(log, "GRANDAMP_GAS", line, sizeof line, why, why_size) ||
+      !field_version(line, "GRANDAMP_GAS", r->version, sizeof r->version, why, why_size) ||
+      !engine_read_ke_table(log, "yade", g, r, why, why_size))
+    return false;
+  if (status != 0) {
+    engine_msgf(why, why_size, "yade exited with status %d after its gas run (log %s)", status, log);
+    return false;
+  }
+  return true;
+}
+
 /* an empty script: the whole start-up (1.3 s here) of a run; its help text alone takes 0.07 s */
 static const char *const YADE_PROBE[] = {"yade", "-n", "-x", "/dev/null", NULL};
 
@@ -621,4 +666,6 @@ const Engine ENGINE_YADE = {
     .bench = yade_bench,
     .bench_batch = yade_bench_batch,
     .calibrated = yade_calibrated,
+    .gas = yade_gas,
+    .gas_spheres = 2000, /* 2.7 us a sphere-step here: 8000 spheres over a Haff time would take 20 min */
 };

@@ -162,6 +162,54 @@ static void test_simd_matches_scalar(void **state) {
   particles_free(&p0);
 }
 
+/* A dilute gas, where most spheres are in no listed pair: the vector loops then pack and reduce
+ * only the spheres in some pair and skip the rows without partners (drive.c, list_plan). Against
+ * the scalar kernel and `_ref`, every strategy, frictionless and with friction: the same forces
+ * (bitwise with the full list), counts and powers, and the sparse path was taken. */
+static void test_simd_dilute(void **state) {
+  (void)state;
+  PackingSpec spec = packing_defaults();
+  spec.type = PACKING_GAS, spec.n = 3000, spec.phi = 0.03, spec.ratio = 1.0, spec.spin = 0.5, spec.seed = 5;
+  spec.radius = 0.5, spec.density = 6.0 / GD_PI, spec.temperature = 1.0, spec.threads = 2;
+  Particles p0;
+  Box b;
+  packing_make(&spec, &p0, &b);
+  for (int64_t i = 0; i < p0.n; i++) p0.radius[i] *= 1.05; /* some pairs in contact at once */
+  const char *const text[] = {"hooke 2000 5 tangential linear_nohistory 0 0 damping velocity",
+                              "hertz/material 1e5 0.5 0.3 tangential mindlin NULL 1.0 0.5 damping tsuji"};
+  for (int t = 0; t < 2; t++) {
+    ContactModel m[1];
+    ErrList err = {0};
+    assert_int_equal(model_parse(text[t], m, &err), 0);
+    Sim ref = simd_sim(&p0, &b, m, 1, FORCE_HALF_REDUCE, true, false);
+    assert_true(ref.last.contacts > 10);
+    for (int st = 0; st < N_STRATEGY; st++) {
+      Sim sc = simd_sim(&p0, &b, m, 1, (ForceStrategy)st, false, false);
+      Sim v = simd_sim(&p0, &b, m, 1, (ForceStrategy)st, false, true);
+      char what[400];
+      snprintf(what, sizeof what, "%s [%s]", text[t], force_strategy_name((ForceStrategy)st));
+      assert_true(v.work.sparse); /* few spheres in a pair: the sparse pass ran */
+      assert_same_forces(&v, &sc, 1e-12, what);
+      assert_same_forces(&v, &ref, 1e-12, what);
+      if (st == FORCE_FULL) {
+        const size_t by = (size_t)v.p.n * sizeof(double);
+        if (memcmp(v.p.fx, sc.p.fx, by) || memcmp(v.p.fy, sc.p.fy, by) || memcmp(v.p.fz, sc.p.fz, by) ||
+            memcmp(v.p.tx, sc.p.tx, by) || memcmp(v.p.ty, sc.p.ty, by) || memcmp(v.p.tz, sc.p.tz, by))
+          fail_msg("%s: not bitwise the scalar kernel's", what);
+      }
+      assert_int_equal(v.last.pairs, ref.last.pairs);
+      assert_int_equal(v.last.contacts, ref.last.contacts);
+      assert_rel(v.last.power_normal, ref.last.power_normal, 1e-12);
+      assert_rel(v.last.power_tangential + v.last.power_friction, ref.last.power_tangential + ref.last.power_friction,
+                 1e-12);
+      sim_free(&sc);
+      sim_free(&v);
+    }
+    sim_free(&ref);
+  }
+  particles_free(&p0);
+}
+
 /* The frictionless vector loops (linear_nohistory with x_gamma_t = 0 or mu_t = 0: no tangential
  * force, force_simd.h) against the general vector loop on the same model (GRANDAMP_FRICTIONLESS=0)
  * and the scalar kernel: every covered (normal, damping), each way to be frictionless, one and
@@ -348,6 +396,7 @@ static void test_plan_labels(void **state) {
 const struct CMUnitTest simd_tests[] = {
     cmocka_unit_test(test_simd_matches_scalar),
     cmocka_unit_test(test_simd_frictionless),
+    cmocka_unit_test(test_simd_dilute),
     cmocka_unit_test(test_plan_fixed_at_setup),
     cmocka_unit_test(test_plan_labels),
 };

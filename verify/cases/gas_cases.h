@@ -36,6 +36,11 @@ typedef struct GasSetup {
   double steps_per_tc; /**< time steps per contact time at the rms speed */
   double horizon;      /**< run length in Haff times at e(g_rms) */
   int out;             /**< output intervals, equally spaced (<= GAS_OUT_MAX) */
+  double skin;         /**< the neighbour list's skin */
+  bool limit_damping; /**< the law clamps the normal force at zero (an engine's force-end laws):
+                            calibrated, and e(g) taken, with limit_damping */
+  bool homogeneous;    /**< the box must be below the clustering instability's critical size
+                            (gas_shear_length at e(g_rms)); gas_plan refuses it otherwise */
 } GasSetup;
 
 /** The standard gas of n spheres: phi = GAS_PHI, one Haff time (8000 and more), half (2000 and

@@ -7,6 +7,10 @@
 # threads=T runs the InteractionLoop, whose time is the one reported, on T of the THREADS
 # (its ompThreads; default all), so that one start times every thread count.
 #
+# every=K makes it a cooling-gas run instead (src/engines/yade.c, yade_gas): no warm-up; the line
+#   GRANDAMP_GAS version=..
+# then the table "Step ke" of the translational kinetic energy at step 0 and every K steps (%.17g).
+#
 # LAW and its parameters (grandamp's row -> Yade's, see src/engines/yade.c):
 #   viscel    kn= cn= ks= cs= friction=   ViscElMat per body + Law2_ScGeom_ViscElPhys_Basic: the
 #                                         contact takes the harmonic mean of the two bodies'
@@ -226,11 +230,34 @@ def timed_run(a, scene, setup_s):
               threads, setup_s, first_step_s, (collider0 - collider_before) * 1e-9, (collider.execTime - collider0) * 1e-9, len(O.interactions), version))
 
 
+def gas_run(a, scene):
+    """The gas's kinetic energy table: Yade's NewtonIntegrator is a leapfrog, so each row's
+    velocities are half a step behind its positions (a shift of dt/2 in a curve that changes over
+    thousands of steps)."""
+    scene['interactions'].ompThreads = int(a.get('threads', O.numThreads))
+    every = int(a['every'])
+    if every != a['every'] or every < 1 or int(a['steps']) % every:
+        raise ValueError('every=%r must be a whole number >= 1 that divides steps' % a['every'])
+
+    def kinetic():
+        return sum(0.5 * b.state.mass * b.state.vel.squaredNorm() for b in O.bodies)
+
+    print('GRANDAMP_GAS version=%s' % version)
+    print('Step ke')
+    print('0 %.17g' % kinetic())
+    for k in range(int(a['steps']) // every):
+        O.run(every, True)
+        print('%d %.17g' % ((k + 1) * every, kinetic()))
+
+
 def main(argv):
     a = parse_args(argv)
     t0 = time.time()
     scene = new_scene(a, read_packing(a['data']))
-    timed_run(a, scene, time.time() - t0)
+    if 'every' in a:
+        gas_run(a, scene)
+    else:
+        timed_run(a, scene, time.time() - t0)
 
 
 def run_batch(path):

@@ -165,9 +165,6 @@ typedef struct Engine {
   /** Steps a cooling gas (EngineGas) in workdir (an existing, empty folder); false with a one-line
    *  reason when the engine fails, times out or its output cannot be read. NULL: no gas runs. */
   bool (*gas)(const EngineGas *g, const char *workdir, EngineGasResult *r, char *why, size_t why_size);
-  /** The verifier's gas for this engine: spheres (0: the standard 8000, one Haff time; fewer run
-   *  the verifier's gas of that size, gas_setup). */
-  long gas_spheres;
 } Engine;
 
 /** The engines the verifier knows (src/engines/registry.c), by index or by name (NULL: none). */

@@ -667,5 +667,4 @@ const Engine ENGINE_YADE = {
     .bench_batch = yade_bench_batch,
     .calibrated = yade_calibrated,
     .gas = yade_gas,
-    .gas_spheres = 2000, /* 2.7 us a sphere-step here: 8000 spheres over a Haff time would take 20 min */
 };

@@ -32,7 +32,7 @@ static const char *gas_not_here(const Engine *eng, const GasRow *g) {
 
 void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
   if (v->planning) return; /* no collision to batch */
-  GasSetup su = gas_setup(v->quick ? 1000 : eng->gas_spheres ? eng->gas_spheres : 8000);
+  GasSetup su = gas_setup(v->quick ? 1000 : 8000);
   su.limit_damping = eng->force_end; /* its laws clamp the force: the expectation's too */
   const int64_t n = su.n;
   const CaseKey outer = v->key;

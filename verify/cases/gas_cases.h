@@ -27,9 +27,10 @@ typedef struct GasRow {
 int gas_row_count(void);
 const GasRow *gas_row_at(int k);
 
-/** Which gas a case runs (sigma = m = T0 = 1, seed 1). */
+/** Which gas a case runs (sigma = m = T0 = 1). */
 typedef struct GasSetup {
   int64_t n;
+  uint64_t seed;       /**< of the placement and the velocities (gas_setup: 1) */
   double phi;
   double overlap;      /**< delta_max/sigma at the rms normal speed that sets k_n and E (0: the
                             standard gas's k_n = 1e5 and E = 5e6, 0.45 % and 0.44 %) */
@@ -43,7 +44,7 @@ typedef struct GasSetup {
                             (gas_shear_length at e(g_rms)); gas_plan refuses it otherwise */
 } GasSetup;
 
-/** The standard gas of n spheres: phi = GAS_PHI, one Haff time (8000 and more), half (2000 and
+/** The standard gas of n spheres (seed 1): phi = GAS_PHI, one Haff time (8000 and more), half (2000 and
  *  more), a quarter (fewer), GAS_OUT outputs. */
 GasSetup gas_setup(int64_t n);
 

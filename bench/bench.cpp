@@ -235,28 +235,36 @@ struct Case {
   int threads;
 };
 
-void bm_force(benchmark::State &state, const Case c) {
+/* The case's packing (a copy) and model in a set-up sim with skin and dt; false (the benchmark
+ * skipped with the reason) when the model is refused or the set-up fails. */
+bool start_sim(benchmark::State &state, const Case &c, const std::string &text, double skin, double dt, Sim *s) {
   const Packing &pk = packing(c.packing, c.n);
   ErrList err = {};
   ContactModel *model = (ContactModel *)std::malloc(sizeof *model);
-  const std::string text = c.model_text.empty() ? "hooke 1 0 tangential linear_nohistory 0 0 damping none" : c.model_text;
   if (model_parse(text.c_str(), model, &err)) {
     errlist_print(&err, stderr);
     state.SkipWithError("model refused");
     std::free(model);
-    return;
+    return false;
   }
   Particles p;
   particles_copy(&p, &pk.p);
   Box b = pk.b;
-  Sim s;
-  sim_init(&s, &p, &b, model, 1, c.strategy, false, c.threads, 0.1, 1e-4);
+  sim_init(s, &p, &b, model, 1, c.strategy, false, c.threads, skin, dt);
   const char *why = nullptr;
-  if (!sim_setup(&s, &why)) {
+  if (!sim_setup(s, &why)) {
     state.SkipWithError(why);
-    sim_free(&s);
-    return;
+    sim_free(s);
+    return false;
   }
+  return true;
+}
+
+void bm_force(benchmark::State &state, const Case c) {
+  const std::string text = c.model_text.empty() ? "hooke 1 0 tangential linear_nohistory 0 0 damping none" : c.model_text;
+  Sim s;
+  if (!start_sim(state, c, text, 0.1, 1e-4, &s)) return;
+  const ContactModel *model = s.models;
   ForceSystem fs = {&s.p, &s.box, &s.nl, s.models, 1, 1e-4, true, &s.mdr};
   ForceStats st = {};
   const bool geometry = c.model_text.empty();
@@ -298,26 +306,9 @@ void bm_force(benchmark::State &state, const Case c) {
  * iteration is one step of the gas as it cools (the verifier's gas/ set-up: hooke k_n = 1e5,
  * e = 0.8 at the rms normal speed, dt = t_c/40, skin 0.3). */
 void bm_step(benchmark::State &state, const Case c) {
-  const Packing &pk = packing(c.packing, c.n);
-  ErrList err = {};
-  ContactModel *model = (ContactModel *)std::malloc(sizeof *model);
-  if (model_parse(c.model_text.c_str(), model, &err)) {
-    errlist_print(&err, stderr);
-    state.SkipWithError("model refused");
-    std::free(model);
-    return;
-  }
-  Particles p;
-  particles_copy(&p, &pk.p);
-  Box b = pk.b;
   Sim s;
-  sim_init(&s, &p, &b, model, 1, c.strategy, false, c.threads, 0.3, kGasDt);
+  if (!start_sim(state, c, c.model_text, 0.3, kGasDt, &s)) return;
   const char *why = nullptr;
-  if (!sim_setup(&s, &why)) {
-    state.SkipWithError(why);
-    sim_free(&s);
-    return;
-  }
   const int64_t builds0 = s.nl.builds, contacts0 = s.contact_evals, pairs0 = s.pair_evals;
   for (auto _ : state) {
     if (!sim_step(&s, &why)) {

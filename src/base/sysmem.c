@@ -1,5 +1,11 @@
 /* sysmem.c - physical, available and peak memory; thread counts (see sysmem.h). */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "sysmem.h"
+
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <time.h>
 
 #include <omp.h>
 #include <stdint.h>
@@ -18,10 +24,74 @@ long long sysmem_spheres_per_thread(void) {
   return s && *s && end && *end == '\0' && v >= 1 ? v : SYSMEM_SPHERES_PER_THREAD;
 }
 
+int sysmem_threads_pick(long long items, long long per, int most, int free_cpus) {
+  long long n = items / per;
+  if (n > most) n = most;
+  if (free_cpus >= 0 && n > free_cpus) n = free_cpus;
+  return n < 1 ? 1 : (int)n;
+}
+
+/* One CPU's line of /proc/stat: its busy and total time in USER_HZ ticks (idle and iowait are
+ * not busy); false past the per-CPU lines. */
+static bool stat_cpu(FILE *f, int *cpu, unsigned long long *busy, unsigned long long *total) {
+  char line[512];
+  if (!fgets(line, sizeof line, f) || strncmp(line, "cpu", 3) != 0) return false;
+  unsigned long long v[8] = {0};
+  if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", cpu, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+             &v[6], &v[7]) < 5)
+    *cpu = -1; /* the all-CPU line "cpu  ..." */
+  *total = 0;
+  for (int k = 0; k < 8; k++) *total += v[k];
+  *busy = *total - v[3] - v[4];
+  return true;
+}
+
+/* The CPUs this process may run on that other work keeps more than half busy, from the
+ * per-CPU times of /proc/stat over SYSMEM_SENSE_MS of sleep (this process sleeps meanwhile, so
+ * its own CPU counts as free); -1 when they cannot be read. */
+static int sense_busy_cpus(void) {
+  cpu_set_t mask;
+  if (sched_getaffinity(0, sizeof mask, &mask) != 0) return -1;
+  enum { MAXCPU = 1024 };
+  static unsigned long long b0[MAXCPU], t0[MAXCPU];
+  for (int pass = 0; pass < 2; pass++) {
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return -1;
+    int cpu, busy_cpus = 0, seen = 0;
+    unsigned long long b, t;
+    while (stat_cpu(f, &cpu, &b, &t)) {
+      if (cpu < 0 || cpu >= MAXCPU || !CPU_ISSET(cpu, &mask)) continue;
+      seen++;
+      if (pass == 0) b0[cpu] = b, t0[cpu] = t;
+      else if (t > t0[cpu] && 2 * (b - b0[cpu]) > t - t0[cpu]) busy_cpus++;
+    }
+    fclose(f);
+    if (seen == 0) return -1;
+    if (pass == 1) return busy_cpus;
+    const struct timespec ts = {0, SYSMEM_SENSE_MS * 1000000L};
+    nanosleep(&ts, NULL);
+  }
+  return -1;
+}
+
+int sysmem_free_cpus(void) {
+  static _Atomic int cached = -2; /* not sensed yet */
+  int v = atomic_load(&cached);
+  if (v != -2) return v;
+  cpu_set_t mask;
+  const int busy = sense_busy_cpus();
+  v = busy < 0 || sched_getaffinity(0, sizeof mask, &mask) != 0 ? -1 : CPU_COUNT(&mask) - busy;
+  atomic_store(&cached, v);
+  return v;
+}
+
 int sysmem_threads_for(int threads, long long items) {
   if (threads > 0) return threads;
-  const long long wanted = items / sysmem_spheres_per_thread(), most = omp_get_max_threads();
-  return wanted < 1 ? 1 : (int)(wanted < most ? wanted : most);
+  const long long per = sysmem_spheres_per_thread();
+  const int most = omp_get_max_threads();
+  /* the load is sensed only when it can matter: more than one thread wanted, the default share */
+  const bool sense = items / per > 1 && most > 1 && !getenv("GRANDAMP_SPHERES_PER_THREAD");
+  return sysmem_threads_pick(items, per, most, sense ? sysmem_free_cpus() : -1);
 }
 
 size_t sysmem_physical(void) {

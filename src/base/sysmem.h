@@ -24,10 +24,19 @@ size_t sysmem_peak(void);
  *  regions take their count as data through this). */
 int sysmem_threads(int threads);
 /** The threads for a problem of `items` spheres: threads when it is > 0 (asked for), else one
- *  per sysmem_spheres_per_thread(), at least 1 and at most the OpenMP default. A small problem
- *  on every core pays a barrier per parallel region for little work, and on a loaded machine
- *  waits for descheduled threads at each (3-3000x slower than one thread). */
+ *  per sysmem_spheres_per_thread(), at least 1, at most the OpenMP default and, with the default
+ *  share, at most the cores other work leaves free (sysmem_free_cpus). A small problem on every
+ *  core pays a barrier per parallel region for little work, and on a loaded machine waits for
+ *  descheduled threads at each (3-3000x slower than one thread; a thread whose core another
+ *  process holds makes the whole step wait: docs/performance-log.md). */
 int sysmem_threads_for(int threads, long long items);
+/** The rule of sysmem_threads_for: items / per, at most `most` and, when free_cpus >= 0, at
+ *  most free_cpus; at least 1. */
+int sysmem_threads_pick(long long items, long long per, int most, int free_cpus);
+/** The CPUs of this process's affinity mask that other work does not keep busy, sensed once per
+ *  process (SYSMEM_SENSE_MS of sleep at the first call), or -1 where /proc/stat cannot tell. */
+int sysmem_free_cpus(void);
+enum { SYSMEM_SENSE_MS = 60 };
 /** SYSMEM_SPHERES_PER_THREAD, or the environment's GRANDAMP_SPHERES_PER_THREAD (a whole number
  *  >= 1; make race sets 1 so that every test run has threads to watch). */
 long long sysmem_spheres_per_thread(void);

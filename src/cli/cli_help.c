@@ -84,7 +84,7 @@ static const char HELP_PACKING[] =
     "  --type fcc|random|gas  the packing\n"
     "  --out FILE.data        where to write it ('-': stdout)\n"
     "  --threads T            OpenMP threads (default: one per 4000 spheres, at most\n"
-    "                         OMP_NUM_THREADS or every core)\n" HELP_PACKING_OPTIONS
+    "                         OMP_NUM_THREADS or the cores other work leaves free)\n" HELP_PACKING_OPTIONS
     "\n"
     "example:\n"
     "  grandamp packing --type random --n 3000 --seed 7 --out random.data\n";
@@ -103,7 +103,7 @@ static const char HELP_RUN[] =
     "  --steps S              time steps (0: the setup evaluation only)\n"
     "  --dt DT                time step (default 1e-4)\n"
     "  --threads T            OpenMP threads (default: one per 4000 spheres, at most\n"
-    "                         OMP_NUM_THREADS or every core)\n"
+    "                         OMP_NUM_THREADS or the cores other work leaves free)\n"
     "  --strategy S           full: full list, bitwise for any thread count; half-reduce\n"
     "                         (default): half list, per-thread arrays; half-atomic: atomic updates\n"
     "  --skin SKIN            neighbour skin (default 0.1)\n"
@@ -129,7 +129,7 @@ static const char HELP_FORCES[] =
     "  --coeff '<I> <J> <text>'  one pair_coeff line without 'pair_coeff' (repeatable)\n"
     "  --boundary p|f|xyz     periodic (default) or fixed, or one letter per axis x y z\n"
     "  --threads T            OpenMP threads (default: one per 4000 spheres, at most\n"
-    "                         OMP_NUM_THREADS or every core)\n"
+    "                         OMP_NUM_THREADS or the cores other work leaves free)\n"
     "  --out forces.csv       where to write the forces ('-': stdout; not the --data file)\n"
     "\n"
     "example:\n"
@@ -195,7 +195,7 @@ static const char HELP_COLLIDE[] =
     "  --max-tc K             captured (e = 0) when still touching after K collision times\n"
     "                         (default 200)\n"
     "  --threads T            OpenMP threads (default: one per 4000 spheres, at most\n"
-    "                         OMP_NUM_THREADS or every core)\n"
+    "                         OMP_NUM_THREADS or the cores other work leaves free)\n"
     "  --strategy S           full, half-reduce (default) or half-atomic (grandamp run --help)\n"
     "  --ref                  the plain serial reference loop\n"
     "\n"

@@ -10,6 +10,7 @@
  * report also holds the energy ledger.
  */
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "json.h"
 #include "output.h"
 #include "sim.h"
+#include "sysmem.h"
 
 static void ledger_json(Json *j, const char *key, const Ledger *l) {
   json_object(j, key);
@@ -158,6 +160,9 @@ int cli_run(int argc, char **argv) {
   for (int k = 0; k < nt * nt; k++) models[k] = model;
   Sim s;
   sim_init(&s, &p, &b, models, nt, st, ref, nthreads, skin, dt);
+  if (nthreads == 0 && s.plan.threads < sysmem_threads_pick(s.p.n, sysmem_spheres_per_thread(), omp_get_max_threads(), -1))
+    fprintf(stderr, "grandamp: notice: other work keeps cores busy (%d free): running on %d thread(s) (--threads T sets the count)\n",
+            sysmem_free_cpus(), s.plan.threads);
   const char *why = NULL;
   const double t0 = timer_now();
   bool ok = sim_setup(&s, &why);

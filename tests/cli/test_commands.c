@@ -3,10 +3,13 @@
  * that nothing is written on bad input.
  */
 #include <omp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "datafile.h"
@@ -177,7 +180,7 @@ static void test_run_command(void **state) {
 }
 
 /* Without --threads the thread count follows the work (one per 4000 spheres, at most the OpenMP
- * default); --threads is obeyed as given. */
+ * default and the cores other work leaves free); --threads is obeyed as given. */
 static void test_threads_follow_the_work(void **state) {
   (void)state;
   static CmdResult r;
@@ -189,7 +192,16 @@ static void test_threads_follow_the_work(void **state) {
   assert_int_equal(sysmem_threads_for(5, 10), 5);
   assert_int_equal(sysmem_threads_for(0, 0), 1);
   assert_int_equal(sysmem_threads_for(0, 2 * SYSMEM_SPHERES_PER_THREAD - 1), 1);
-  assert_int_equal(sysmem_threads_for(0, 1000LL * SYSMEM_SPHERES_PER_THREAD), omp_get_max_threads());
+  /* the rule with the cores other work leaves free (hand values) */
+  assert_int_equal(sysmem_threads_pick(32000, 4000, 8, -1), 8); /* not sensed */
+  assert_int_equal(sysmem_threads_pick(32000, 4000, 8, 3), 3);
+  assert_int_equal(sysmem_threads_pick(32000, 4000, 8, 0), 1);
+  assert_int_equal(sysmem_threads_pick(32000, 4000, 2, 16), 2);
+  assert_int_equal(sysmem_threads_pick(7999, 4000, 8, 16), 1);
+  const int free_cpus = sysmem_free_cpus();
+  if (free_cpus < -1 || free_cpus > omp_get_num_procs()) fail_msg("sysmem_free_cpus: %d of %d", free_cpus, omp_get_num_procs());
+  /* The CLI's counts with an explicit share (GRANDAMP_SPHERES_PER_THREAD: the load is not sensed). */
+  setenv("GRANDAMP_SPHERES_PER_THREAD", "4000", 1);
   const char *old = getenv("OMP_NUM_THREADS");
   char saved[64] = "";
   if (old) snprintf(saved, sizeof saved, "%s", old);
@@ -207,6 +219,25 @@ static void test_threads_follow_the_work(void **state) {
   setenv("GRANDAMP_SPHERES_PER_THREAD", "2000", 1);
   RUN(&r, "run", "--packing", "fcc", "--n", "4000", "--model", model, "--steps", "0");
   assert_rel(json_value(r.out, "threads"), 2, 0);
+  /* The default share on a machine whose every core another process keeps busy: one thread,
+   * and a notice that says why. */
+  unsetenv("GRANDAMP_SPHERES_PER_THREAD");
+  const int ncpu = omp_get_num_procs();
+  pid_t busy[64];
+  int nbusy = 0;
+  for (; nbusy < ncpu && nbusy < 64; nbusy++) {
+    busy[nbusy] = fork();
+    if (busy[nbusy] == 0)
+      for (volatile unsigned long spin = 0;; spin++) {
+      }
+    assert_true(busy[nbusy] > 0);
+  }
+  nanosleep(&(struct timespec){0, 100000000L}, NULL); /* the spinners on their cores */
+  RUN(&r, "run", "--packing", "fcc", "--n", "32000", "--model", model, "--steps", "0");
+  for (int k = 0; k < nbusy; k++) kill(busy[k], SIGKILL), waitpid(busy[k], NULL, 0);
+  if (r.status != 0) fail_msg("%s", r.err);
+  assert_rel(json_value(r.out, "threads"), 1, 0);
+  if (ncpu > 1 && !strstr(r.err, "other work keeps cores busy")) fail_msg("no notice: %s", r.err);
   if (old) setenv("OMP_NUM_THREADS", saved, 1);
   else unsetenv("OMP_NUM_THREADS");
   if (per) setenv("GRANDAMP_SPHERES_PER_THREAD", per_saved, 1);

@@ -294,34 +294,45 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
           kk[l] = k < nk[l] ? kb[l] + k : kb[l];
           jj[l] = k < nk[l] ? jl[kk[l]] : ii[l]; /* a dead lane pairs its row with itself */
         }
+        SimdD jp[4], jv[4], jw[4] = {zero, zero, zero, zero}; /* the partners' records */
+        const double *rj[SIMD_W];
+        for (int l = 0; l < SIMD_W; l++) rj[l] = pack + KERNEL_PACK * (int64_t)jj[l];
+        simd_gather4(rj, 0, jp);
+        SimdD dx[3] = {xi - jp[0], yi - jp[1], zi - jp[2]};
+        if (wrap) {
+          dx[0] = simd_min_image(dx[0], lx, hx);
+          dx[1] = simd_min_image(dx[1], ly, hy);
+          dx[2] = simd_min_image(dx[2], lz, hz);
+        }
+        /* history models: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads
+         * and writes the zeros of dead_hist instead */
+        double *hp[SIMD_W];
+        if (hs)
+          for (int l = 0; l < SIMD_W; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
+        /* No lane touching (most steps of a dilute gas): lane_contact's test, the same operations,
+         * says so before the rest is gathered. Its outputs would all be +-0, the identity of every
+         * sum, power and record (see above), and its histories zeros: those are stored and the
+         * contact skipped, bit for bit. */
+        const SimdD radsum = Ri + jp[3];
+        if (!simd_any(((dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2]) < radsum * radsum) & live)) {
+          if (hs) {
+            const SimdD none[4] = {zero, zero, zero, zero};
+            simd_hist_store(hp, hs, none);
+          }
+          continue;
+        }
         if (nt != 1) {
           const ContactModel *ml[SIMD_W];
           for (int l = 0; l < SIMD_W; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
           q = simd_params(ml);
         }
-        SimdD jp[4], jv[4], jw[4] = {zero, zero, zero, zero}; /* the partners' records */
-        const double *rj[SIMD_W];
-        for (int l = 0; l < SIMD_W; l++) rj[l] = pack + KERNEL_PACK * (int64_t)jj[l];
-        simd_gather4(rj, 0, jp);
         simd_gather4(rj, 4, jv);
         if (!frictionless) simd_gather4(rj, 8, jw);
-        LanePair in = {.Ri = Ri, .Rj = jp[3], .mi = mi, .mj = jv[3], .live = live,
-                       .vr = {vxi - jv[0], vyi - jv[1], vzi - jv[2]},
-                       .wi = {wxi, wyi, wzi}, .wj = {jw[0], jw[1], jw[2]}};
-        in.dx[0] = xi - jp[0], in.dx[1] = yi - jp[1], in.dx[2] = zi - jp[2];
-        if (wrap) {
-          in.dx[0] = simd_min_image(in.dx[0], lx, hx);
-          in.dx[1] = simd_min_image(in.dx[1], ly, hy);
-          in.dx[2] = simd_min_image(in.dx[2], lz, hz);
-        }
-        /* history models: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads
-         * and writes the zeros of dead_hist instead */
-        double *hp[SIMD_W];
+        const LanePair in = {.dx = {dx[0], dx[1], dx[2]}, .Ri = Ri, .Rj = jp[3], .mi = mi, .mj = jv[3], .live = live,
+                             .vr = {vxi - jv[0], vyi - jv[1], vzi - jv[2]},
+                             .wi = {wxi, wyi, wzi}, .wj = {jw[0], jw[1], jw[2]}};
         SimdD h[4] = {zero, zero, zero, zero};
-        if (hs) {
-          for (int l = 0; l < SIMD_W; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
-          simd_hist_load(hp, hs, h);
-        }
+        if (hs) simd_hist_load(hp, hs, h);
         LaneContact c;
         lane_contact(nm, df, tm, frictionless, limit_any, &q, &in, a->dt, a->history_update, h, &c);
         if (hs) simd_hist_store(hp, hs, h);

@@ -233,6 +233,7 @@ struct Case {
   ForceStrategy strategy;
   int64_t n;
   int threads;
+  double dt = 1e-4, skin = 0.1; /* the whole step's (bm_step): the engines' timing runs' defaults */
 };
 
 /* The case's packing (a copy) and model in a set-up sim with skin and dt; false (the benchmark
@@ -301,13 +302,14 @@ void bm_force(benchmark::State &state, const Case c) {
   sim_free(&s);
 }
 
-/* The whole step (integration, list rebuilds when due, forces: sim_step) on the cooling gas: few
- * contacts per sphere and frequent rebuilds, the workload where per-sphere costs show. Each
- * iteration is one step of the gas as it cools (the verifier's gas/ set-up: hooke k_n = 1e5,
- * e = 0.8 at the rms normal speed, dt = t_c/40, skin 0.3). */
+/* The whole step (integration, list rebuilds when due, forces: sim_step), what an engine's
+ * "Loop time" covers: on the cooling gas, few contacts per sphere and frequent rebuilds, the
+ * workload where per-sphere costs show (each iteration one step of the gas as it cools: the
+ * verifier's gas/ set-up, hooke k_n = 1e5, e = 0.8 at the rms normal speed, dt = t_c/40, skin
+ * 0.3), and on the dense packings of the model rows (dt 1e-4, skin 0.1, as the engines' runs). */
 void bm_step(benchmark::State &state, const Case c) {
   Sim s;
-  if (!start_sim(state, c, c.model_text, 0.3, kGasDt, &s)) return;
+  if (!start_sim(state, c, c.model_text, c.skin, c.dt, &s)) return;
   const char *why = nullptr;
   const int64_t builds0 = s.nl.builds, contacts0 = s.contact_evals, pairs0 = s.pair_evals;
   for (auto _ : state) {
@@ -450,7 +452,7 @@ Case make_step_case(const std::string &pack, bool friction, int64_t n, int threa
   c.family = "step";
   c.normal = "hooke";
   c.damping = "velocity";
-  c.tangential = friction ? "linear_history" : "linear_nohistory";
+  c.tangential = friction ? "linear_history" : "nohistory"; /* nohistory: the model rows' name */
   c.packing = pack;
   c.strategy = FORCE_HALF_REDUCE;
   c.strategy_name = force_strategy_name(c.strategy);
@@ -458,8 +460,14 @@ Case make_step_case(const std::string &pack, bool friction, int64_t n, int threa
                  (friction ? "linear_history 28571.4 0 0.5" : "linear_nohistory 0 0") + " damping velocity";
   c.n = n;
   c.threads = threads;
+  c.dt = kGasDt;
+  c.skin = 0.3;
   return c;
 }
+
+/* The gas rows the engines step (`grandamp engines bench` times the engines' runs of the
+ * frictionless one; they have no linear_history timing run). */
+const int64_t kGasN = 8000, kGasQuickN = 2000;
 
 /* Console output plus a "[k/N]" progress line on stderr for every finished benchmark. */
 class ProgressReporter : public benchmark::ConsoleReporter {
@@ -530,8 +538,34 @@ int write_engine_packings(bool quick) {
   return 0;
 }
 
+/* --step-rows: the whole-step gas row as --model-rows prints a model row (the engines time its
+ * Loop time on the gas of --engine-gas). */
+int print_step_rows() {
+  const Case c = make_step_case("gas", false, 0, 1);
+  std::printf("%s,%s,%s,%s\n", c.normal.c_str(), c.damping.c_str(), c.tangential.c_str(), c.model_text.c_str());
+  return 0;
+}
+
+/* --engine-gas [--quick]: the whole-step gas (bm_step's, same seed) as a data file with its
+ * velocities under data/packings/, printed as "gas=PATH" (absolute), then its step and skin as
+ * `grandamp engines bench` options. */
+int write_engine_gas(bool quick) {
+  const int64_t n = quick ? kGasQuickN : kGasN;
+  char path[512], cwd[4096];
+  std::snprintf(path, sizeof path, "data/packings/gas-n%lld-phi0.1.data", (long long)n);
+  const Packing &g = packing("gas", n);
+  if ((mkdir("data", 0777) != 0 && errno != EEXIST) || (mkdir("data/packings", 0777) != 0 && errno != EEXIST)) return 1;
+  if (!datafile_write(path, &g.p, &g.b, "grandamp bench cooling gas")) return 1;
+  if (!getcwd(cwd, sizeof cwd)) return 1;
+  std::printf("gas=%s/%s\n--dt %.17g --skin %g\n", cwd, path, kGasDt, make_step_case("gas", false, n, 1).skin);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc == 2 && std::strcmp(argv[1], "--model-rows") == 0) return print_model_rows();
+  if (argc == 2 && std::strcmp(argv[1], "--step-rows") == 0) return print_step_rows();
+  if (argc >= 2 && std::strcmp(argv[1], "--engine-gas") == 0)
+    return write_engine_gas(argc == 3 && std::strcmp(argv[2], "--quick") == 0);
   if (argc >= 2 && std::strcmp(argv[1], "--engine-packings") == 0)
     return write_engine_packings(argc == 3 && std::strcmp(argv[2], "--quick") == 0);
   bool quick = false;
@@ -607,13 +641,16 @@ int main(int argc, char **argv) {
   }
   for (const Case &c : cases)
     benchmark::RegisterBenchmark(name_of(c).c_str(), bm_force, c)->UseRealTime()->Unit(benchmark::kMillisecond);
-  /* The whole step on the cooling gas (8000 spheres; the quick matrix 2000), 1 and nproc threads. */
+  /* The whole step on the cooling gas (8000 spheres; the quick matrix 2000) and on the dense
+   * packings (the tsuji row, with and without friction), 1 and nproc threads. */
   std::vector<Case> steps;
-  const int64_t n_gas = quick ? 2000 : 8000;
+  const int64_t n_gas = quick ? kGasQuickN : kGasN;
   for (int th = 1; th <= nproc; th += (nproc > 1 ? nproc - 1 : 1)) {
     steps.push_back(make_step_case("gas", false, n_gas, th));
     steps.push_back(make_step_case("gas", true, n_gas, th));
     steps.push_back(make_step_case("gas2", false, n_gas, th));
+    for (const char *pack : {"fcc", "random"})
+      for (int t = 0; t < 2; t++) steps.push_back(make_case("step", tsuji, t, pack, def, pack[0] == 'f' ? n_model : n_random, th));
   }
   for (const Case &c : steps)
     benchmark::RegisterBenchmark(name_of(c).c_str(), bm_step, c)->UseRealTime()->Unit(benchmark::kMillisecond);
@@ -621,6 +658,7 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("compiler", GD_BUILD_COMPILER);
   benchmark::AddCustomContext("flags", GD_BUILD_FLAGS);
   benchmark::AddCustomContext("cpu_model", cpu_model());
+  benchmark::AddCustomContext("vector_isa", loop_vector_isa());
   benchmark::AddCustomContext("matrix", quick ? "quick" : "default");
   benchmark::Initialize(&bargc, args.data());
   if (benchmark::ReportUnrecognizedArguments(bargc, args.data())) return 2;

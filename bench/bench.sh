@@ -25,6 +25,8 @@ if ! "$bin" $args --benchmark_out="$base.json.tmp" --benchmark_out_format=json; 
 fi
 mv "$base.json.tmp" "$base.json"
 bench/bench_csv.sh "$base.json" "$base.csv"
+# the machine every ratio below was measured on
+cpu="$(jq -r '"\(.context.cpu_model // "unknown CPU"), \(.context.vector_isa // "unknown vector width")"' "$base.json")"
 # The engines (LAMMPS, LIGGGHTS, Yade; `grandamp engines bench`): every model row each engine has,
 # on the matrix's own FCC and random packings (written as data files), at 1 and nproc ranks, the
 # engine's own pair time. ENGINES names the engines to run (each must be installed); without it
@@ -72,15 +74,55 @@ if [ -n "$engines" ]; then
     }' "$base.csv" "$engines" >"$compare.tmp"
   if [ -s "$compare.tmp" ]; then
     mv "$compare.tmp" "$compare"
-    bench/compare_md.sh "$compare" >"${compare%.csv}.md.tmp" && mv "${compare%.csv}.md.tmp" "${compare%.csv}.md"
+    CPU="$cpu" bench/compare_md.sh "$compare" >"${compare%.csv}.md.tmp" && mv "${compare%.csv}.md.tmp" "${compare%.csv}.md"
     # the README's table: the FCC packing (the random one is in the .md above)
-    bench/compare_md.sh "$compare" fcc >"${compare%.csv}-fcc.md.tmp" && mv "${compare%.csv}-fcc.md.tmp" "${compare%.csv}-fcc.md"
-    echo "grandamp bench: grandamp / engine per model row ($compare):" >&2
+    CPU="$cpu" bench/compare_md.sh "$compare" fcc >"${compare%.csv}-fcc.md.tmp" && mv "${compare%.csv}-fcc.md.tmp" "${compare%.csv}-fcc.md"
+    echo "grandamp bench: grandamp / engine per model row, pair time ($compare; $cpu):" >&2
     awk -F, 'NR > 1 { printf "  %-9s %-7s %-45s %2s rank(s): %8.2f M vs %8.2f M contacts/s  %6.2fx\n", $1, $3, $5 "/" $6 "/" $7, $8, $10 / 1e6, $11 / 1e6, $12 }' "$compare" >&2
   fi
 fi
 [ -f "$compare" ] || compare=""
+# The whole step (integration, list builds, forces: the step family) against each engine's Loop
+# time, in atom-steps/s: the dense packings from the runs above, and the cooling gas of the step
+# family stepped inside each engine here (its data file with velocities, its step and skin).
+stepcmp="data/step-compare-$host-$stamp.csv"
+if [ -n "$engines" ]; then
+  step_engines="data/step-engines-$host-$stamp.csv"
+  steprows="data/.step-rows-$$"; gasinfo="data/.gas-$$"
+  trap 'rm -f "$base.json.tmp" "$rows" "$compare.tmp" "$steprows" "$gasinfo" "$stepcmp.tmp" "${stepcmp%.csv}.md.tmp"' EXIT
+  gas_steps=3000
+  [ "${QUICK:-0}" = 1 ] && gas_steps=500
+  if "$bin" --step-rows >"$steprows" && "$bin" --engine-gas $quick >"$gasinfo"; then
+    # shellcheck disable=SC2046,SC2086
+    "$grandamp" engines bench --rows "$steprows" --packings "$(sed -n 1p "$gasinfo")" $(sed -n 2p "$gasinfo") \
+      --steps "$gas_steps" $engine_list --reps "${ENGINE_REPS:-1}" --out "$step_engines" ||
+      echo "grandamp: warning: some engine gas runs failed (FAIL rows in $step_engines)" >&2
+  else
+    echo "grandamp: warning: could not write the gas for the engines; no whole-step comparison on it" >&2
+  fi
+  [ -f "$step_engines" ] || step_engines=""
+  awk -F, '
+    FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+    function v(n) { return $(c[FILENAME, n]) }
+    { k = v("packing") "," v("normal") "," v("damping") "," v("tangential") }
+    FILENAME == ARGV[1] && v("family") == "step" && v("aggregate") == "median" { g[k, v("threads")] = v("atom_steps_per_s"); next }
+    FILENAME != ARGV[1] && v("status") == "PASS" && v("loop_time_s") > 0 {
+      t = v("ranks")
+      if (!((k, t) in g)) next
+      e = v("n") * v("steps") / v("loop_time_s")
+      if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_atom_steps_per_s,engine_atom_steps_per_s,ratio"
+      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.6g,%.4g\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),
+        v("damping"), v("tangential"), t, t, g[k, t], e, g[k, t] / e
+    }' "$base.csv" "$engines" $step_engines >"$stepcmp.tmp"
+  if [ -s "$stepcmp.tmp" ]; then
+    mv "$stepcmp.tmp" "$stepcmp"
+    CPU="$cpu" bench/compare_md.sh "$stepcmp" >"${stepcmp%.csv}.md.tmp" && mv "${stepcmp%.csv}.md.tmp" "${stepcmp%.csv}.md"
+    echo "grandamp bench: the whole step, grandamp / engine Loop time ($stepcmp; $cpu):" >&2
+    awk -F, 'NR > 1 { printf "  %-9s %-7s %-45s %2s rank(s): %8.3g vs %8.3g M atom-steps/s  %6.2fx\n", $1, $3, $5 "/" $6 "/" $7, $8, $10 / 1e6, $11 / 1e6, $12 }' "$stepcmp" >&2
+  fi
+fi
+[ -f "$stepcmp" ] || stepcmp=""
 plots/all.sh "$base.csv" "$compare" plots/
 [ -f "$compare" ] || compare=""
-echo "grandamp bench: results in $base.json, $base.csv${engines:+, $engines}${compare:+, $compare}; plots in plots/" >&2
+echo "grandamp bench: results in $base.json, $base.csv${engines:+, $engines}${compare:+, $compare}${stepcmp:+, $stepcmp}; plots in plots/ (measured on $cpu)" >&2
 tools/report.sh || echo "grandamp: warning: the report page was not written" >&2

@@ -1,12 +1,20 @@
 #!/bin/sh
 # The README's engine comparison from a comparison CSV of bench/bench.sh (data/compare-*.csv):
 # per packing, one row per model row, grandamp and each engine in M touching pairs per second of
-# pair time, "1 rank / N ranks" (grandamp: threads), and grandamp's ratio to each engine at 1 and N.
-# Usage: bench/compare_md.sh COMPARE.csv [PACKING] > COMPARE.md   (PACKING: that packing only)
+# pair time (data/step-compare-*.csv: M atom-steps per second of the whole step against the
+# engine's Loop time), "1 rank / N ranks" (grandamp: threads), and grandamp's ratio to each
+# engine at 1 and N; CPU, when given, is named under each table.
+# Usage: bench/compare_md.sh COMPARE.csv [PACKING] > COMPARE.md   (PACKING: that packing only;
+#        CPU from the environment)
 set -eu
 [ $# -ge 1 ] && [ $# -le 2 ] && [ -r "$1" ] || { echo "usage: bench/compare_md.sh COMPARE.csv [PACKING]" >&2; exit 2; }
-awk -F, -v only="${2:-}" '
-  NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+awk -F, -v only="${2:-}" -v cpu="${CPU:-}" '
+  NR == 1 {
+    for (i = 1; i <= NF; i++) c[$i] = i
+    what = ("grandamp_atom_steps_per_s" in c) ? "atom_steps" : "contacts"
+    unit = what == "contacts" ? "M touching pairs/s" : "M atom-steps/s, whole step against the engine'"'"'s Loop time"
+    next
+  }
   function v(n) { return $(c[n]) }
   {
     if (only != "" && v("packing") != only) next
@@ -15,14 +23,14 @@ awk -F, -v only="${2:-}" '
     if (!((pk, key) in kseen)) { kseen[pk, key] = 1; keys[pk, ++nk[pk]] = key }
     if (!(e in eseen)) { eseen[e] = 1; engs[++ne] = e; ver[e] = v("engine_version") }
     if (r > R) R = r
-    G[pk, key, r] = v("grandamp_contacts_per_s"); E[pk, key, e, r] = v("engine_contacts_per_s")
+    G[pk, key, r] = v("grandamp_" what "_per_s"); E[pk, key, e, r] = v("engine_" what "_per_s")
   }
   function m(x) { return (x == "") ? "–" : sprintf("%.3g", x / 1e6) }
   function pair(a, b) { return (a == "" && b == "") ? "–" : m(a) " / " m(b) }
   END {
     for (p = 1; p <= np; p++) {
       pk = pks[p]
-      printf "%s packing, N = %s: M touching pairs/s, 1 / %d %s%s\n\n", pk, N[pk], R, "rank", (R > 1 ? "s" : "")
+      printf "%s packing, N = %s: %s, 1 / %d %s%s\n\n", pk, N[pk], unit, R, "rank", (R > 1 ? "s" : "")
       line = "| model row | grandamp |"; sep = "|---|---|"
       for (j = 1; j <= ne; j++) { line = line " " engs[j] " " ver[engs[j]] " | grandamp / " engs[j] " |"; sep = sep "---|---|" }
       print line; print sep
@@ -38,6 +46,7 @@ awk -F, -v only="${2:-}" '
         }
         print line
       }
+      if (cpu != "") printf "\nMeasured on %s.\n", cpu
       if (p < np) print ""
     }
   }' "$1"

@@ -17,6 +17,18 @@ static const char *const KIND_NAMES[N_LOOP_KIND] = {
 
 const char *loop_kind_name(LoopKind k) { return KIND_NAMES[k]; }
 
+const char *loop_vector_isa(void) {
+#if defined(__AVX512F__) && SIMD_W == 8
+  return "AVX-512, 8 doubles a vector";
+#elif defined(__AVX2__) && SIMD_W == 4
+  return "AVX2, 4 doubles a vector";
+#elif defined(__AVX__) && SIMD_W == 4
+  return "AVX, 4 doubles a vector";
+#else
+  return "SSE2, 2 doubles a vector (the scalar loop by default)";
+#endif
+}
+
 /* GRANDAMP_SIMD=0 or 1 forces the scalar or the vector kernels; by default the vector ones
  * where the build has AVX (kernels.c says why not on the SSE2 baseline). */
 static bool simd_wanted(void) {

@@ -68,6 +68,9 @@ LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, boo
 /** True for the MDR loops (which need MDR's pre-force pass, wall pass and fault check). */
 static inline bool loop_plan_mdr(const LoopPlan *p) { return p->kind == LOOP_MDR || p->kind == LOOP_MDR_REFERENCE; }
 
+/** The instruction set and width the vector loops were built for ("AVX2, 4 doubles a vector"). */
+const char *loop_vector_isa(void);
+
 /** The name of a loop kind (its label). */
 const char *loop_kind_name(LoopKind k);
 

@@ -6,6 +6,7 @@
 #include "drive.h"
 
 #include <omp.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,24 @@ static void reduce_packed(Particles *p, double *buf, const int *writers, int nw,
   }
 }
 
+/* +0.0 into the forces and torques of particles i0 .. i1 - 1. */
+static void zero_forces(Particles *p, int64_t i0, int64_t i1) {
+  double *restrict fx = p->fx, *restrict fy = p->fy, *restrict fz = p->fz;
+  double *restrict tx = p->tx, *restrict ty = p->ty, *restrict tz = p->tz;
+  for (int64_t i = i0; i < i1; i++) fx[i] = fy[i] = fz[i] = tx[i] = ty[i] = tz[i] = 0.0;
+}
+
+/* reduce_packed of particle i when some writer flagged its record (ForceWork.dirty), the flags
+ * cleared; else nothing (its records are +0.0, its forces set +0.0 by the caller). */
+static inline void reduce_flagged(Particles *p, double *buf, unsigned char *dirty, const int *writers, int nw,
+                                  size_t per_thread, int64_t i, int64_t n) {
+  unsigned char any = 0;
+  for (int q = 0; q < nw; q++) any |= dirty[(size_t)writers[q] * (size_t)n + (size_t)i];
+  if (!any) return;
+  for (int q = 0; q < nw; q++) dirty[(size_t)writers[q] * (size_t)n + (size_t)i] = 0;
+  reduce_packed(p, buf, writers, nw, per_thread, i, i + 1);
+}
+
 /* One past the last row of scheduling block b. */
 static inline int64_t block_end(int64_t b, int64_t n) { return (b + 1) * FORCE_BLOCK < n ? (b + 1) * FORCE_BLOCK : n; }
 
@@ -151,14 +170,15 @@ static void list_plan(ForceWork *w, const NeighborList *nl, int64_t n, int64_t n
   w->order_n = n, w->order_build = nl->build_id;
 }
 
-void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool pack, int threads,
+void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, DrivePack pack_kind, int threads,
                  const DriveExtra *ex, ForceWork *w, ForceStats *stats) {
+  const bool pack = pack_kind != DRIVE_PACK_NONE, nospin = pack_kind == DRIVE_PACK_NO_SPIN;
   KernelArgs own = force_kernel_args(s);
   KernelArgs *ap = ex ? ex->args : &own;
   const int nx = ex ? ex->n : 0; /* extra per-particle sums after the six of forces and torques */
   Particles *p = s->p;
   const int64_t n = p->n, nblocks = (n + FORCE_BLOCK - 1) / FORCE_BLOCK;
-  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL};
+  const Targets global = {p->fx, p->fy, p->fz, p->tx, p->ty, p->tz, NULL, NULL};
   ForceStats total = {0};
   const int nthreads = sysmem_threads(threads);
   /* half-reduce: per thread, 6 arrays (scalar kernels) or KERNEL_ACC-double records (vector) */
@@ -183,6 +203,17 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
     }
     touched = w->touched;
   }
+  /* Few contacts in the last pass: the records the pass changes are flagged and the reduction
+   * reads those alone (the others are +0.0: their sums are +0.0 whether read or not). */
+  const bool few = pack && nx == 0 && 4 * w->last_contacts < n;
+  const bool flag = few && st == FORCE_HALF_REDUCE;
+  if (flag && w->dirty_size < (size_t)nthreads * (size_t)n) {
+    free(w->dirty);
+    w->dirty_size = (size_t)nthreads * (size_t)n;
+    w->dirty = calloc(w->dirty_size > 0 ? w->dirty_size : 1, 1); /* all clear; each reduction clears what it reads */
+    if (!w->dirty) gd_die(GD_EXIT_RUNTIME, "out of memory");
+  }
+  unsigned char *dirty = flag ? w->dirty : NULL;
   const size_t zeroed = w->zeroed;
   const int64_t *start = s->nl->start;
   const int32_t *jl = s->nl->j;
@@ -196,6 +227,7 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   const int32_t *inv = pack && w->sparse ? w->inv : NULL;
   const int64_t *inv_at = w->inv_at;
   ap->row_order = order, ap->row_live = live;
+  ap->pack_positions = few; /* and the touching pairs' velocities, masses and spins from the arrays */
   const KernelArgs *a = ap;
   double *const *xg = ex ? ex->global : NULL;
   const bool xadd = ex && ex->add;
@@ -204,15 +236,23 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
 #pragma omp parallel num_threads(nthreads) default(none) \
     shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
-               nthreads, nx, xg, xadd, reorder, order, live, inv, inv_at)
+               nthreads, nx, xg, xadd, reorder, order, live, inv, inv_at, nospin, dirty, few)
   {
     Targets tg = global;
     if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
 #pragma omp for schedule(static)
       for (int64_t b = 0; b < nblocks; b++) {
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-        if (inv) /* only a pair's particles are read */
+        if (few && inv) /* only a pair's particles are read */
+          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_position(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
+        else if (few)
+          for (int64_t i = i0; i < i1; i++) pack_position(p, i, pk + KERNEL_PACK * i);
+        else if (inv && nospin)
+          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_particle_nospin(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
+        else if (inv)
           for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_particle(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
+        else if (nospin)
+          for (int64_t i = i0; i < i1; i++) pack_particle_nospin(p, i, pk + KERNEL_PACK * i);
         else
           for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
         if (reorder) live[b] = rows_by_length(start, i0, i1, order + i0);
@@ -233,8 +273,8 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
           for (int64_t k = start[i0]; k < start[i1]; k++) map[jl[k] / FORCE_BLOCK] = 1;
         }
       }
-      if (pk) tg = (Targets){.acc = mine};
-      else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL};
+      if (pk) tg = (Targets){.acc = mine, .dirty = dirty ? dirty + (size_t)th * (size_t)n : NULL};
+      else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL, NULL};
     } else if (st == FORCE_HALF_ATOMIC) {
 #pragma omp for schedule(static)
       for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
@@ -257,6 +297,24 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
         for (int th = 0; th < nth; th++)
           if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+        if (dirty) { /* the flagged records alone; every other particle's force is +0.0 */
+          zero_forces(p, i0, i1);
+          if (inv)
+            for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_flagged(p, buf, dirty, writers, nw, per_thread, inv[k], n);
+          else
+            for (int64_t i = i0; i < i1; i += 8) { /* eight flags a word: most words of a dilute pass are 0 */
+              uint64_t any = 0;
+              if (i + 8 <= i1)
+                for (int q = 0; q < nw; q++) {
+                  uint64_t word;
+                  memcpy(&word, dirty + (size_t)writers[q] * (size_t)n + (size_t)i, sizeof word);
+                  any |= word;
+                }
+              else any = 1;
+              for (int64_t k = i; any && k < i + 8 && k < i1; k++) reduce_flagged(p, buf, dirty, writers, nw, per_thread, k, n);
+            }
+          continue;
+        }
         if (nx == 0 && inv) { /* the records of particles in no pair stay zero: their sums are +0.0 */
           for (int64_t i = i0; i < i1; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
           for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_packed(p, buf, writers, nw, per_thread, inv[k], inv[k] + 1);
@@ -266,10 +324,18 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
           reduce_packed(p, buf, writers, nw, per_thread, i0, i1);
           continue;
         }
+        if (nx == 0) { /* a sum of 6 alone (zeroing the extras' room costs a rep stos per sphere) */
+          for (int64_t i = i0; i < i1; i++) {
+            double sum[6] = {0}; /* in thread order: deterministic for a thread count */
+            reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
+            p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
+            p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
+          }
+          continue;
+        }
         for (int64_t i = i0; i < i1; i++) {
-          double sum[6 + DRIVE_EXTRA_MAX] = {0}; /* in thread order: deterministic for a thread count */
-          if (nx == 0) reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
-          else reduce_record(sum, 6 + nx, buf, writers, nw, per_thread, false, i, n);
+          double sum[6 + DRIVE_EXTRA_MAX] = {0};
+          reduce_record(sum, 6 + nx, buf, writers, nw, per_thread, false, i, n);
           p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
           p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
           if (xadd)
@@ -280,6 +346,7 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, bool 
   }
   for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
   free(bstats);
+  w->last_contacts = total.contacts;
   force_stats_unique(&total, s->nl->full);
   if (st == FORCE_HALF_REDUCE) {
     if ((size_t)nth_used * per_thread > w->zeroed) w->zeroed = (size_t)nth_used * per_thread;
@@ -298,5 +365,6 @@ void force_work_free(ForceWork *w) {
   free(w->inv);
   free(w->inv_at);
   free(w->touched);
+  free(w->dirty);
   *w = (ForceWork){0};
 }

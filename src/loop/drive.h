@@ -60,6 +60,10 @@ typedef struct ForceStats {
 
 /** Scratch kept between passes: the half-reduce strategy's per-thread arrays, and the vector
  *  kernels' packed particle records (force_kernel.h, KernelArgs.pack). */
+/* What of the packed particle records (force_kernel.h) a kernel reads: none (the scalar kernels),
+ * all, or all but the spins (the frictionless vector loops). */
+typedef enum DrivePack { DRIVE_PACK_NONE, DRIVE_PACK_ALL, DRIVE_PACK_NO_SPIN } DrivePack;
+
 typedef struct ForceWork {
   double *buf;
   size_t size;   /**< doubles allocated */
@@ -79,6 +83,11 @@ typedef struct ForceWork {
   bool sparse;      /**< few particles are in a pair: pack and reduce only those */
   int64_t order_cap, order_n; /**< particles allocated; rows described (0: none) */
   uint64_t order_build; /**< the list build described (0: none) */
+  /* Few contacts (the last pass's under a quarter of the particles): the vector half-reduce
+   * pass flags, per thread, the records it changes, and the reduction reads those alone. */
+  unsigned char *dirty; /**< per thread, one byte per particle, cleared by the reduction */
+  size_t dirty_size;    /**< bytes allocated */
+  int64_t last_contacts; /**< the last pass's contacts (-1: none yet) */
 } ForceWork;
 
 const char *force_strategy_name(ForceStrategy s);
@@ -102,10 +111,10 @@ typedef struct DriveExtra {
 } DriveExtra;
 /** Runs kern over the list's rows in blocks with strategy st on threads threads (0: the OpenMP
  *  default): the scratch of w, the reduction of half-reduce, the statistics summed in block
- *  order and counted in unique pairs. pack: the kernel reads the packed particle records. */
+ *  order and counted in unique pairs. pack: what of the packed particle records the kernel reads. */
 void force_drive(const ForceSystem *s, ForceStrategy st,
                  void (*kern)(const struct KernelArgs *, const struct Targets *, int64_t, int64_t, ForceStats *),
-                 bool pack, int threads, const DriveExtra *ex, ForceWork *w, ForceStats *stats);
+                 DrivePack pack, int threads, const DriveExtra *ex, ForceWork *w, ForceStats *stats);
 void force_work_free(ForceWork *w);
 
 #ifdef __cplusplus

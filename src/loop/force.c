@@ -82,7 +82,7 @@ void force_pass_ref(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, Fo
 
 void force_geometry(const ForceSystem *s, const LoopPlan *plan, ForceWork *w, ForceStats *stats) {
   GD_ASSERT(s->nl->full == force_strategy_full_list(plan->strategy));
-  force_drive(s, plan->strategy, GEOMETRY[plan->strategy], false, plan->threads, NULL, w, stats);
+  force_drive(s, plan->strategy, GEOMETRY[plan->strategy], DRIVE_PACK_NONE, plan->threads, NULL, w, stats);
 }
 
 void force_compute_ref(const ForceSystem *s, ForceStats *stats) {

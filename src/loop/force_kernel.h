@@ -26,6 +26,8 @@ typedef struct KernelArgs {
   const int32_t *row_order; /* the vector kernels: each block's rows by descending list length
                                (rows_by_length, cached per list build by the driver), or NULL */
   const int32_t *row_live;  /* ... and each block's count of rows with a partner */
+  bool pack_positions;      /* few contacts: the records hold x y z R alone, and the vector kernels
+                               read the rest of a touching pair from the arrays (pack_position) */
   int ntypes;
   double len[3], half[3]; /* periodic lengths; half = inf along fixed dimensions */
   double dt;
@@ -67,6 +69,16 @@ GD_INLINE void pack_particle(const Particles *p, int64_t i, double *restrict r) 
   r[4] = p->vx[i], r[5] = p->vy[i], r[6] = p->vz[i], r[7] = p->mass[i];
   r[8] = p->wx[i], r[9] = p->wy[i], r[10] = p->wz[i], r[11] = 0.0;
 }
+/* The first group alone: a pass with few contacts reads the rest from the arrays, for the
+ * touching pairs only. */
+GD_INLINE void pack_position(const Particles *p, int64_t i, double *restrict r) {
+  r[0] = p->x[i], r[1] = p->y[i], r[2] = p->z[i], r[3] = p->radius[i];
+}
+/* The first two groups alone: the frictionless loops never read the spins. */
+GD_INLINE void pack_particle_nospin(const Particles *p, int64_t i, double *restrict r) {
+  r[0] = p->x[i], r[1] = p->y[i], r[2] = p->z[i], r[3] = p->radius[i];
+  r[4] = p->vx[i], r[5] = p->vy[i], r[6] = p->vz[i], r[7] = p->mass[i];
+}
 
 /* Where a kernel writes: the particles' arrays, or a thread's private copies. The vector
  * kernels' half-reduce pass writes a thread's private accumulators as records instead (acc:
@@ -76,6 +88,8 @@ GD_INLINE void pack_particle(const Particles *p, int64_t i, double *restrict r) 
 typedef struct Targets {
   double *fx, *fy, *fz, *tx, *ty, *tz;
   double *acc; /* the records, or NULL */
+  unsigned char *dirty; /* with acc, when few pairs touch: 1 for each record the pass changes
+                         * (ForceWork.dirty), else NULL */
 } Targets;
 
 /** The kernel arguments of a force system (hoisted once per pass; force.c). */
@@ -138,14 +152,24 @@ GD_INLINE void force_rows(NormalModel nm, DampingForm df, TangentialModel tm, Fo
     for (int64_t k = start[i]; k < start[i + 1]; k++) {
       const int64_t j = jl[k];
       const ContactModel *m = nt == 1 ? mrow : &mrow[type[j] - 1];
+      const double dx0 = box_min_image(xi - x[j], lx, hx), dx1 = box_min_image(yi - y[j], ly, hy),
+                   dx2 = box_min_image(zi - z[j], lz, hz), Rj = rad[j];
+      /* Out of contact (most entries of a dilute list): contact_force's own test, the same
+       * operations, first. It would evaluate the pair at delta = 0 and discard every output;
+       * what it keeps, a zeroed history and a cleared touch flag, is done here instead. */
+      if (!contact_touching_rsq(nm, &m->normal, dx0 * dx0 + dx1 * dx1 + dx2 * dx2, Ri + Rj, Ri * Rj / (Ri + Rj),
+                                keep_touch && touchf[k])) {
+        if (keep_touch) touchf[k] = false;
+        for (int h = 0; h < hs; h++) hist[k * hs + h] = 0.0;
+        continue;
+      }
       const double mj = mass[j];
-      const PairInput in = {.dx = {box_min_image(xi - x[j], lx, hx), box_min_image(yi - y[j], ly, hy),
-                                   box_min_image(zi - z[j], lz, hz)},
+      const PairInput in = {.dx = {dx0, dx1, dx2},
                             .vr = {vx[i] - vx[j], vy[i] - vy[j], vz[i] - vz[j]},
                             .wi = {wx[i], wy[i], wz[i]},
                             .wj = {wx[j], wy[j], wz[j]},
                             .Ri = Ri,
-                            .Rj = rad[j],
+                            .Rj = Rj,
                             .meff = mi * mj / (mi + mj),
                             .dt = a->dt,
                             .history_update = a->history_update,

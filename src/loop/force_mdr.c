@@ -421,7 +421,7 @@ void force_mdr_pass(const ForceSystem *fs, const LoopPlan *plan, ForceWork *w, F
   MdrRowArgs ra = {.a = force_kernel_args(fs), .ms = ms, .id = fs->p->id, .hs = fs->nl->hsize, .n = fs->p->n,
                    .global = acc_global(&ms->s), .fault = faults, .warn = warns};
   const DriveExtra ex = {.args = &ra.a, .n = NACC, .global = ra.global.v, .add = fs->history_update};
-  force_drive(fs, st, MDR_KERNELS[st], false, plan->threads, &ex, w, stats);
+  force_drive(fs, st, MDR_KERNELS[st], DRIVE_PACK_NONE, plan->threads, &ex, w, stats);
   bool warn = false;
   for (int th = 0; th < nthreads; th++) { /* the first failure whatever the thread order (fault_keep) */
     if (faults[th].err != MDR_OK) fault_keep(&ms->fault, faults[th].err, faults[th].i, faults[th].j, faults[th].wall);

@@ -206,6 +206,15 @@ GD_INLINE void simd_hist_store(double *const hp[SIMD_W], int hs, const SimdD h[4
 }
 #endif
 
+/* out[c] lane l = arr[c][idx[l]], c < 4 (arr[c] NULL: zeros): the second or third group of a
+ * particle record from the particle arrays, for a pass that packs positions alone. */
+GD_INLINE void simd_gather_arrays(const double *const arr[4], const int32_t idx[SIMD_W], SimdD out[4]) {
+  double v[4][SIMD_W] = {{0}}; /* through memory, as simd_gather4 */
+  for (int c = 0; c < 4; c++)
+    for (int l = 0; arr[c] && l < SIMD_W; l++) v[c][l] = arr[c][idx[l]];
+  memcpy(out, v, sizeof v);
+}
+
 /* force_rows() of force_kernel.h for the covered models, SIMD_W rows at a time: the rows of each
  * chunk of ROW_CHUNK go in groups of SIMD_W of similar list length (rows_by_length), lane
  * l walks the group's row l, step k evaluates the k-th list entry of every row (lanes past a
@@ -229,10 +238,14 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
   const int nt = a->ntypes;
   const int *restrict type = a->type;
   const unsigned char *restrict interior = a->interior;
+  /* a pass with few contacts packs positions alone: the rest from the arrays, touching pairs only */
+  const bool soa = a->pack_positions;
+  const double *const vel[4] = {a->vx, a->vy, a->vz, a->mass}, *const spin[4] = {a->wx, a->wy, a->wz, NULL};
   const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
   const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
   double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
   double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
+  unsigned char *restrict dirty = t->dirty; /* half-reduce with few contacts: the records changed */
   const ContactModel *m1[SIMD_W];
   for (int l = 0; l < SIMD_W; l++) m1[l] = a->models;
   /* The lanes' coefficients: the single type pair's when nt == 1, set once (a per-step copy of
@@ -276,14 +289,15 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
        * separations are the minimum images, bit for bit: NeighborList.interior). */
       bool wrap = !interior;
       for (int l = 0; l < SIMD_W && !wrap; l++) wrap = !interior[ii[l]];
-      SimdD ip[4], iv[4], iw[4] = {zero, zero, zero, zero}; /* x y z R, vx vy vz m, wx wy wz - of each row */
+      /* x y z R, vx vy vz m, wx wy wz - of each row; the last two at the group's first touching
+       * step (a dilute gas's groups mostly have none) */
+      SimdD ip[4], iv[4] = {zero, zero, zero, zero}, iw[4] = {zero, zero, zero, zero};
+      bool row_loaded = false;
+      SimdM row_on = (SimdM)zero; /* the rows (lanes) with some touching entry */
       const double *ri[SIMD_W];
       for (int l = 0; l < SIMD_W; l++) ri[l] = pack + KERNEL_PACK * (int64_t)ii[l];
       simd_gather4(ri, 0, ip);
-      simd_gather4(ri, 4, iv);
-      if (!frictionless) simd_gather4(ri, 8, iw); /* spins: the tangential velocity only */
-      const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3], mi = iv[3];
-      const SimdD vxi = iv[0], vyi = iv[1], vzi = iv[2], wxi = iw[0], wyi = iw[1], wzi = iw[2];
+      const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3];
       /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
       SimdD fxi = zero, fyi = zero, fzi = zero, txi = zero, tyi = zero, tzi = zero;
       for (int64_t k = 0; k < kmax; k++) {
@@ -326,11 +340,24 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
           for (int l = 0; l < SIMD_W; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
           q = simd_params(ml);
         }
-        simd_gather4(rj, 4, jv);
-        if (!frictionless) simd_gather4(rj, 8, jw);
-        const LanePair in = {.dx = {dx[0], dx[1], dx[2]}, .Ri = Ri, .Rj = jp[3], .mi = mi, .mj = jv[3], .live = live,
-                             .vr = {vxi - jv[0], vyi - jv[1], vzi - jv[2]},
-                             .wi = {wxi, wyi, wzi}, .wj = {jw[0], jw[1], jw[2]}};
+        if (!row_loaded && soa) {
+          simd_gather_arrays(vel, ii, iv);
+          if (!frictionless) simd_gather_arrays(spin, ii, iw);
+        } else if (!row_loaded) {
+          simd_gather4(ri, 4, iv);
+          if (!frictionless) simd_gather4(ri, 8, iw); /* spins: the tangential velocity only */
+        }
+        row_loaded = true;
+        if (soa) {
+          simd_gather_arrays(vel, jj, jv);
+          if (!frictionless) simd_gather_arrays(spin, jj, jw);
+        } else {
+          simd_gather4(rj, 4, jv);
+          if (!frictionless) simd_gather4(rj, 8, jw);
+        }
+        const LanePair in = {.dx = {dx[0], dx[1], dx[2]}, .Ri = Ri, .Rj = jp[3], .mi = iv[3], .mj = jv[3], .live = live,
+                             .vr = {iv[0] - jv[0], iv[1] - jv[1], iv[2] - jv[2]},
+                             .wi = {iw[0], iw[1], iw[2]}, .wj = {jw[0], jw[1], jw[2]}};
         SimdD h[4] = {zero, zero, zero, zero};
         if (hs) simd_hist_load(hp, hs, h);
         LaneContact c;
@@ -339,6 +366,10 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
         excess = simd_max(excess, c.delta - simd_min(in.Ri, in.Rj));
         contacts -= c.on; /* a true lane is -1 */
+        row_on |= c.on;
+        if (dirty) /* the j records this step changes (a lane off contact subtracts +-0: no change) */
+          for (int l = 0; l < SIMD_W; l++)
+            if (c.on[l]) dirty[jj[l]] = 1;
         /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both the
          * identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest); powers per
          * lane.
@@ -374,9 +405,13 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         const int64_t i = ii[l];
         if (st == FORCE_FULL) { /* the only writer of row i */
           fx[i] = fxi[l], fy[i] = fyi[l], fz[i] = fzi[l], tx[i] = txi[l], ty[i] = tyi[l], tz[i] = tzi[l];
-        } else if (st == FORCE_HALF_REDUCE) {
+          continue;
+        }
+        if (!row_on[l]) continue; /* sums of +-0 only: adding them changes no record or force */
+        if (st == FORCE_HALF_REDUCE) {
           double *r = t->acc + KERNEL_ACC * i;
           r[0] += fxi[l], r[1] += fyi[l], r[2] += fzi[l], r[3] += txi[l], r[4] += tyi[l], r[5] += tzi[l];
+          if (dirty) dirty[i] = 1;
         } else {
           ATOMIC_ADD(fx[i], fxi[l]);
           ATOMIC_ADD(fy[i], fyi[l]);

@@ -96,7 +96,7 @@ LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, boo
     const ForceKernel vec = force_simd_kernel(nm, dm, tm, st);
     if (fl || vec) {
       p.kernel = fl ? fl : vec;
-      p.pack = true;
+      p.pack = fl ? DRIVE_PACK_NO_SPIN : DRIVE_PACK_ALL;
       return with_kind(p, fl ? LOOP_VECTOR_FRICTIONLESS : LOOP_VECTOR);
     }
   }

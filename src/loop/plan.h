@@ -54,7 +54,7 @@ typedef struct LoopPlan {
   LoopKind kind;
   ForcePass pass;         /**< what force_compute() runs: every kind's pass, chosen here once */
   ForceKernel kernel;     /**< the specialised scalar or vector kernel; NULL for the others */
-  bool pack;              /**< the kernel reads the packed particle records (the vector loops) */
+  DrivePack pack;         /**< what of the packed particle records the kernel reads (the vector loops) */
   int threads;            /**< of every parallel region; 0: the OpenMP default */
   const char *label;      /**< what the outputs print: "scalar", "vector", "vector, frictionless",
                                "reference", "mdr", "mdr reference" */

@@ -120,6 +120,11 @@ if [ -n "$bench_csv" ]; then
   awk_lib -v record="$work/bench.tsv" -v card="$work/card-bench.html" -v stamp="$stamp" -f "$here/bench.awk" \
     "$work/context.tsv" "$bench_csv" ${compare:+"$compare"} >"$work/bench.html"
   [ -n "$compare" ] && md_details "grandamp and each engine, model row by model row" "${compare%.csv}.md" >>"$work/bench.html"
+  stepcmp="${base%/*}/step-compare-$stamp.md"   # the whole step against each engine's Loop time
+  if [ -f "$stepcmp" ]; then
+    input "whole-step comparison" "${stepcmp%.md}.csv"
+    md_details "The whole step (integration, list builds, forces) against each engine's Loop time" "$stepcmp" >>"$work/bench.html"
+  fi
   # named by the run's time first, so that the history sorts by time whatever the host
   when=$(printf '%s\n' "$stamp" | sed -n 's/^\(.*\)-\([0-9]\{8\}-[0-9]\{6\}\)$/\2-\1/p' | tr -cd 'A-Za-z0-9._-')
   [ -n "$when" ] && [ -s "$work/bench.tsv" ] && keep_record "$work/bench.tsv" "$out/history/bench-$when.tsv"

@@ -55,6 +55,10 @@ size_t nbr_bytes(const NeighborList *nl) {
 typedef struct Grid {
   int nc[3];
   int slab; /* cells along y per slab of the sort order (cell_rank) */
+  /* per cell row cy: where its slab starts in the order, the slab's width and cy's row in it
+   * (cell_rank without an integer division per call: grid_rows) */
+  int64_t *ybase;
+  int *ywidth, *yrow;
   double lo[3], w[3];
   bool periodic[3];
   int64_t ncells;
@@ -113,9 +117,26 @@ static bool grid_make(Grid *g, const Particles *p, const Box *b, double range, c
  * x-y planes (at 1M FCC spheres some 13000 particles each, 2 MB of particle and accumulator
  * records: past a core's L2). Only the rows along a slab's edge reach into the next slab. */
 static inline int64_t cell_rank(const Grid *g, int cx, int cy, int cz) {
-  const int s = cy / g->slab, width = g->nc[1] - s * g->slab < g->slab ? g->nc[1] - s * g->slab : g->slab;
-  const int64_t base = (int64_t)s * g->slab * g->nc[2] * g->nc[0];
-  return base + ((int64_t)cz * width + (cy - s * g->slab)) * g->nc[0] + cx;
+  return g->ybase[cy] + ((int64_t)cz * g->ywidth[cy] + g->yrow[cy]) * g->nc[0] + cx;
+}
+
+/* cell_rank's per-row terms (freed by grid_free). */
+static void grid_rows(Grid *g) {
+  const int ny = g->nc[1];
+  g->ybase = gd_xmalloc((size_t)ny * sizeof *g->ybase);
+  g->ywidth = gd_xmalloc((size_t)ny * sizeof *g->ywidth);
+  g->yrow = gd_xmalloc((size_t)ny * sizeof *g->yrow);
+  for (int cy = 0; cy < ny; cy++) {
+    const int s = cy / g->slab;
+    g->ywidth[cy] = ny - s * g->slab < g->slab ? ny - s * g->slab : g->slab;
+    g->ybase[cy] = (int64_t)s * g->slab * g->nc[2] * g->nc[0];
+    g->yrow[cy] = cy - s * g->slab;
+  }
+}
+static void grid_free(Grid *g) {
+  free(g->ybase);
+  free(g->ywidth);
+  free(g->yrow);
 }
 
 static inline int cell_coord(const Grid *g, int d, double v) {
@@ -160,8 +181,9 @@ typedef struct Scan {
 static inline int64_t scan_range(const Scan *s, int64_t i, int64_t j0, int64_t j1, int32_t *jl, int64_t *out, bool *in) {
   int64_t cnt = 0;
   const double xi = s->x[i], yi = s->y[i], zi = s->z[i], ri = s->rad[i];
+  if (!s->full && j0 <= i) j0 = i + 1; /* the half list's partners j > i: a range below i is skipped whole */
   for (int64_t j = j0; j < j1; j++) {
-    if (j == i || (!s->full && j < i)) continue;
+    if (j == i) continue;
     const double ddx = box_min_image(xi - s->x[j], s->len[0], s->half[0]);
     const double ddy = box_min_image(yi - s->y[j], s->len[1], s->half[1]);
     const double ddz = box_min_image(zi - s->z[j], s->len[2], s->half[2]);
@@ -194,6 +216,7 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   const double skin = nl->skin, extra = nl->extra;
   Grid g;
   if (!grid_make(&g, p, b, 2.0 * rmax + skin + extra, why)) return false;
+  grid_rows(&g);
 
   /* Counting sort by cell (stable: ties keep their current order). */
   int64_t *cell_of = gd_xmalloc((size_t)n * sizeof *cell_of);
@@ -225,50 +248,71 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   int64_t *start = gd_xmalloc((size_t)(n + 1) * sizeof *start);
   start[0] = 0;
 
-  /* Two passes over the stencil: count, then fill. The fill also flags the rows whose raw
-   * separations stay within half a box until the next build: the minimum image is then the
-   * identity for them (NeighborList.interior). */
-  int32_t *jl = NULL;
+  /* One pass over the stencil: each thread fills its contiguous share of the rows, in order,
+   * into a buffer of its own, and the shares are then copied to their place in the list. The
+   * pass also flags the rows whose raw separations stay within half a box until the next build:
+   * the minimum image is then the identity for them (NeighborList.interior). */
   unsigned char *interior = gd_xmalloc((size_t)(n > 0 ? n : 1));
   const double lim[3] = {half[0] - 1.5 * skin, half[1] - 1.5 * skin, half[2] - 1.5 * skin}; /* inf when fixed */
   const Scan sc = {x, y, z, rad, {len[0], len[1], len[2]}, {half[0], half[1], half[2]}, {lim[0], lim[1], lim[2]},
                    skin + extra, full};
-  for (int pass = 0; pass < 2; pass++) {
-#pragma omp parallel for schedule(dynamic, 256) num_threads(nth)
-    for (int64_t i = 0; i < n; i++) {
+  int32_t **share = calloc((size_t)nth, sizeof *share);
+  int64_t *share_at = calloc((size_t)nth + 1, sizeof *share_at), *share_len = calloc((size_t)nth, sizeof *share_len);
+  if (!share || !share_at || !share_len) gd_die(GD_EXIT_RUNTIME, "out of memory");
+  int nshares = 1;
+#pragma omp parallel num_threads(nth)
+  {
+    const int th = omp_get_thread_num(), nt = omp_get_num_threads();
+    const int64_t r0 = n * th / nt, r1 = n * (th + 1) / nt;
+#pragma omp single nowait
+    nshares = nt;
+    share_at[th] = r0;
+    int64_t cap = 4096, used = 0;
+    int32_t *buf = gd_xmalloc((size_t)cap * sizeof *buf);
+    for (int64_t i = r0; i < r1; i++) {
       const int c0[3] = {cell_coord(&g, 0, x[i]), cell_coord(&g, 1, y[i]), cell_coord(&g, 2, z[i])};
-      int64_t cnt = 0, out = pass ? start[i] : 0;
-      bool in = true;
-      int32_t *row = pass ? jl : NULL;
+      int64_t rj0[27], rj1[27], room = 0; /* the stencil's particle ranges, and how many they hold */
+      int nr = 0;
       for (int dz = -1; dz <= 1; dz++)
         for (int dy = -1; dy <= 1; dy++) {
           int cy = c0[1] + dy, cz = c0[2] + dz;
           if (!wrap_cell(&g, 1, &cy) || !wrap_cell(&g, 2, &cz)) continue;
           if (c0[0] > 0 && c0[0] + 1 < g.nc[0]) { /* three cells along x, consecutive in rank */
             const int64_t c = cell_rank(&g, c0[0] - 1, cy, cz);
-            cnt += scan_range(&sc, i, cstart[c], cstart[c + 3], row, &out, &in);
+            rj0[nr] = cstart[c], rj1[nr] = cstart[c + 3], room += rj1[nr] - rj0[nr], nr++;
             continue;
           }
           for (int dx = -1; dx <= 1; dx++) {
             int cx = c0[0] + dx;
             if (!wrap_cell(&g, 0, &cx)) continue;
             const int64_t c = cell_rank(&g, cx, cy, cz);
-            cnt += scan_range(&sc, i, cstart[c], cstart[c + 1], row, &out, &in);
+            rj0[nr] = cstart[c], rj1[nr] = cstart[c + 1], room += rj1[nr] - rj0[nr], nr++;
           }
         }
-      if (pass) {
-        sort_row(jl + start[i], cnt);
-        interior[i] = in;
-      } else {
-        start[i + 1] = cnt;
+      if (used + room > cap) {
+        while (used + room > cap) cap *= 2;
+        buf = gd_xrealloc(buf, (size_t)cap * sizeof *buf);
       }
+      int64_t out = used, cnt = 0;
+      bool in = true;
+      for (int r = 0; r < nr; r++) cnt += scan_range(&sc, i, rj0[r], rj1[r], buf, &out, &in);
+      sort_row(buf + used, cnt);
+      interior[i] = in;
+      start[i + 1] = cnt;
+      used += cnt;
     }
-    if (pass == 0) {
-      for (int64_t i = 0; i < n; i++) start[i + 1] += start[i];
-      jl = gd_xmalloc((size_t)(start[n] > 0 ? start[n] : 1) * sizeof *jl);
-    }
+    share[th] = buf, share_len[th] = used;
   }
+  share_at[nshares] = n;
+  for (int64_t i = 0; i < n; i++) start[i + 1] += start[i];
+  int32_t *jl = gd_xmalloc((size_t)(start[n] > 0 ? start[n] : 1) * sizeof *jl);
+  for (int t = 0; t < nshares; t++) {
+    if (share_len[t]) memcpy(jl + start[share_at[t]], share[t], (size_t)share_len[t] * sizeof *jl);
+    free(share[t]);
+  }
+  free(share), free(share_at), free(share_len);
   free(cstart);
+  grid_free(&g);
   const int64_t npairs = start[n];
 
   /* History and touch flags carried over by identity (order[k] = old index of new k). */

@@ -116,7 +116,7 @@ if [ -n "$engines" ]; then
     }' "$base.csv" "$engines" $step_engines >"$stepcmp.tmp"
   if [ -s "$stepcmp.tmp" ]; then
     mv "$stepcmp.tmp" "$stepcmp"
-    CPU="$cpu" bench/compare_md.sh "$stepcmp" >"${stepcmp%.csv}.md.tmp" && mv "${stepcmp%.csv}.md.tmp" "${stepcmp%.csv}.md"
+    CPU="$cpu" ONE_TABLE=1 bench/compare_md.sh "$stepcmp" >"${stepcmp%.csv}.md.tmp" && mv "${stepcmp%.csv}.md.tmp" "${stepcmp%.csv}.md"
     echo "grandamp bench: the whole step, grandamp / engine Loop time ($stepcmp; $cpu):" >&2
     awk -F, 'NR > 1 { printf "  %-9s %-7s %-45s %2s rank(s): %8.3g vs %8.3g M atom-steps/s  %6.2fx\n", $1, $3, $5 "/" $6 "/" $7, $8, $10 / 1e6, $11 / 1e6, $12 }' "$stepcmp" >&2
   fi

@@ -5,10 +5,10 @@
 # engine's Loop time), "1 rank / N ranks" (grandamp: threads), and grandamp's ratio to each
 # engine at 1 and N; CPU, when given, is named under each table.
 # Usage: bench/compare_md.sh COMPARE.csv [PACKING] > COMPARE.md   (PACKING: that packing only;
-#        CPU from the environment)
+#        CPU from the environment; ONE_TABLE=1: every packing in one table)
 set -eu
 [ $# -ge 1 ] && [ $# -le 2 ] && [ -r "$1" ] || { echo "usage: bench/compare_md.sh COMPARE.csv [PACKING]" >&2; exit 2; }
-awk -F, -v only="${2:-}" -v cpu="${CPU:-}" '
+awk -F, -v only="${2:-}" -v cpu="${CPU:-}" -v one="${ONE_TABLE:-}" '
   NR == 1 {
     for (i = 1; i <= NF; i++) c[$i] = i
     what = ("grandamp_atom_steps_per_s" in c) ? "atom_steps" : "contacts"
@@ -27,16 +27,25 @@ awk -F, -v only="${2:-}" -v cpu="${CPU:-}" '
   }
   function m(x) { return (x == "") ? "–" : sprintf("%.3g", x / 1e6) }
   function pair(a, b) { return (a == "" && b == "") ? "–" : m(a) " / " m(b) }
+  function header(first) {
+    line = "| " first " | grandamp |"; sep = "|---|---|"
+    for (j = 1; j <= ne; j++) { line = line " " engs[j] " " ver[engs[j]] " | grandamp / " engs[j] " |"; sep = sep "---|---|" }
+    print line; print sep
+  }
   END {
+    if (one) { # every packing in one table
+      printf "%s, 1 / %d %s%s\n\n", unit, R, "rank", (R > 1 ? "s" : "")
+      header("packing (spheres): model row")
+    }
     for (p = 1; p <= np; p++) {
       pk = pks[p]
-      printf "%s packing, N = %s: %s, 1 / %d %s%s\n\n", pk, N[pk], unit, R, "rank", (R > 1 ? "s" : "")
-      line = "| model row | grandamp |"; sep = "|---|---|"
-      for (j = 1; j <= ne; j++) { line = line " " engs[j] " " ver[engs[j]] " | grandamp / " engs[j] " |"; sep = sep "---|---|" }
-      print line; print sep
+      if (!one) {
+        printf "%s packing, N = %s: %s, 1 / %d %s%s\n\n", pk, N[pk], unit, R, "rank", (R > 1 ? "s" : "")
+        header("model row")
+      }
       for (k = 1; k <= nk[pk]; k++) {
         key = keys[pk, k]
-        line = "| " key " | " pair(G[pk, key, 1], G[pk, key, R]) " |"
+        line = "| " (one ? pk " (" N[pk] "): " : "") key " | " pair(G[pk, key, 1], G[pk, key, R]) " |"
         for (j = 1; j <= ne; j++) {
           e = engs[j]; a = E[pk, key, e, 1]; b = E[pk, key, e, R]
           r1 = (a != "" && G[pk, key, 1] != "") ? sprintf("%.2f", G[pk, key, 1] / a) : "–"
@@ -46,7 +55,8 @@ awk -F, -v only="${2:-}" -v cpu="${CPU:-}" '
         }
         print line
       }
-      if (cpu != "") printf "\nMeasured on %s.\n", cpu
-      if (p < np) print ""
+      if (!one && cpu != "") printf "\nMeasured on %s.\n", cpu
+      if (!one && p < np) print ""
     }
+    if (one && cpu != "") printf "\nMeasured on %s.\n", cpu
   }' "$1"

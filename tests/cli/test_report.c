@@ -92,9 +92,10 @@ static void report_from_reference_data(void **state) {
   assert_has(page, "<td>PASS → FAIL</td><td class=\"case\">tsuji/hertz_material/delta-end/e=0.5/target</td>");
   assert_has(page, "chung-ooi/&lt;b&gt;x&amp;y&lt;/b&gt;");
   /* the bench with its machine, the engine ratios */
-  assert_has(page, "2 CPUs at 2596 MHz; caches L1d 32 KiB, L1i 32 KiB, L2 1 MiB, L3 32 MiB (shared by 2)");
-  assert_has(page, "<td class=\"num\">148 / 70.7</td>");
-  assert_has(page, "<strong>2.57×</strong> <span class=\"meta\">(2.14–3.21)</span>");
+  assert_has(page, "2 CPUs at 2246 MHz; caches L1d 32 KiB, L1i 32 KiB, L2 512 KiB, L3 16 MiB (shared by 2)");
+  assert_has(page, "<td class=\"num\">115 / 62.8</td>");
+  assert_has(page, "<strong>2.86×</strong> <span class=\"meta\">(2.31–3.77)</span>");
+  assert_has(page, "<summary>The whole step (integration, list builds, forces) against each engine's Loop time</summary>");
   /* the last runs: this one and the older one, whose markup is text */
   assert_has(page, "<td class=\"num bad\">2</td>");
   assert_has(page, "&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -116,7 +117,7 @@ static void report_from_reference_data(void **state) {
   char cmd[1024];
   snprintf(cmd, sizeof cmd, "cd '%s' && ls history | tr '\\n' ' ' && ls -A | tr '\\n' ' '", test_path("out"));
   sh(&r, cmd);
-  if (strcmp(r.out, "bench-20261205-021141-vm.tsv verify-20261101T000000Z.tsv verify-20261205T090835Z.tsv history index.html ") != 0)
+  if (strcmp(r.out, "bench-20261206-151421-vm.tsv verify-20261101T000000Z.tsv verify-20261205T090835Z.tsv history index.html ") != 0)
     fail_msg("after reporting the same run twice: %s", r.out);
 }
 

@@ -244,9 +244,9 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, Drive
       for (int64_t b = 0; b < nblocks; b++) {
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
         if (few && inv) /* only a pair's particles are read */
-          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_position(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
+          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_position(p, inv[k], pk + KERNEL_PACK_POSITION * (int64_t)inv[k]);
         else if (few)
-          for (int64_t i = i0; i < i1; i++) pack_position(p, i, pk + KERNEL_PACK * i);
+          for (int64_t i = i0; i < i1; i++) pack_position(p, i, pk + KERNEL_PACK_POSITION * i);
         else if (inv && nospin)
           for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_particle_nospin(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
         else if (inv)

@@ -69,8 +69,10 @@ GD_INLINE void pack_particle(const Particles *p, int64_t i, double *restrict r) 
   r[4] = p->vx[i], r[5] = p->vy[i], r[6] = p->vz[i], r[7] = p->mass[i];
   r[8] = p->wx[i], r[9] = p->wy[i], r[10] = p->wz[i], r[11] = 0.0;
 }
-/* The first group alone: a pass with few contacts reads the rest from the arrays, for the
- * touching pairs only. */
+/* The first group alone, as records of KERNEL_PACK_POSITION doubles: a pass with few contacts
+ * reads the rest from the arrays, for the touching pairs only (a quarter of the bytes: the
+ * positions' partial writes into whole records cost more than the pass's pairs). */
+#define KERNEL_PACK_POSITION 4
 GD_INLINE void pack_position(const Particles *p, int64_t i, double *restrict r) {
   r[0] = p->x[i], r[1] = p->y[i], r[2] = p->z[i], r[3] = p->radius[i];
 }

@@ -240,6 +240,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
   const unsigned char *restrict interior = a->interior;
   /* a pass with few contacts packs positions alone: the rest from the arrays, touching pairs only */
   const bool soa = a->pack_positions;
+  const int64_t stride = soa ? KERNEL_PACK_POSITION : KERNEL_PACK; /* doubles a record */
   const double *const vel[4] = {a->vx, a->vy, a->vz, a->mass}, *const spin[4] = {a->wx, a->wy, a->wz, NULL};
   const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
   const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
@@ -295,7 +296,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
       bool row_loaded = false;
       SimdM row_on = (SimdM)zero; /* the rows (lanes) with some touching entry */
       const double *ri[SIMD_W];
-      for (int l = 0; l < SIMD_W; l++) ri[l] = pack + KERNEL_PACK * (int64_t)ii[l];
+      for (int l = 0; l < SIMD_W; l++) ri[l] = pack + stride * (int64_t)ii[l];
       simd_gather4(ri, 0, ip);
       const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3];
       /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
@@ -310,7 +311,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         }
         SimdD jp[4], jv[4], jw[4] = {zero, zero, zero, zero}; /* the partners' records */
         const double *rj[SIMD_W];
-        for (int l = 0; l < SIMD_W; l++) rj[l] = pack + KERNEL_PACK * (int64_t)jj[l];
+        for (int l = 0; l < SIMD_W; l++) rj[l] = pack + stride * (int64_t)jj[l];
         simd_gather4(rj, 0, jp);
         SimdD dx[3] = {xi - jp[0], yi - jp[1], zi - jp[2]};
         if (wrap) {

@@ -316,7 +316,7 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, Drive
           continue;
         }
         if (nx == 0 && inv) { /* the records of particles in no pair stay zero: their sums are +0.0 */
-          for (int64_t i = i0; i < i1; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+          zero_forces(p, i0, i1);
           for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_packed(p, buf, writers, nw, per_thread, inv[k], inv[k] + 1);
           continue;
         }

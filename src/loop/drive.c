@@ -118,6 +118,14 @@ static void reduce_packed(Particles *p, double *buf, const int *writers, int nw,
   }
 }
 
+/* Particle i's record in pk as the pass reads it: positions alone (a pass with few contacts,
+ * KERNEL_PACK_POSITION doubles a record), all but the spins, or all (KERNEL_PACK). */
+static inline void pack_one(const Particles *p, int64_t i, double *pk, bool few, bool nospin) {
+  if (few) pack_position(p, i, pk + KERNEL_PACK_POSITION * i);
+  else if (nospin) pack_particle_nospin(p, i, pk + KERNEL_PACK * i);
+  else pack_particle(p, i, pk + KERNEL_PACK * i);
+}
+
 /* +0.0 into the forces and torques of particles i0 .. i1 - 1. */
 static void zero_forces(Particles *p, int64_t i0, int64_t i1) {
   double *restrict fx = p->fx, *restrict fy = p->fy, *restrict fz = p->fz;
@@ -243,18 +251,10 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, Drive
 #pragma omp for schedule(static)
       for (int64_t b = 0; b < nblocks; b++) {
         const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-        if (few && inv) /* only a pair's particles are read */
-          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_position(p, inv[k], pk + KERNEL_PACK_POSITION * (int64_t)inv[k]);
-        else if (few)
-          for (int64_t i = i0; i < i1; i++) pack_position(p, i, pk + KERNEL_PACK_POSITION * i);
-        else if (inv && nospin)
-          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_particle_nospin(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
-        else if (inv)
-          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_particle(p, inv[k], pk + KERNEL_PACK * (int64_t)inv[k]);
-        else if (nospin)
-          for (int64_t i = i0; i < i1; i++) pack_particle_nospin(p, i, pk + KERNEL_PACK * i);
+        if (inv) /* only a pair's particles are read */
+          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_one(p, inv[k], pk, few, nospin);
         else
-          for (int64_t i = i0; i < i1; i++) pack_particle(p, i, pk + KERNEL_PACK * i);
+          for (int64_t i = i0; i < i1; i++) pack_one(p, i, pk, few, nospin);
         if (reorder) live[b] = rows_by_length(start, i0, i1, order + i0);
       }
     }

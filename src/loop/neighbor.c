@@ -176,10 +176,9 @@ typedef struct Scan {
 } Scan;
 
 /* Row i's partners among the particles j0 .. j1 - 1 (one cell, or three cells along x, which are
- * consecutive in the sort): their count; with jl, also written from *out on and *in cleared
- * when one lies beyond the interior limits (NeighborList.interior). The row is sorted after. */
-static inline int64_t scan_range(const Scan *s, int64_t i, int64_t j0, int64_t j1, int32_t *jl, int64_t *out, bool *in) {
-  int64_t cnt = 0;
+ * consecutive in the sort), written to jl from *out on; *in cleared when one lies beyond the
+ * interior limits (NeighborList.interior). The row is sorted after. */
+static inline void scan_range(const Scan *s, int64_t i, int64_t j0, int64_t j1, int32_t *jl, int64_t *out, bool *in) {
   const double xi = s->x[i], yi = s->y[i], zi = s->z[i], ri = s->rad[i];
   if (!s->full && j0 <= i) j0 = i + 1; /* the half list's partners j > i: a range below i is skipped whole */
   for (int64_t j = j0; j < j1; j++) {
@@ -189,14 +188,10 @@ static inline int64_t scan_range(const Scan *s, int64_t i, int64_t j0, int64_t j
     const double ddz = box_min_image(zi - s->z[j], s->len[2], s->half[2]);
     const double cut = ri + s->rad[j] + s->reach;
     if (ddx * ddx + ddy * ddy + ddz * ddz < cut * cut) {
-      if (jl) {
-        jl[(*out)++] = (int32_t)j;
-        *in = *in && fabs(xi - s->x[j]) <= s->lim[0] && fabs(yi - s->y[j]) <= s->lim[1] && fabs(zi - s->z[j]) <= s->lim[2];
-      }
-      cnt++;
+      jl[(*out)++] = (int32_t)j;
+      *in = *in && fabs(xi - s->x[j]) <= s->lim[0] && fabs(yi - s->y[j]) <= s->lim[1] && fabs(zi - s->z[j]) <= s->lim[2];
     }
   }
-  return cnt;
 }
 
 /* Index of partner `want` in the old row `row`, or -1. */
@@ -293,9 +288,10 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
         while (used + room > cap) cap *= 2;
         buf = gd_xrealloc(buf, (size_t)cap * sizeof *buf);
       }
-      int64_t out = used, cnt = 0;
+      int64_t out = used;
       bool in = true;
-      for (int r = 0; r < nr; r++) cnt += scan_range(&sc, i, rj0[r], rj1[r], buf, &out, &in);
+      for (int r = 0; r < nr; r++) scan_range(&sc, i, rj0[r], rj1[r], buf, &out, &in);
+      const int64_t cnt = out - used;
       sort_row(buf + used, cnt);
       interior[i] = in;
       start[i + 1] = cnt;

@@ -251,7 +251,7 @@ bool start_sim(benchmark::State &state, const Case &c, const std::string &text, 
   Particles p;
   particles_copy(&p, &pk.p);
   Box b = pk.b;
-  sim_init(s, &p, &b, model, 1, c.strategy, false, c.threads, skin, dt);
+  sim_init(s, &p, &b, model, 1, c.strategy, false, LOOP_DOUBLE, c.threads, skin, dt);
   const char *why = nullptr;
   if (!sim_setup(s, &why)) {
     state.SkipWithError(why);

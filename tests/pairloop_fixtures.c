@@ -63,7 +63,7 @@ Sim fixture_sim_threads(const Particles *src, const Box *b, const char *text, Fo
   Particles p;
   particles_copy(&p, src);
   Sim s;
-  sim_init(&s, &p, b, m, 1, st, ref, threads, 0.05, 2e-3);
+  sim_init(&s, &p, b, m, 1, st, ref, LOOP_DOUBLE, threads, 0.05, 2e-3);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) fail_msg("setup failed: %s", why);
   return s;

@@ -26,6 +26,7 @@ static const struct Area {
     {"models", model_lists_tests, &model_lists_ntests},
     {"loop", kernels_tests, &kernels_ntests},
     {"loop", simd_tests, &simd_ntests},
+    {"loop", mixed_tests, &mixed_ntests},
     {"loop", lists_tests, &lists_ntests},
     {"loop", determinism_tests, &determinism_ntests},
     {"sim", packing_tests, &packing_ntests},

@@ -48,6 +48,7 @@ TEST_GROUP(mixing);
 TEST_GROUP(tangential);
 TEST_GROUP(kernels);
 TEST_GROUP(simd);
+TEST_GROUP(mixed);
 TEST_GROUP(lists);
 TEST_GROUP(packing);
 TEST_GROUP(help);

@@ -1,7 +1,8 @@
 /*
  * main.c - grandamp-verify: the nightly verification run (`make verify`).
  *
- *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]
+ *   grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--precision double|mixed]
+ *                   [--lammps | --no-lammps]
  *                   [--engine NAME]... [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
  * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
@@ -31,12 +32,15 @@
 #include "verify.h"
 
 static const char USAGE[] =
-    "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--lammps | --no-lammps]\n"
+    "usage: grandamp-verify [--quick] [--filter TEXT] [--data DIR] [--threads T] [--precision double|mixed]\n"
+    "                       [--lammps | --no-lammps]\n"
     "                       [--engine NAME]... [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]\n"
     "  --quick     the make-test subset (well under a minute)\n"
     "  --filter    only cases whose name or group contains TEXT\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
     "  --threads   threads of the pair loop in the collisions (default 1)\n"
+    "  --precision double (default) or mixed: the pair collisions and the gas in the mixed-precision\n"
+    "              loop (grandamp run --help), judged against the same expectations\n"
     "  --lammps    the LAMMPS cases must run: each fails when lmp is not on PATH\n"
     "  --no-lammps skip the LAMMPS cases (default: run them when lmp is on PATH, else skip)\n"
     "  --engine    NAME (repeatable: lammps, liggghts, yade): run the matrix's collisions inside that\n"
@@ -222,6 +226,11 @@ int main(int argc, char **argv) {
         return GD_EXIT_USAGE;
       }
       threads = (int)t;
+    } else if (strcmp(a, "--precision") == 0 && has_val) {
+      if (!loop_precision_parse(argv[++k], &v.precision)) {
+        fprintf(stderr, "grandamp-verify: error: --precision: '%s' is unknown; expected double or mixed\n", argv[k]);
+        return GD_EXIT_USAGE;
+      }
     } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fputs(USAGE, stdout);
       return stdout_checked(GD_EXIT_OK);

@@ -67,4 +67,104 @@ GD_INLINE double simd_hmax(SimdD v) {
   for (int l = 1; l < SIMD_W; l++) m = gd_max(m, v[l]);
   return m;
 }
+
+/* ---- single precision, for the mixed-precision loop: twice the lanes in the same width ------ */
+
+#define SIMDF_W (2 * SIMD_W)
+typedef float SimdF __attribute__((vector_size(8 * SIMD_W)));
+typedef int32_t SimdMF __attribute__((vector_size(8 * SIMD_W)));
+typedef float SimdFHalf __attribute__((vector_size(4 * SIMD_W)));  /* SIMD_W floats */
+typedef int32_t SimdMHalf __attribute__((vector_size(4 * SIMD_W))); /* SIMD_W lane masks */
+
+GD_INLINE SimdF simdf_splat(float x) { return (SimdF){0} + x; }
+GD_INLINE SimdF simdf_sel(SimdMF m, SimdF a, SimdF b) { return (SimdF)(((SimdMF)a & m) | ((SimdMF)b & ~m)); }
+GD_INLINE SimdF simdf_sqrt(SimdF v) {
+  SimdF r = {0};
+  for (int l = 0; l < SIMDF_W; l++) r[l] = __builtin_sqrtf(v[l]);
+  return r;
+}
+#if defined(__AVX512F__) && SIMD_W == 8
+GD_INLINE SimdF simdf_max(SimdF a, SimdF b) { return (SimdF)_mm512_max_ps((__m512)a, (__m512)b); }
+GD_INLINE SimdF simdf_min(SimdF a, SimdF b) { return (SimdF)_mm512_min_ps((__m512)a, (__m512)b); }
+#elif defined(__AVX__) && SIMD_W == 4
+GD_INLINE SimdF simdf_max(SimdF a, SimdF b) { return (SimdF)_mm256_max_ps((__m256)a, (__m256)b); }
+GD_INLINE SimdF simdf_min(SimdF a, SimdF b) { return (SimdF)_mm256_min_ps((__m256)a, (__m256)b); }
+#else
+GD_INLINE SimdF simdf_max(SimdF a, SimdF b) { return simdf_sel(a > b, a, b); }
+GD_INLINE SimdF simdf_min(SimdF a, SimdF b) { return simdf_sel(a < b, a, b); }
+#endif
+GD_INLINE bool simdf_any(SimdMF m) {
+#if defined(__AVX__) && SIMD_W == 4
+  return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+#else
+  int32_t any = 0;
+  for (int l = 0; l < SIMDF_W; l++) any |= m[l];
+  return any != 0;
+#endif
+}
+GD_INLINE SimdF simdf_abs(SimdF a) { return (SimdF)((SimdMF)a & INT32_MAX); }
+
+/* Two double vectors as one float vector (lanes of lo first), rounded to nearest; and back,
+ * exactly. The masks likewise (-1 stays -1). */
+#if SIMD_W == 8
+#define SIMD_CONCAT_IDX 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+#define SIMD_LO_IDX 0, 1, 2, 3, 4, 5, 6, 7
+#define SIMD_HI_IDX 8, 9, 10, 11, 12, 13, 14, 15
+#elif SIMD_W == 4
+#define SIMD_CONCAT_IDX 0, 1, 2, 3, 4, 5, 6, 7
+#define SIMD_LO_IDX 0, 1, 2, 3
+#define SIMD_HI_IDX 4, 5, 6, 7
+#else
+#define SIMD_CONCAT_IDX 0, 1, 2, 3
+#define SIMD_LO_IDX 0, 1
+#define SIMD_HI_IDX 2, 3
+#endif
+#if defined(__AVX512F__) && SIMD_W == 8
+GD_INLINE SimdF simd_narrow(SimdD lo, SimdD hi) {
+  const __m256d l = _mm256_castps_pd(_mm512_cvtpd_ps((__m512d)lo)), h = _mm256_castps_pd(_mm512_cvtpd_ps((__m512d)hi));
+  return (SimdF)_mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(l), h, 1));
+}
+GD_INLINE SimdD simd_widen(SimdF f, int half) {
+  const __m256 q = half ? _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd((__m512)f), 1))
+                        : _mm512_castps512_ps256((__m512)f);
+  return (SimdD)_mm512_cvtps_pd(q);
+}
+#elif defined(__AVX__) && SIMD_W == 4
+GD_INLINE SimdF simd_narrow(SimdD lo, SimdD hi) {
+  return (SimdF)_mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps((__m256d)lo)), _mm256_cvtpd_ps((__m256d)hi), 1);
+}
+GD_INLINE SimdD simd_widen(SimdF f, int half) {
+  return (SimdD)_mm256_cvtps_pd(half ? _mm256_extractf128_ps((__m256)f, 1) : _mm256_castps256_ps128((__m256)f));
+}
+#else
+GD_INLINE SimdF simd_narrow(SimdD lo, SimdD hi) {
+  return __builtin_shufflevector(__builtin_convertvector(lo, SimdFHalf), __builtin_convertvector(hi, SimdFHalf),
+                                 SIMD_CONCAT_IDX);
+}
+GD_INLINE SimdD simd_widen(SimdF f, int half) {
+  return half ? __builtin_convertvector(__builtin_shufflevector(f, f, SIMD_HI_IDX), SimdD)
+              : __builtin_convertvector(__builtin_shufflevector(f, f, SIMD_LO_IDX), SimdD);
+}
+#endif
+/* Masks (0 or -1 a lane, exact either way). With AVX2 a narrowed mask is the low 32 bits of each
+ * 64-bit lane, picked by one shuffle and put in lane order by one permute; a widened one the
+ * sign extension of its half. */
+#if defined(__AVX2__) && SIMD_W == 4
+GD_INLINE SimdMF simd_narrow_mask(SimdM lo, SimdM hi) {
+  const __m256 s = _mm256_shuffle_ps(_mm256_castsi256_ps((__m256i)lo), _mm256_castsi256_ps((__m256i)hi), 0x88);
+  return (SimdMF)_mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castps_pd(s), 0xD8));
+}
+GD_INLINE SimdM simd_widen_mask(SimdMF m, int half) {
+  return (SimdM)_mm256_cvtepi32_epi64(half ? _mm256_extracti128_si256((__m256i)m, 1) : _mm256_castsi256_si128((__m256i)m));
+}
+#else
+GD_INLINE SimdMF simd_narrow_mask(SimdM lo, SimdM hi) {
+  return __builtin_shufflevector(__builtin_convertvector(lo, SimdMHalf), __builtin_convertvector(hi, SimdMHalf),
+                                 SIMD_CONCAT_IDX);
+}
+GD_INLINE SimdM simd_widen_mask(SimdMF m, int half) {
+  return half ? __builtin_convertvector(__builtin_shufflevector(m, m, SIMD_HI_IDX), SimdM)
+              : __builtin_convertvector(__builtin_shufflevector(m, m, SIMD_LO_IDX), SimdM);
+}
+#endif
 #endif

@@ -6,6 +6,7 @@
  *                    [--vt VT] [--spin Wi [Wj]]
  *                    [--dt DT | --dt-fraction F] [--wall] [--phase P] [--threads T]
  *                    [--strategy full|half-reduce|half-atomic] [--ref] [--max-tc K]
+ *                    [--precision double|mixed]
  * Rj = inf (or --wall) is a flat wall. The criterion is δ-end, or force-end when the model
  * sets limit_damping (docs/verification.md §0).
  */
@@ -21,7 +22,7 @@
 #include "plan.h"
 
 int cli_collide(int argc, char **argv) {
-  const char *text = NULL, *strategy = "half-reduce";
+  const char *text = NULL, *strategy = "half-reduce", *precision = "double";
   double radius[2] = {0, 0}, mass[2] = {0, 0}, spin[2] = {0, 0}, density = 0, v = 0, vt = 0, dt = 0, frac = 0, phase = 0, threads = 0,
          max_tc = 0;
   CliOpt opts[] = {
@@ -39,6 +40,7 @@ int cli_collide(int argc, char **argv) {
       {.name = "--threads", .nvals = 1, .value_names = "T", .vals = &threads},
       {.name = "--strategy", .nvals = -1, .value_names = "full|half-reduce|half-atomic", .str = &strategy},
       {.name = "--ref", .nvals = 0},
+      {.name = "--precision", .nvals = -1, .value_names = "double|mixed", .str = &precision},
       {.name = "--max-tc", .nvals = 1, .value_names = "K", .vals = &max_tc},
   };
   const int nopts = (int)(sizeof opts / sizeof *opts);
@@ -76,6 +78,8 @@ int cli_collide(int argc, char **argv) {
   if (!force_strategy_parse(strategy, &c.strategy))
     errlist_add(&err, "--strategy: '%s' is unknown; expected full, half-reduce or half-atomic", strategy);
   const int nthreads = threads_option(cli_opt(opts, nopts, "--threads"), threads, &err);
+  if (!loop_precision_parse(precision, &c.precision))
+    errlist_add(&err, "--precision: '%s' is unknown; expected double or mixed", precision);
   if (err.n) {
     errlist_print(&err, stderr);
     errlist_free(&err);
@@ -111,12 +115,15 @@ int cli_collide(int argc, char **argv) {
     gd_error("collide: %s", why);
     return GD_EXIT_RUNTIME;
   }
+  if (r.precision_note) fprintf(stderr, "grandamp: notice: --precision mixed: %s; running in double\n", r.precision_note);
   Json j;
   json_begin(&j, stdout);
   json_str(&j, "model", text);
   json_bool(&j, "wall", c.wall);
   json_str(&j, "criterion", c.model.limit_damping ? "force-end" : "delta-end");
   json_str(&j, "strategy", c.use_ref ? "ref" : force_strategy_name(c.strategy));
+  json_str(&j, "kernel", r.kernel);
+  json_str(&j, "precision", loop_precision_name(r.precision));
   json_int(&j, "threads", sysmem_threads(c.threads));
   json_num(&j, "Reff", r.Reff);
   json_num(&j, "meff", r.meff);

@@ -124,7 +124,7 @@ static bool count_packing(BenchPacking *pk, double skin, ErrList *err) {
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
   for (int k = 0; k < nt * nt; k++) models[k] = m;
   Sim s;
-  sim_init(&s, &p, &b, models, nt, FORCE_HALF_REDUCE, false, 0, skin, 1.0);
+  sim_init(&s, &p, &b, models, nt, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 0, skin, 1.0);
   const char *why = NULL;
   const bool ok = sim_setup(&s, &why);
   if (ok) pk->atoms = (long)s.p.n, pk->contacts = (long)s.contact_evals;

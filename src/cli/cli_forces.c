@@ -93,7 +93,7 @@ int cli_forces(int argc, char **argv) {
   memcpy(models, table.model, (size_t)nt * (size_t)nt * sizeof *models);
   type_table_free(&table);
   Sim s;
-  sim_init(&s, &p, &b, models, nt, FORCE_FULL, false, nthreads, 0.0, 1.0); /* mixed models: the plan's `_ref` */
+  sim_init(&s, &p, &b, models, nt, FORCE_FULL, false, LOOP_DOUBLE, nthreads, 0.0, 1.0); /* mixed models: the plan's `_ref` */
   const char *why = NULL;
   if (!sim_setup(&s, &why)) {
     const bool fault = s.fault[0] != '\0'; /* a bad contact, not a box too small for the list */

@@ -3,7 +3,7 @@
  *
  *   grandamp run --packing fcc|random|FILE.data --n N --model '<text>' --steps S [--dt DT]
  *                [--threads T] [--strategy full|half-reduce|half-atomic] [--skin SKIN]
- *                [--ref] [packing options]
+ *                [--ref] [--precision double|mixed] [packing options]
  * Rates: pair evaluations/s are neighbour pairs (each pair once, whatever the list) per second
  * of force time over the S steps (the setup pass is timed under "setup"); contacts/s the
  * touching pairs among them; atom-steps/s N * steps per second of the whole loop. The JSON
@@ -95,7 +95,7 @@ static const char *reproducibility(ForceStrategy st, bool ref) {
 
 int cli_run(int argc, char **argv) {
   PackingOpts po = {0};
-  const char *packing = NULL, *text = NULL, *strategy = "half-reduce";
+  const char *packing = NULL, *text = NULL, *strategy = "half-reduce", *precision = "double";
   double steps = 0, dt = 1e-4, threads = 0, skin = 0.1, every = 0;
   const char *series_csv = NULL;
   CliOpt opts[] = {
@@ -108,6 +108,7 @@ int cli_run(int argc, char **argv) {
       {.name = "--strategy", .nvals = -1, .value_names = "full|half-reduce|half-atomic", .str = &strategy},
       {.name = "--skin", .nvals = 1, .value_names = "SKIN", .vals = &skin},
       {.name = "--ref", .nvals = 0},
+      {.name = "--precision", .nvals = -1, .value_names = "double|mixed", .str = &precision},
       {.name = "--every", .nvals = 1, .value_names = "K", .vals = &every},
       {.name = "--series", .nvals = -1, .value_names = "OUT.csv", .str = &series_csv, .out_file = true},
   };
@@ -127,6 +128,9 @@ int cli_run(int argc, char **argv) {
     errlist_add(&err, "--strategy: '%s' is unknown; expected full, half-reduce or half-atomic", strategy);
   const int nthreads = threads_option(cli_opt(opts, nopts, "--threads"), threads, &err);
   const bool ref = cli_opt(opts, nopts, "--ref")->given;
+  LoopPrecision prec = LOOP_DOUBLE;
+  if (!loop_precision_parse(precision, &prec))
+    errlist_add(&err, "--precision: '%s' is unknown; expected double or mixed", precision);
   ContactModel model;
   if (text) model_parse(text, &model, &err);
   PackingSpec spec = packing_defaults();
@@ -159,7 +163,8 @@ int cli_run(int argc, char **argv) {
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
   for (int k = 0; k < nt * nt; k++) models[k] = model;
   Sim s;
-  sim_init(&s, &p, &b, models, nt, st, ref, nthreads, skin, dt);
+  sim_init(&s, &p, &b, models, nt, st, ref, prec, nthreads, skin, dt);
+  if (s.plan.precision_note) fprintf(stderr, "grandamp: notice: --precision mixed: %s; running in double\n", s.plan.precision_note);
   if (nthreads == 0 && s.plan.threads < sysmem_threads_pick(s.p.n, sysmem_spheres_per_thread(), omp_get_max_threads(), -1))
     fprintf(stderr, "grandamp: notice: other work keeps cores busy (%d free): running on %d thread(s) (--threads T sets the count)\n",
             sysmem_free_cpus(), s.plan.threads);
@@ -212,6 +217,7 @@ int cli_run(int argc, char **argv) {
   json_str(&j, "model", text);
   json_str(&j, "strategy", ref ? "ref" : force_strategy_name(st));
   json_str(&j, "kernel", sim_kernel_name(&s));
+  json_str(&j, "precision", loop_precision_name(s.plan.precision));
   json_str(&j, "reproducible", reproducibility(st, ref));
   json_int(&j, "threads", sysmem_threads(s.plan.threads));
   json_int(&j, "steps", (long)steps);

@@ -27,6 +27,11 @@ ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel t
  *  x_gamma_t = 0 or mu_t = 0: frictionless in plan.c), under the same conditions; it gives the
  *  general kernel's results bit for bit. */
 ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st);
+/** The mixed-precision twins of the two above (lane_contact_mixed of contact_lanes.h), for the
+ *  same combinations with the half-reduce strategy, or NULL (other strategies, or a build with
+ *  GD_NO_MIXED). */
+ForceKernel force_mixed_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
+ForceKernel force_mixed_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st);
 
 /* Whether the vector body covers the combination: a scalar kernel exists and the normal
  * model's row has the vector loops (NFLAG_VECTOR_KERNELS; constant for literal ids). */
@@ -227,8 +232,14 @@ GD_INLINE void simd_gather_arrays(const double *const arr[4], const int32_t idx[
  * non-zero sum nor a zero one, which starts at +0.0 and stays +0.0 (x + y and x - y of zeros
  * are -0.0 only for -0.0 - +0.0 and -0.0 + -0.0 in round-to-nearest). */
 GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, ForceStrategy st, bool frictionless,
-                         const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
+                         bool mixed, const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1,
+                         ForceStats *stats) {
   if (!simd_form_covered(nm, df) || (frictionless && tm != TANGENTIAL_LINEAR_NOHISTORY)) return;
+  if (mixed && st != FORCE_HALF_REDUCE) return; /* the mixed loop has the default strategy alone */
+  /* Mixed precision: groups of 2 SIMD_W rows, two double vectors for the gathers and the
+   * geometry, one float vector for the law (lane_contact_mixed); else groups of SIMD_W. */
+  const int P = mixed ? 2 : 1; /* double vectors a group */
+  const int G = P * SIMD_W;    /* rows a group */
   const bool half = st != FORCE_FULL;
   const int hs = tangential_nhist(tm);
   double *restrict hist = a->hist;
@@ -247,11 +258,12 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
   double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
   double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
   unsigned char *restrict dirty = t->dirty; /* half-reduce with few contacts: the records changed */
-  const ContactModel *m1[SIMD_W];
-  for (int l = 0; l < SIMD_W; l++) m1[l] = a->models;
+  const ContactModel *m1[2 * SIMD_W];
+  for (int l = 0; l < 2 * SIMD_W; l++) m1[l] = a->models;
   /* The lanes' coefficients: the single type pair's when nt == 1, set once (a per-step copy of
    * it cost 10 instructions of some 420 per step), else per step. */
   SimdParams q = simd_params(m1);
+  SimdParams_f qf = simd_params_f(m1);
   bool limit_any = false; /* limit_damping on some type pair; else no lane is ever clamped */
   for (int k = 0; k < nt * nt; k++) limit_any = limit_any || a->models[k].limit_damping;
   const SimdD zero = simd_splat(0.0);
@@ -271,158 +283,192 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         const int64_t i = rows[r];
         fx[i] = fy[i] = fz[i] = tx[i] = ty[i] = tz[i] = 0.0;
       }
-    for (int g = 0; g < nrows; g += SIMD_W) {
+    for (int g = 0; g < nrows; g += G) {
       /* The group's rows; lanes past the chunk's rows with partners repeat its last one with no
        * entries. */
-      int32_t ii[SIMD_W];
-      int64_t kb[SIMD_W], nk[SIMD_W];
+      int32_t ii[2 * SIMD_W];
+      int64_t kb[2 * SIMD_W], nk[2 * SIMD_W];
       int64_t kmax = 0;
-      for (int l = 0; l < SIMD_W; l++) {
+      for (int l = 0; l < G; l++) {
         const int64_t i = rows[g + l < nrows ? g + l : nrows - 1];
         ii[l] = (int32_t)i;
         kb[l] = start[i];
         nk[l] = g + l < nrows ? start[i + 1] - start[i] : 0;
         kmax = nk[l] > kmax ? nk[l] : kmax;
       }
-      SimdM nkv;
-      memcpy(&nkv, nk, sizeof nkv);
+      SimdM nkv[2];
+      memcpy(nkv, nk, (size_t)P * sizeof nkv[0]);
       /* Whether a row of the group may have a partner across a periodic boundary (else the raw
        * separations are the minimum images, bit for bit: NeighborList.interior). */
       bool wrap = !interior;
-      for (int l = 0; l < SIMD_W && !wrap; l++) wrap = !interior[ii[l]];
+      for (int l = 0; l < G && !wrap; l++) wrap = !interior[ii[l]];
       /* x y z R, vx vy vz m, wx wy wz - of each row; the last two at the group's first touching
        * step (a dilute gas's groups mostly have none) */
-      SimdD ip[4], iv[4] = {zero, zero, zero, zero}, iw[4] = {zero, zero, zero, zero};
-      bool row_loaded = false;
-      SimdM row_on = (SimdM)zero; /* the rows (lanes) with some touching entry */
-      const double *ri[SIMD_W];
-      for (int l = 0; l < SIMD_W; l++) ri[l] = pack + stride * (int64_t)ii[l];
-      simd_gather4(ri, 0, ip);
-      const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3];
+      SimdD ip[2][4], iv[2][4], iw[2][4];
+      bool row_loaded = false, row_f_ready = false;
+      LaneRow_f row_f; /* mixed: the rows' radius, mass and spin in single precision, once a group */
+      SimdM row_on[2]; /* the rows (lanes) with some touching entry */
+      const double *ri[2 * SIMD_W];
+      for (int l = 0; l < G; l++) ri[l] = pack + stride * (int64_t)ii[l];
       /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
-      SimdD fxi = zero, fyi = zero, fzi = zero, txi = zero, tyi = zero, tzi = zero;
+      SimdD fxi[2], fyi[2], fzi[2], txi[2], tyi[2], tzi[2];
+      for (int p = 0; p < P; p++) {
+        simd_gather4(ri + p * SIMD_W, 0, ip[p]);
+        for (int c = 0; c < 4; c++) iv[p][c] = iw[p][c] = zero;
+        row_on[p] = (SimdM)zero;
+        fxi[p] = fyi[p] = fzi[p] = txi[p] = tyi[p] = tzi[p] = zero;
+      }
       for (int64_t k = 0; k < kmax; k++) {
-        const SimdM live = k < nkv;
-        int32_t jj[SIMD_W];
-        int64_t kk[SIMD_W]; /* list entry of each lane (a dead lane: its row's start, never read) */
-        for (int l = 0; l < SIMD_W; l++) {
+        SimdM live[2];
+        for (int p = 0; p < P; p++) live[p] = k < nkv[p];
+        int32_t jj[2 * SIMD_W];
+        int64_t kk[2 * SIMD_W]; /* list entry of each lane (a dead lane: its row's start, never read) */
+        for (int l = 0; l < G; l++) {
           kk[l] = k < nk[l] ? kb[l] + k : kb[l];
           jj[l] = k < nk[l] ? jl[kk[l]] : ii[l]; /* a dead lane pairs its row with itself */
         }
-        SimdD jp[4], jv[4], jw[4] = {zero, zero, zero, zero}; /* the partners' records */
-        const double *rj[SIMD_W];
-        for (int l = 0; l < SIMD_W; l++) rj[l] = pack + stride * (int64_t)jj[l];
-        simd_gather4(rj, 0, jp);
-        SimdD dx[3] = {xi - jp[0], yi - jp[1], zi - jp[2]};
-        if (wrap) {
-          dx[0] = simd_min_image(dx[0], lx, hx);
-          dx[1] = simd_min_image(dx[1], ly, hy);
-          dx[2] = simd_min_image(dx[2], lz, hz);
+        SimdD jp[2][4], jv[2][4], jw[2][4]; /* the partners' records */
+        const double *rj[2 * SIMD_W];
+        for (int l = 0; l < G; l++) rj[l] = pack + stride * (int64_t)jj[l];
+        SimdD dx[2][3];
+        bool any = false;
+        for (int p = 0; p < P; p++) {
+          simd_gather4(rj + p * SIMD_W, 0, jp[p]);
+          dx[p][0] = ip[p][0] - jp[p][0], dx[p][1] = ip[p][1] - jp[p][1], dx[p][2] = ip[p][2] - jp[p][2];
+          if (wrap) {
+            dx[p][0] = simd_min_image(dx[p][0], lx, hx);
+            dx[p][1] = simd_min_image(dx[p][1], ly, hy);
+            dx[p][2] = simd_min_image(dx[p][2], lz, hz);
+          }
+          /* No lane touching (most steps of a dilute gas): lane_contact's test, the same
+           * operations, says so before the rest is gathered. */
+          const SimdD radsum = ip[p][3] + jp[p][3];
+          const SimdD rsq = dx[p][0] * dx[p][0] + dx[p][1] * dx[p][1] + dx[p][2] * dx[p][2];
+          any = any || simd_any((rsq < radsum * radsum) & live[p]);
         }
         /* history models: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads
          * and writes the zeros of dead_hist instead */
-        double *hp[SIMD_W];
+        double *hp[2 * SIMD_W];
         if (hs)
-          for (int l = 0; l < SIMD_W; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
-        /* No lane touching (most steps of a dilute gas): lane_contact's test, the same operations,
-         * says so before the rest is gathered. Its outputs would all be +-0, the identity of every
-         * sum, power and record (see above), and its histories zeros: those are stored and the
-         * contact skipped, bit for bit. */
-        const SimdD radsum = Ri + jp[3];
-        if (!simd_any(((dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2]) < radsum * radsum) & live)) {
+          for (int l = 0; l < G; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
+        /* Its outputs would all be +-0, the identity of every sum, power and record (see above),
+         * and its histories zeros: those are stored and the contact skipped, bit for bit. */
+        if (!any) {
           if (hs) {
             const SimdD none[4] = {zero, zero, zero, zero};
-            simd_hist_store(hp, hs, none);
+            for (int p = 0; p < P; p++) simd_hist_store(hp + p * SIMD_W, hs, none);
           }
           continue;
         }
         if (nt != 1) {
-          const ContactModel *ml[SIMD_W];
-          for (int l = 0; l < SIMD_W; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
-          q = simd_params(ml);
+          const ContactModel *ml[2 * SIMD_W];
+          for (int l = 0; l < G; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
+          if (mixed) qf = simd_params_f(ml);
+          else q = simd_params(ml);
         }
-        if (!row_loaded && soa) {
-          simd_gather_arrays(vel, ii, iv);
-          if (!frictionless) simd_gather_arrays(spin, ii, iw);
-        } else if (!row_loaded) {
-          simd_gather4(ri, 4, iv);
-          if (!frictionless) simd_gather4(ri, 8, iw); /* spins: the tangential velocity only */
+        for (int p = 0; p < P; p++) {
+          const int32_t *ip_rows = ii + p * SIMD_W, *ip_parts = jj + p * SIMD_W;
+          if (!row_loaded && soa) {
+            simd_gather_arrays(vel, ip_rows, iv[p]);
+            if (!frictionless) simd_gather_arrays(spin, ip_rows, iw[p]);
+          } else if (!row_loaded) {
+            simd_gather4(ri + p * SIMD_W, 4, iv[p]);
+            if (!frictionless) simd_gather4(ri + p * SIMD_W, 8, iw[p]); /* spins: the tangential velocity only */
+          }
+          for (int c = 0; c < 4; c++) jw[p][c] = zero;
+          if (soa) {
+            simd_gather_arrays(vel, ip_parts, jv[p]);
+            if (!frictionless) simd_gather_arrays(spin, ip_parts, jw[p]);
+          } else {
+            simd_gather4(rj + p * SIMD_W, 4, jv[p]);
+            if (!frictionless) simd_gather4(rj + p * SIMD_W, 8, jw[p]);
+          }
         }
         row_loaded = true;
-        if (soa) {
-          simd_gather_arrays(vel, jj, jv);
-          if (!frictionless) simd_gather_arrays(spin, jj, jw);
-        } else {
-          simd_gather4(rj, 4, jv);
-          if (!frictionless) simd_gather4(rj, 8, jw);
+        LanePair in[2];
+        SimdD h[2][4];
+        for (int p = 0; p < P; p++) {
+          in[p] = (LanePair){.dx = {dx[p][0], dx[p][1], dx[p][2]}, .Ri = ip[p][3], .Rj = jp[p][3], .mi = iv[p][3],
+                             .mj = jv[p][3], .live = live[p],
+                             .vr = {iv[p][0] - jv[p][0], iv[p][1] - jv[p][1], iv[p][2] - jv[p][2]},
+                             .wi = {iw[p][0], iw[p][1], iw[p][2]}, .wj = {jw[p][0], jw[p][1], jw[p][2]}};
+          for (int c = 0; c < 4; c++) h[p][c] = zero;
+          if (hs) simd_hist_load(hp + p * SIMD_W, hs, h[p]);
         }
-        const LanePair in = {.dx = {dx[0], dx[1], dx[2]}, .Ri = Ri, .Rj = jp[3], .mi = iv[3], .mj = jv[3], .live = live,
-                             .vr = {iv[0] - jv[0], iv[1] - jv[1], iv[2] - jv[2]},
-                             .wi = {iw[0], iw[1], iw[2]}, .wj = {jw[0], jw[1], jw[2]}};
-        SimdD h[4] = {zero, zero, zero, zero};
-        if (hs) simd_hist_load(hp, hs, h);
-        LaneContact c;
-        lane_contact(nm, df, tm, frictionless, limit_any, &q, &in, a->dt, a->history_update, h, &c);
-        if (hs) simd_hist_store(hp, hs, h);
-        /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
-        excess = simd_max(excess, c.delta - simd_min(in.Ri, in.Rj));
-        contacts -= c.on; /* a true lane is -1 */
-        row_on |= c.on;
-        if (dirty) /* the j records this step changes (a lane off contact subtracts +-0: no change) */
-          for (int l = 0; l < SIMD_W; l++)
-            if (c.on[l]) dirty[jj[l]] = 1;
-        /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both the
-         * identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest); powers per
-         * lane.
-         * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ti is adding force_rows'
-         * -arm_i tor, bit for bit, one negation fewer. */
-        fxi += c.f[0], fyi += c.f[1], fzi += c.f[2];
-        pn += c.pn;
-        if (!frictionless) txi -= c.ti[0], tyi -= c.ti[1], tzi -= c.ti[2], pt += c.pt, pf += c.pf;
-        if (st == FORCE_HALF_REDUCE && frictionless) {
-          simd_scatter_sub_force(t->acc, jj, c.f);
-        } else if (st == FORCE_HALF_REDUCE) {
-          /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
-           * exactly: the scalar kernel's adds of -f, without the negations); a lane that does not
-           * touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0 (its
-           * j may be its own row). */
-          const SimdD u[KERNEL_ACC] = {c.f[0], c.f[1], c.f[2], c.tj[0], c.tj[1], c.tj[2], zero, zero};
-          simd_scatter_sub(t->acc, jj, u);
-        } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
-          for (int l = 0; l < SIMD_W; l++) {
-            if (!c.on[l]) continue;
-            const int64_t j = jj[l];
-            ATOMIC_ADD(fx[j], -c.f[0][l]);
-            ATOMIC_ADD(fy[j], -c.f[1][l]);
-            ATOMIC_ADD(fz[j], -c.f[2][l]);
-            if (frictionless) continue;
-            ATOMIC_ADD(tx[j], -c.tj[0][l]);
-            ATOMIC_ADD(ty[j], -c.tj[1][l]);
-            ATOMIC_ADD(tz[j], -c.tj[2][l]);
+        LaneContact cs[2];
+        if (mixed && !row_f_ready) row_f = lane_row_f(in, !frictionless), row_f_ready = true;
+        if (mixed)
+          lane_contact_mixed(nm, df, tm, frictionless, limit_any, &qf, in, &row_f, (float)a->dt, a->history_update,
+                             h, cs);
+        else
+          lane_contact(nm, df, tm, frictionless, limit_any, &q, &in[0], a->dt, a->history_update, h[0], &cs[0]);
+        for (int p = 0; p < P; p++) {
+          const LaneContact c = cs[p];
+          const int32_t *jh = jj + p * SIMD_W;
+          if (hs) simd_hist_store(hp + p * SIMD_W, hs, h[p]);
+          /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
+          excess = simd_max(excess, c.delta - simd_min(in[p].Ri, in[p].Rj));
+          contacts -= c.on; /* a true lane is -1 */
+          row_on[p] |= c.on;
+          if (dirty) /* the j records this step changes (a lane off contact subtracts +-0: no change) */
+            for (int l = 0; l < SIMD_W; l++)
+              if (c.on[l]) dirty[jh[l]] = 1;
+          /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both
+           * the identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest);
+           * powers per lane.
+           * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ti is adding force_rows'
+           * -arm_i tor, bit for bit, one negation fewer. */
+          fxi[p] += c.f[0], fyi[p] += c.f[1], fzi[p] += c.f[2];
+          pn += c.pn;
+          if (!frictionless) txi[p] -= c.ti[0], tyi[p] -= c.ti[1], tzi[p] -= c.ti[2], pt += c.pt, pf += c.pf;
+          if (st == FORCE_HALF_REDUCE && frictionless) {
+            simd_scatter_sub_force(t->acc, jh, c.f);
+          } else if (st == FORCE_HALF_REDUCE) {
+            /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
+             * exactly: the scalar kernel's adds of -f, without the negations); a lane that does
+             * not touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0
+             * (its j may be its own row). */
+            const SimdD u[KERNEL_ACC] = {c.f[0], c.f[1], c.f[2], c.tj[0], c.tj[1], c.tj[2], zero, zero};
+            simd_scatter_sub(t->acc, jh, u);
+          } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
+            for (int l = 0; l < SIMD_W; l++) {
+              if (!c.on[l]) continue;
+              const int64_t j = jh[l];
+              ATOMIC_ADD(fx[j], -c.f[0][l]);
+              ATOMIC_ADD(fy[j], -c.f[1][l]);
+              ATOMIC_ADD(fz[j], -c.f[2][l]);
+              if (frictionless) continue;
+              ATOMIC_ADD(tx[j], -c.tj[0][l]);
+              ATOMIC_ADD(ty[j], -c.tj[1][l]);
+              ATOMIC_ADD(tz[j], -c.tj[2][l]);
+            }
           }
         }
       }
-      for (int l = 0; l < SIMD_W && g + l < nrows; l++) {
-        const int64_t i = ii[l];
-        if (st == FORCE_FULL) { /* the only writer of row i */
-          fx[i] = fxi[l], fy[i] = fyi[l], fz[i] = fzi[l], tx[i] = txi[l], ty[i] = tyi[l], tz[i] = tzi[l];
-          continue;
+      for (int p = 0; p < P; p++)
+        for (int l = 0; l < SIMD_W && g + p * SIMD_W + l < nrows; l++) {
+          const int64_t i = ii[p * SIMD_W + l];
+          if (st == FORCE_FULL) { /* the only writer of row i */
+            fx[i] = fxi[p][l], fy[i] = fyi[p][l], fz[i] = fzi[p][l];
+            tx[i] = txi[p][l], ty[i] = tyi[p][l], tz[i] = tzi[p][l];
+            continue;
+          }
+          if (!row_on[p][l]) continue; /* sums of +-0 only: adding them changes no record or force */
+          if (st == FORCE_HALF_REDUCE) {
+            double *r = t->acc + KERNEL_ACC * i;
+            r[0] += fxi[p][l], r[1] += fyi[p][l], r[2] += fzi[p][l];
+            r[3] += txi[p][l], r[4] += tyi[p][l], r[5] += tzi[p][l];
+            if (dirty) dirty[i] = 1;
+          } else {
+            ATOMIC_ADD(fx[i], fxi[p][l]);
+            ATOMIC_ADD(fy[i], fyi[p][l]);
+            ATOMIC_ADD(fz[i], fzi[p][l]);
+            if (frictionless) continue;
+            ATOMIC_ADD(tx[i], txi[p][l]);
+            ATOMIC_ADD(ty[i], tyi[p][l]);
+            ATOMIC_ADD(tz[i], tzi[p][l]);
+          }
         }
-        if (!row_on[l]) continue; /* sums of +-0 only: adding them changes no record or force */
-        if (st == FORCE_HALF_REDUCE) {
-          double *r = t->acc + KERNEL_ACC * i;
-          r[0] += fxi[l], r[1] += fyi[l], r[2] += fzi[l], r[3] += txi[l], r[4] += tyi[l], r[5] += tzi[l];
-          if (dirty) dirty[i] = 1;
-        } else {
-          ATOMIC_ADD(fx[i], fxi[l]);
-          ATOMIC_ADD(fy[i], fyi[l]);
-          ATOMIC_ADD(fz[i], fzi[l]);
-          if (frictionless) continue;
-          ATOMIC_ADD(tx[i], txi[l]);
-          ATOMIC_ADD(ty[i], tyi[l]);
-          ATOMIC_ADD(tz[i], tzi[l]);
-        }
-      }
     }
   }
   int64_t nc = 0;
@@ -439,15 +485,20 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
 
 /* ---- one kernel per covered (normal, damping form, tangential, strategy) ----------------- */
 
+/* 1 where kernel_stamp.c stamps the mixed-precision kernels (their own objects). */
+#ifndef GD_STAMP_MIXED
+#define GD_STAMP_MIXED 0
+#endif
+
 #define SIMD_KERNEL_DEF(N, F, T, S)                                                           \
   static void simd_kernel_##N##__##F##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
                                                    int64_t i1, ForceStats *st) {             \
-    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_##T, FORCE_##S, false, a, t, i0, i1, st);     \
+    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_##T, FORCE_##S, false, GD_STAMP_MIXED, a, t, i0, i1, st);     \
   }
 #define SIMD_FRICTIONLESS_DEF(N, F, S)                                                         \
   static void simd_kernel_##N##__##F##__frictionless__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
                                                           int64_t i1, ForceStats *st) {      \
-    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_LINEAR_NOHISTORY, FORCE_##S, true, a, t, i0, i1, st); \
+    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_LINEAR_NOHISTORY, FORCE_##S, true, GD_STAMP_MIXED, a, t, i0, i1, st); \
   }
 #define SIMD_KDEF_S(ctx, S, ...) GD_CALL(SIMD_KERNEL_DEF, (GD_UNPACK3 ctx, S))
 #define SIMD_KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KDEF_S, (GD_UNPACK2 ctx, T))
@@ -474,9 +525,13 @@ typedef ForceKernel SimdSlice[N_DFORM][N_TANGENTIAL + 1][N_STRATEGY];
 #define FORCE_SIMD_DEFINE_NORMAL(N)                                                           \
   DAMPING_FORMS_EX(SIMD_KDEF_F, N)                                                            \
   const SimdSlice force_simd_slice_##N = {DAMPING_FORMS_EX(SIMD_KTAB_F, N)};
+/** The same for the mixed-precision kernels (GD_STAMP_MIXED 1): force_mixed_slice_N. */
+#define FORCE_MIXED_DEFINE_NORMAL(N)                                                          \
+  DAMPING_FORMS_EX(SIMD_KDEF_F, N)                                                            \
+  const SimdSlice force_mixed_slice_##N = {DAMPING_FORMS_EX(SIMD_KTAB_F, N)};
 
 /* The slices of the normal models whose kernels column is VECTOR (normal.h). */
-#define SIMD_DECLARE_SLICE_VECTOR(N) extern const SimdSlice force_simd_slice_##N;
+#define SIMD_DECLARE_SLICE_VECTOR(N) extern const SimdSlice force_simd_slice_##N, force_mixed_slice_##N;
 #define SIMD_DECLARE_SLICE_SCALAR(N)
 #define SIMD_DECLARE_SLICE_NONE(N)
 #define SIMD_DECLARE_SLICE(c, N, id, name, nc, fl, cn, kern) SIMD_DECLARE_SLICE_##kern(N)

@@ -31,6 +31,17 @@ ForceKernel force_scalar_kernel(NormalModel nm, DampingModel dm, TangentialModel
 #define SIMD_SLICE_PTR_NONE(N)
 #define SIMD_SLICE_PTR(c, N, id, name, nc, fl, cn, kern) SIMD_SLICE_PTR_##kern(N)
 static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SIMD_SLICE_PTR, _)};
+/* A build with GD_NO_MIXED (the sanitized builds, whose compile time they would double) has no
+ * mixed kernels: the plan then runs double with a note. */
+#ifdef GD_NO_MIXED
+#define MIXED_SLICE_PTR_VECTOR(N)
+#else
+#define MIXED_SLICE_PTR_VECTOR(N) [NORMAL_##N] = &force_mixed_slice_##N,
+#endif
+#define MIXED_SLICE_PTR_SCALAR(N)
+#define MIXED_SLICE_PTR_NONE(N)
+#define MIXED_SLICE_PTR(c, N, id, name, nc, fl, cn, kern) MIXED_SLICE_PTR_##kern(N)
+static const SimdSlice *const MIXED_SLICES[N_NORMAL] = {NORMAL_MODELS_EX(MIXED_SLICE_PTR, _)};
 
 ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
   if (nm >= N_NORMAL || dm >= N_DAMPING || !simd_covered(nm, dm, tm) || !SIMD_SLICES[nm]) return NULL;
@@ -40,4 +51,14 @@ ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel t
 ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st) {
   if (!force_simd_kernel(nm, dm, TANGENTIAL_LINEAR_NOHISTORY, st)) return NULL;
   return (*SIMD_SLICES[nm])[damping_form(dm)][SIMD_FRICTIONLESS][st];
+}
+
+ForceKernel force_mixed_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
+  if (st != FORCE_HALF_REDUCE || !force_simd_kernel(nm, dm, tm, st) || !MIXED_SLICES[nm]) return NULL;
+  return (*MIXED_SLICES[nm])[damping_form(dm)][tm][st];
+}
+
+ForceKernel force_mixed_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st) {
+  if (!force_mixed_kernel(nm, dm, TANGENTIAL_LINEAR_NOHISTORY, st)) return NULL;
+  return (*MIXED_SLICES[nm])[damping_form(dm)][SIMD_FRICTIONLESS][st];
 }

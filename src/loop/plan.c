@@ -30,8 +30,14 @@ const char *loop_vector_isa(void) {
 }
 
 /* GRANDAMP_SIMD=0 or 1 forces the scalar or the vector kernels; by default the vector ones
- * where the build has AVX (kernels.c says why not on the SSE2 baseline). */
+ * where the build has AVX (kernels.c says why not on the SSE2 baseline), and the mixed loop
+ * wherever it is asked for. False only for GRANDAMP_SIMD=0. */
 static bool simd_wanted(void) {
+  const char *env = getenv("GRANDAMP_SIMD");
+  return !(env && *env && strcmp(env, "0") == 0);
+}
+/* The double vector loop by default, or GRANDAMP_SIMD set to something other than 0. */
+static bool simd_double_wanted(void) {
   const char *env = getenv("GRANDAMP_SIMD");
   return env && *env ? strcmp(env, "0") != 0 : SIMD_W >= 4;
 }
@@ -64,10 +70,20 @@ static bool frictionless(const ContactModel *models, int ntypes) {
   return true;
 }
 
+const char *loop_precision_name(LoopPrecision p) { return p == LOOP_MIXED ? "mixed" : "double"; }
+
+bool loop_precision_parse(const char *s, LoopPrecision *out) {
+  if (strcmp(s, "double") == 0) *out = LOOP_DOUBLE;
+  else if (strcmp(s, "mixed") == 0) *out = LOOP_MIXED;
+  else return false;
+  return true;
+}
+
 /* Each kind's pass (force.c, force_mdr.c). */
 static const ForcePass PASSES[N_LOOP_KIND] = {
     [LOOP_SCALAR] = force_pass_kernel, [LOOP_VECTOR] = force_pass_kernel,
-    [LOOP_VECTOR_FRICTIONLESS] = force_pass_kernel, [LOOP_REFERENCE] = force_pass_ref,
+    [LOOP_VECTOR_FRICTIONLESS] = force_pass_kernel, [LOOP_VECTOR_MIXED] = force_pass_kernel,
+    [LOOP_VECTOR_FRICTIONLESS_MIXED] = force_pass_kernel, [LOOP_REFERENCE] = force_pass_ref,
     [LOOP_MDR] = force_mdr_pass, [LOOP_MDR_REFERENCE] = force_mdr_pass_ref,
 };
 
@@ -78,28 +94,53 @@ static LoopPlan with_kind(LoopPlan p, LoopKind k) {
   return p;
 }
 
-LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, bool reference, int threads) {
+/* The double plan, with why mixed was not run when it was asked. */
+static LoopPlan double_plan(LoopPlan p, LoopKind k, LoopPrecision asked, const char *why) {
+  p.precision_note = asked == LOOP_MIXED ? why : NULL;
+  return with_kind(p, k);
+}
+
+LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, bool reference, LoopPrecision prec,
+                   int threads) {
   const ContactModel *m0 = &models[0];
-  LoopPlan p = {.strategy = st, .full_list = !reference && force_strategy_full_list(st), .threads = threads};
-  if (m0->normal.model == NORMAL_MDR) return with_kind(p, reference ? LOOP_MDR_REFERENCE : LOOP_MDR);
+  LoopPlan p = {.strategy = st, .full_list = !reference && force_strategy_full_list(st), .threads = threads,
+                .precision = LOOP_DOUBLE};
   const NormalModel nm = m0->normal.model;
+  if (nm == NORMAL_MDR)
+    return double_plan(p, reference ? LOOP_MDR_REFERENCE : LOOP_MDR, prec, "mdr has no mixed-precision loop");
   const DampingModel dm = m0->damping.model;
   const TangentialModel tm = m0->tangential.model;
   const ForceKernel scalar = one_model_kind(models, ntypes) ? force_scalar_kernel(nm, dm, tm, st) : NULL;
   if (reference || !scalar) {
     p.full_list = false;
-    return with_kind(p, LOOP_REFERENCE);
+    return double_plan(p, LOOP_REFERENCE, prec,
+                       reference ? "the reference loop is double" : "type pairs of different models run the double reference loop");
   }
-  if (simd_wanted()) {
-    const ForceKernel fl = frictionless_wanted() && frictionless(models, ntypes)
-                               ? force_simd_kernel_frictionless(nm, dm, st) : NULL;
+  const bool simd = simd_wanted();
+  const bool fl_ok = frictionless_wanted() && frictionless(models, ntypes);
+  if (prec == LOOP_MIXED && simd) {
+    const ForceKernel fl = fl_ok ? force_mixed_kernel_frictionless(nm, dm, st) : NULL;
+    const ForceKernel vec = force_mixed_kernel(nm, dm, tm, st);
+    if (fl || vec) {
+      p.kernel = fl ? fl : vec;
+      p.pack = fl ? DRIVE_PACK_NO_SPIN : DRIVE_PACK_ALL;
+      p.precision = LOOP_MIXED;
+      return with_kind(p, fl ? LOOP_VECTOR_FRICTIONLESS_MIXED : LOOP_VECTOR_MIXED);
+    }
+  }
+  const char *why = !simd ? "GRANDAMP_SIMD=0 asks for the scalar loop, which is double"
+                    : !force_simd_kernel(nm, dm, tm, st) ? "only hooke, hertz, hertz/material and dmt have a mixed-precision loop"
+                    : st != FORCE_HALF_REDUCE ? "the mixed-precision loop runs with the half-reduce strategy only"
+                                              : "this build has no mixed-precision kernels (a sanitized build)";
+  if (simd_double_wanted()) {
+    const ForceKernel fl = fl_ok ? force_simd_kernel_frictionless(nm, dm, st) : NULL;
     const ForceKernel vec = force_simd_kernel(nm, dm, tm, st);
     if (fl || vec) {
       p.kernel = fl ? fl : vec;
       p.pack = fl ? DRIVE_PACK_NO_SPIN : DRIVE_PACK_ALL;
-      return with_kind(p, fl ? LOOP_VECTOR_FRICTIONLESS : LOOP_VECTOR);
+      return double_plan(p, fl ? LOOP_VECTOR_FRICTIONLESS : LOOP_VECTOR, prec, why);
     }
   }
   p.kernel = scalar;
-  return with_kind(p, LOOP_SCALAR);
+  return double_plan(p, LOOP_SCALAR, prec, why);
 }

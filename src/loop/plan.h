@@ -37,6 +37,8 @@ typedef void (*ForcePass)(const ForceSystem *s, const struct LoopPlan *plan, For
   X(SCALAR, "scalar")                                                                          \
   X(VECTOR, "vector")                                                                          \
   X(VECTOR_FRICTIONLESS, "vector, frictionless")                                               \
+  X(VECTOR_MIXED, "vector, mixed")                                                             \
+  X(VECTOR_FRICTIONLESS_MIXED, "vector, frictionless, mixed")                                  \
   X(REFERENCE, "reference")                                                                    \
   X(MDR, "mdr")                                                                                \
   X(MDR_REFERENCE, "mdr reference")
@@ -48,6 +50,10 @@ typedef enum LoopKind {
   N_LOOP_KIND
 } LoopKind;
 
+/* The arithmetic of the pair loop (--precision): double, or the mixed-precision vector loop
+ * (geometry in double, the contact law in single precision, sums in double: contact_lanes.h). */
+typedef enum LoopPrecision { LOOP_DOUBLE, LOOP_MIXED } LoopPrecision;
+
 typedef struct LoopPlan {
   ForceStrategy strategy; /**< as asked; the `_ref` loops ignore it */
   bool full_list;         /**< the neighbour list the loop reads */
@@ -56,14 +62,22 @@ typedef struct LoopPlan {
   ForceKernel kernel;     /**< the specialised scalar or vector kernel; NULL for the others */
   DrivePack pack;         /**< what of the packed particle records the kernel reads (the vector loops) */
   int threads;            /**< of every parallel region; 0: the OpenMP default */
+  LoopPrecision precision; /**< what the loop computes in */
+  const char *precision_note; /**< why a loop asked to be mixed runs in double, else NULL */
   const char *label;      /**< what the outputs print: "scalar", "vector", "vector, frictionless",
                                "reference", "mdr", "mdr reference" */
 } LoopPlan;
 
 /** The plan for an ntypes x ntypes model table run with strategy st (reference: the `_ref`
- *  twin on a half list) on threads threads (0: the OpenMP default). A table whose type pairs
- *  differ in their (normal, damping, tangential) ids runs the reference loop. */
-LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, bool reference, int threads);
+ *  twin on a half list) in precision prec on threads threads (0: the OpenMP default). A table
+ *  whose type pairs differ in their (normal, damping, tangential) ids runs the reference loop.
+ *  LOOP_MIXED runs the mixed vector loop where one exists (hooke, hertz, hertz/material, dmt),
+ *  else the double loop with precision_note saying why. */
+LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, bool reference, LoopPrecision prec,
+                   int threads);
+/** "double" or "mixed"; parses them (false if neither). */
+const char *loop_precision_name(LoopPrecision p);
+bool loop_precision_parse(const char *s, LoopPrecision *out);
 
 /** True for the MDR loops (which need MDR's pre-force pass, wall pass and fault check). */
 static inline bool loop_plan_mdr(const LoopPlan *p) { return p->kind == LOOP_MDR || p->kind == LOOP_MDR_REFERENCE; }

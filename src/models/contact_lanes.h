@@ -14,107 +14,64 @@
 #include "contact.h"
 #include "lanes.h"
 
-/* The per-type-pair coefficients the covered models read, one lane per pair. */
-typedef struct SimdParams {
-  SimdD k;     /* NormalParams.k */
-  SimdD kt;    /* TangentialParams.kt (history models) */
-  SimdD g4;    /* 4 pi gamma (dmt: F_po = g4 Reff, the association of normal_force) */
-  SimdD D;     /* DampingParams.D */
-  SimdD xt, mu; /* TangentialParams */
-  SimdM limit; /* limit_damping */
-} SimdParams;
+/* The law after the geometry, once on doubles (the double loop: contact_force() bit for bit)
+ * and once on floats (the mixed-precision loop): SimdParams, simd_params, LaneLawIn, LaneContact,
+ * lane_law, and the same with _f on SimdF. */
+#define LANE_T SimdD
+#define LANE_M SimdM
+#define LANE_S double
+#define LANE_MS int64_t
+#define LANE_N SIMD_W
+#define LANE_(name) name
+#define L_SPLAT simd_splat
+#define L_SEL simd_sel
+#define L_SQRT simd_sqrt
+#define L_MAX simd_max
+#define L_MIN simd_min
+#define L_ANY simd_any
+#define L_ABS simd_abs
+#include "contact_lanes_law.h"
+#undef LANE_T
+#undef LANE_M
+#undef LANE_S
+#undef LANE_MS
+#undef LANE_N
+#undef LANE_
+#undef L_SPLAT
+#undef L_SEL
+#undef L_SQRT
+#undef L_MAX
+#undef L_MIN
+#undef L_ANY
+#undef L_ABS
 
-GD_INLINE SimdParams simd_params(const ContactModel *const m[SIMD_W]) {
-  double k[SIMD_W], kt[SIMD_W], g4[SIMD_W], D[SIMD_W], xt[SIMD_W], mu[SIMD_W];
-  int64_t limit[SIMD_W];
-  for (int l = 0; l < SIMD_W; l++) {
-    k[l] = m[l]->normal.k;
-    kt[l] = m[l]->tangential.kt;
-    g4[l] = 4.0 * GD_PI * m[l]->normal.gamma;
-    D[l] = m[l]->damping.D;
-    xt[l] = m[l]->tangential.xt;
-    mu[l] = m[l]->tangential.mu;
-    limit[l] = m[l]->limit_damping ? -1 : 0;
-  }
-  SimdParams q; /* filled through memcpy: lane stores into a struct member trip -Wmaybe-uninitialized */
-  memcpy(&q.k, k, sizeof q.k);
-  memcpy(&q.kt, kt, sizeof q.kt);
-  memcpy(&q.g4, g4, sizeof q.g4);
-  memcpy(&q.D, D, sizeof q.D);
-  memcpy(&q.xt, xt, sizeof q.xt);
-  memcpy(&q.mu, mu, sizeof q.mu);
-  memcpy(&q.limit, limit, sizeof q.limit);
-  return q;
-}
-
-/* tangential_force() of tangential.h for the history models, lane-wise: the same operations in
- * the same order, its selects as masked selects. h[0..3] is the lane's history (h[3]: a_prev of
- * the rescale models), updated in place. */
-GD_INLINE void simd_tangential_history(TangentialModel tm, SimdD kt, SimdD a, SimdD eta_t, SimdD Fscrit,
-                                       const SimdD n[3], const SimdD vtr[3], double dt, bool history_update,
-                                       SimdD h[4], SimdD fs[3], SimdD *p_damp, SimdD *p_fric) {
-  const SimdD zero = simd_splat(0.0);
-  const bool mindlin = tm != TANGENTIAL_LINEAR_HISTORY;
-  const bool force_history = tm == TANGENTIAL_MINDLIN_FORCE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
-  const bool rescale = tm == TANGENTIAL_MINDLIN_RESCALE || tm == TANGENTIAL_MINDLIN_RESCALE_FORCE;
-  const SimdD k = mindlin ? kt * a : kt;
-  SimdD h0 = h[0], h1 = h[1], h2 = h[2];
-  if (rescale) { /* step 0: unloading shrinks the history with the contact */
-    const SimdD factor = simd_sel(a < h[3], a / h[3], simd_splat(1.0));
-    h0 *= factor, h1 *= factor, h2 *= factor;
-  }
-  if (history_update) { /* step 1: rotate onto the tangent plane, rescale, accumulate */
-    const SimdD hn = h0 * n[0] + h1 * n[1] + h2 * n[2];
-    const SimdD ahn = simd_abs(hn);
-    const SimdM rotate = (force_history ? ahn : ahn * k) > TANGENTIAL_EPSILON * Fscrit;
-    const SimdD mag = simd_sqrt(h0 * h0 + h1 * h1 + h2 * h2);
-    const SimdD p0 = h0 - hn * n[0], p1 = h1 - hn * n[1], p2 = h2 - hn * n[2];
-    const SimdD prj = simd_sqrt(p0 * p0 + p1 * p1 + p2 * p2);
-    const SimdD scale = simd_sel(prj > 0.0, mag / prj, zero);
-    h0 = simd_sel(rotate, p0 * scale, h0);
-    h1 = simd_sel(rotate, p1 * scale, h1);
-    h2 = simd_sel(rotate, p2 * scale, h2);
-    if (force_history) {
-      h0 += -k * vtr[0] * dt, h1 += -k * vtr[1] * dt, h2 += -k * vtr[2] * dt;
-    } else {
-      h0 += vtr[0] * dt, h1 += vtr[1] * dt, h2 += vtr[2] * dt;
-    }
-    if (rescale) h[3] = a;
-  }
-  /* step 2: spring (or stored elastic force) plus dashpot */
-  SimdD fs0 = (force_history ? h0 : -k * h0) - eta_t * vtr[0];
-  SimdD fs1 = (force_history ? h1 : -k * h1) - eta_t * vtr[1];
-  SimdD fs2 = (force_history ? h2 : -k * h2) - eta_t * vtr[2];
-  /* step 3: Coulomb cap, rewriting the history (k = 0 keeps 0, as the scalar kernel) */
-  const SimdD fsmag = simd_sqrt(fs0 * fs0 + fs1 * fs1 + fs2 * fs2);
-  const SimdM sliding = fsmag > Fscrit;
-  const SimdD p_stick = eta_t * (vtr[0] * vtr[0] + vtr[1] * vtr[1] + vtr[2] * vtr[2]);
-  if (!simd_any(sliding)) { /* all lanes stick: what the selects below keep, without the cap's 4 divisions */
-    h[0] = h0, h[1] = h1, h[2] = h2;
-    fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
-    *p_fric = zero;
-    *p_damp = p_stick;
-    return;
-  }
-  const SimdM has_history = (h0 * h0 + h1 * h1 + h2 * h2) != 0.0;
-  const SimdD cap = Fscrit / fsmag;
-  const SimdD c0 = fs0 * cap, c1 = fs1 * cap, c2 = fs2 * cap;
-  const SimdD e0 = c0 + eta_t * vtr[0], e1 = c1 + eta_t * vtr[1], e2 = c2 + eta_t * vtr[2];
-  const SimdM k_ok = k != 0.0;
-  const SimdD r0 = force_history ? e0 : simd_sel(k_ok, -e0 / k, zero);
-  const SimdD r1 = force_history ? e1 : simd_sel(k_ok, -e1 / k, zero);
-  const SimdD r2 = force_history ? e2 : simd_sel(k_ok, -e2 / k, zero);
-  const SimdM rewrite = sliding & has_history;
-  h[0] = simd_sel(rewrite, r0, h0);
-  h[1] = simd_sel(rewrite, r1, h1);
-  h[2] = simd_sel(rewrite, r2, h2);
-  fs0 = simd_sel(sliding, simd_sel(has_history, c0, zero), fs0);
-  fs1 = simd_sel(sliding, simd_sel(has_history, c1, zero), fs1);
-  fs2 = simd_sel(sliding, simd_sel(has_history, c2, zero), fs2);
-  fs[0] = fs0, fs[1] = fs1, fs[2] = fs2;
-  *p_fric = simd_sel(sliding, -(fs0 * vtr[0] + fs1 * vtr[1] + fs2 * vtr[2]), zero);
-  *p_damp = simd_sel(sliding, zero, p_stick);
-}
+#define LANE_T SimdF
+#define LANE_M SimdMF
+#define LANE_S float
+#define LANE_MS int32_t
+#define LANE_N SIMDF_W
+#define LANE_(name) name##_f
+#define L_SPLAT simdf_splat
+#define L_SEL simdf_sel
+#define L_SQRT simdf_sqrt
+#define L_MAX simdf_max
+#define L_MIN simdf_min
+#define L_ANY simdf_any
+#define L_ABS simdf_abs
+#include "contact_lanes_law.h"
+#undef LANE_T
+#undef LANE_M
+#undef LANE_S
+#undef LANE_MS
+#undef LANE_N
+#undef LANE_
+#undef L_SPLAT
+#undef L_SEL
+#undef L_SQRT
+#undef L_MAX
+#undef L_MIN
+#undef L_ANY
+#undef L_ABS
 
 /* One pair per lane, as the pair loops gather it (a wall has no vector loop). */
 typedef struct LanePair {
@@ -125,128 +82,104 @@ typedef struct LanePair {
   SimdM live;          /* lanes that hold a list entry (the others pair a row with itself) */
 } LanePair;
 
-/* What the loops keep of a lane's contact; every output is zero on a lane not kept (out). */
-typedef struct LaneContact {
-  SimdM on;         /* touching */
-  SimdM out;        /* lanes whose outputs are kept: on, or every lane where off-contact outputs
-                     * are zeros anyway (zero_off in lane_contact) */
-  SimdD delta;      /* overlap, 0 off contact */
-  SimdD f[3];       /* force on i; j receives -f */
-  SimdD ti[3];      /* arm_i (n x fs): i's torque is -ti */
-  SimdD tj[3];      /* arm_j (n x fs): j's torque is -tj */
-  SimdD pn, pt, pf; /* power of the normal dashpot, the tangential dashpot, friction */
-} LaneContact;
+/* Whether off-contact lanes give zero outputs unmasked: with linear_nohistory on a non-cohesive
+ * model, a lane that does not touch (dead lanes included: r = 0) gets n = 0 and Fntot = 0, hence
+ * Fscrit = 0, |fs| = 0 and zero force, torques and tangential power (+0.0 or -0.0, which the sums
+ * and records take exactly; inputs finite), some 6 vector operations fewer per step. dmt
+ * (pull-off force off contact) and the history models (stored springs) keep their masks. */
+GD_INLINE bool lane_zero_off(NormalModel nm, TangentialModel tm) {
+  return tm == TANGENTIAL_LINEAR_NOHISTORY && nm != NORMAL_DMT;
+}
 
-/* Steps 1-9 of §4 (docs/models.md) for SIMD_W pairs: contact_force() lane-wise. h[0..3] is the
- * lanes' tangential history (history models; zeroed on lanes not touching), q the lanes'
- * coefficients. frictionless (linear_nohistory only): every lane's tangential force is +-0, so
- * it is not computed and the loop reads neither ti, tj, pt nor pf (force_simd.h says why that
- * is bit for bit). limit_any: some lane may have limit_damping. */
+/* Step 1 of §4 (§1.1) in double: touching, overlap and unit normal of SIMD_W pairs. */
+GD_INLINE void lane_geometry(const LanePair *in, bool zero_off, SimdM *on_out, SimdD *delta, SimdD n[3]) {
+  const SimdD zero = simd_splat(0.0);
+  const SimdD dx0 = in->dx[0], dx1 = in->dx[1], dx2 = in->dx[2];
+  const SimdD rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
+  const SimdD radsum = in->Ri + in->Rj;
+  const SimdM on = (rsq < radsum * radsum) & in->live;
+  const SimdD r = simd_sqrt(rsq), rinv = zero_off ? simd_sel(on, 1.0 / r, zero) : 1.0 / r;
+  n[0] = dx0 * rinv, n[1] = dx1 * rinv, n[2] = dx2 * rinv;
+  *delta = simd_sel(on, radsum - r, zero);
+  *on_out = on;
+}
+
+/* Steps 1-9 of §4 (docs/models.md) for SIMD_W pairs in double: contact_force() lane-wise, bit
+ * for bit. h[0..3] is the lanes' tangential history (history models; zeroed on lanes not
+ * touching), q the lanes' coefficients. frictionless (linear_nohistory only): every lane's
+ * tangential force is +-0, so it is not computed and the loop reads neither ti, tj, pt nor pf
+ * (force_simd.h says why that is bit for bit). limit_any: some lane may have limit_damping. */
 GD_INLINE void lane_contact(NormalModel nm, DampingForm df, TangentialModel tm, bool frictionless, bool limit_any,
                             const SimdParams *qp, const LanePair *in, double dt, bool history_update, SimdD h[4],
                             LaneContact *c) {
-  const SimdParams q = *qp;
-  const DampingModel dm = damping_form_model(df); /* every model of the form: the same pair code */
-  const bool need_a = contact_needs_radius(nm, dm, tm);
-  const SimdD zero = simd_splat(0.0);
-  const SimdD dx0 = in->dx[0], dx1 = in->dx[1], dx2 = in->dx[2];
-  const SimdD Ri = in->Ri, Rj = in->Rj, mi = in->mi, mj = in->mj;
-  const SimdD rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
-  const SimdD radsum = Ri + Rj;
-  const SimdD Reff = Ri * Rj / (Ri + Rj);
-  const SimdM on = (rsq < radsum * radsum) & in->live;
-  /* Zero outputs off contact. With linear_nohistory on a non-cohesive model, a lane that does
-   * not touch (dead lanes included: r = 0) gets n = 0 and Fntot = 0, hence Fscrit = 0,
-   * |fs| = 0 and zero force, torques and tangential power (+0.0 or -0.0, which the sums and
-   * records take exactly; inputs finite). Its outputs then need no masks (out: every lane),
-   * some 6 vector operations fewer per step. dmt (pull-off force off contact) and the
-   * history models (stored springs) keep them. */
-  const bool zero_off = tm == TANGENTIAL_LINEAR_NOHISTORY && nm != NORMAL_DMT;
-  const SimdM out = zero_off ? (SimdM)(zero == zero) : on; /* the lanes whose outputs are kept */
-  /* Step 1: geometry (§1.1). */
-  const SimdD r = simd_sqrt(rsq), rinv = zero_off ? simd_sel(on, 1.0 / r, zero) : 1.0 / r;
-  const SimdD n0 = dx0 * rinv, n1 = dx1 * rinv, n2 = dx2 * rinv;
-  const SimdD vr0 = in->vr[0], vr1 = in->vr[1], vr2 = in->vr[2];
-  const SimdD vnnr = vr0 * n0 + vr1 * n1 + vr2 * n2;
-  const SimdD vt0 = vr0 - vnnr * n0, vt1 = vr1 - vnnr * n1, vt2 = vr2 - vnnr * n2;
-  const SimdD wr0 = Ri * in->wi[0] + Rj * in->wj[0];
-  const SimdD wr1 = Ri * in->wi[1] + Rj * in->wj[1];
-  const SimdD wr2 = Ri * in->wi[2] + Rj * in->wj[2];
-  const SimdD vtr0 = vt0 - (wr1 * n2 - wr2 * n1), vtr1 = vt1 - (wr2 * n0 - wr0 * n2),
-              vtr2 = vt2 - (wr0 * n1 - wr1 * n0);
-  const SimdD vrel = simd_sqrt(vtr0 * vtr0 + vtr1 * vtr1 + vtr2 * vtr2);
-  const SimdD meff = mi * mj / (mi + mj);
-  /* Steps 2-7: normal force and damping (contact_normal_force, normal_force, damping_eta). */
-  const SimdD delta = simd_sel(on, radsum - r, zero);
-  const SimdD ca = need_a ? simd_sqrt(delta * Reff) : zero;
-  SimdD Fne, F_po = zero;
-  if (nm == NORMAL_HOOKE) Fne = q.k * delta;
-  else if (nm == NORMAL_DMT) {
-    F_po = q.g4 * Reff;
-    Fne = (q.k * ca) * delta - F_po;
-  } else Fne = (q.k * ca) * delta;
-  SimdD eta = zero; /* damping_eta by form (mdr has no vector loop) */
-  if (df == DFORM_CONSTANT) eta = q.D;
-  else if (df == DFORM_MASS) eta = q.D * meff;
-  else if (df == DFORM_VISCO) eta = q.D * meff * ca;
-  else if (df == DFORM_RESTITUTION) {
-    /* the guard of damping_eta (§3.3): delta > 0, and max(0, .) before the sqrt */
-    const SimdD arg = simd_sel(delta > 0.0, simd_max(zero, meff * Fne / delta), zero);
-    eta = q.D * simd_sqrt(arg);
+  const bool zero_off = lane_zero_off(nm, tm);
+  LaneLawIn law = {.vr = {in->vr[0], in->vr[1], in->vr[2]}, .wi = {in->wi[0], in->wi[1], in->wi[2]},
+                   .wj = {in->wj[0], in->wj[1], in->wj[2]}, .Ri = in->Ri, .Rj = in->Rj, .mi = in->mi, .mj = in->mj};
+  lane_geometry(in, zero_off, &law.on, &law.delta, law.n);
+  lane_law(nm, df, tm, frictionless, limit_any, zero_off, qp, &law, dt, history_update, h, c);
+}
+
+/* What lane_contact_mixed reads of the rows in single precision, rounded once per row group:
+ * radius, mass, spin (the LanePairs' Ri, mi, wi). */
+typedef struct LaneRow_f {
+  SimdF R, m, w[3];
+} LaneRow_f;
+GD_INLINE LaneRow_f lane_row_f(const LanePair in[2], bool spins) {
+  const SimdF zero = simdf_splat(0);
+  LaneRow_f r = {.R = simd_narrow(in[0].Ri, in[1].Ri), .m = simd_narrow(in[0].mi, in[1].mi), .w = {zero, zero, zero}};
+  if (spins)
+    for (int d = 0; d < 3; d++) r.w[d] = simd_narrow(in[0].wi[d], in[1].wi[d]);
+  return r;
+}
+
+/* The mixed-precision contact of 2 SIMD_W pairs (SIMDF_W lanes; in[0] the first SIMD_W), as
+ * lane_contact but: in double the separation, the touching test (lane_contact's, so the same
+ * contacts) and the overlap's numerator (R_i + R_j)^2 - r^2, where the cancellation is; then in
+ * single precision the normal dx / r, the overlap (numerator / (R_i + R_j + r), equal to
+ * R_i + R_j - r without its cancellation), and lane_law_f; the outputs widened back to double
+ * for the sums. h: each half's history in double, rounded to single for the step. The error
+ * bound against lane_contact: docs/pair-loop.md, "Mixed precision". */
+GD_INLINE void lane_contact_mixed(NormalModel nm, DampingForm df, TangentialModel tm, bool frictionless,
+                                  bool limit_any, const SimdParams_f *qp, const LanePair in[2],
+                                  const LaneRow_f *row, float dt, bool history_update, SimdD h[2][4],
+                                  LaneContact c[2]) {
+  const bool zero_off = lane_zero_off(nm, tm);
+  const SimdF zero = simdf_splat(0);
+  SimdD rsq[2], num[2];
+  SimdM on[2];
+  for (int p = 0; p < 2; p++) {
+    const SimdD dx0 = in[p].dx[0], dx1 = in[p].dx[1], dx2 = in[p].dx[2];
+    rsq[p] = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
+    const SimdD radsum = in[p].Ri + in[p].Rj;
+    on[p] = (rsq[p] < radsum * radsum) & in[p].live;
+    num[p] = radsum * radsum - rsq[p];
   }
-  const SimdD Fdamp = -eta * vnnr;
-  SimdD Fntot = Fne + Fdamp;
-  SimdM clamped = (SimdM)zero;
-  if (limit_any) {
-    clamped = q.limit & (Fntot < 0.0);
-    Fntot = simd_sel(clamped, zero, Fntot);
+#define NARROW(field) simd_narrow(in[0].field, in[1].field)
+  LaneLawIn_f law = {.on = simd_narrow_mask(on[0], on[1]), .vr = {NARROW(vr[0]), NARROW(vr[1]), NARROW(vr[2])},
+                     .Ri = row->R, .Rj = NARROW(Rj), .mi = row->m, .mj = NARROW(mj)};
+  if (!frictionless)
+    for (int d = 0; d < 3; d++) law.wi[d] = row->w[d], law.wj[d] = NARROW(wj[d]);
+  const SimdF r = simdf_sqrt(simd_narrow(rsq[0], rsq[1]));
+  const SimdF rinv = zero_off ? simdf_sel(law.on, 1 / r, zero) : 1 / r;
+  for (int d = 0; d < 3; d++) law.n[d] = NARROW(dx[d]) * rinv;
+#undef NARROW
+  law.delta = simdf_sel(law.on, simd_narrow(num[0], num[1]) / (law.Ri + law.Rj + r), zero);
+  const int hs = tangential_nhist(tm);
+  SimdF hf[4] = {zero, zero, zero, zero};
+  for (int k = 0; k < hs; k++) hf[k] = simd_narrow(h[0][k], h[1][k]);
+  LaneContact_f cf;
+  lane_law_f(nm, df, tm, frictionless, limit_any, zero_off, qp, &law, dt, history_update, hf, &cf);
+  for (int p = 0; p < 2; p++) {
+    for (int k = 0; k < hs; k++) h[p][k] = simd_widen(hf[k], p);
+    c[p] = (LaneContact){.on = on[p]};
+    c[p].out = simd_widen_mask(cf.out, p);
+    c[p].delta = simd_widen(cf.delta, p);
+    for (int d = 0; d < 3; d++) c[p].f[d] = simd_widen(cf.f[d], p);
+    c[p].pn = simd_widen(cf.pn, p);
+    if (frictionless) continue;
+    for (int d = 0; d < 3; d++) c[p].ti[d] = simd_widen(cf.ti[d], p), c[p].tj[d] = simd_widen(cf.tj[d], p);
+    c[p].pt = simd_widen(cf.pt, p), c[p].pf = simd_widen(cf.pf, p);
   }
-  /* for Fncrit; frictionless, nothing reads it off contact (f = Fntot n = 0 there) */
-  if (zero_off && !frictionless) Fntot = simd_sel(on, Fntot, zero);
-  const SimdD Fncrit = nm == NORMAL_DMT ? simd_abs(Fne + 2.0 * F_po) : simd_abs(Fntot);
-  /* Step 8: tangential (tangential_force). */
-  const SimdD eta_t = q.xt * eta;
-  const SimdD Fscrit = q.mu * Fncrit;
-  SimdD fs0 = zero, fs1 = zero, fs2 = zero, pt = zero, pf = zero;
-  if (frictionless) {
-    /* none */
-  } else if (tm == TANGENTIAL_LINEAR_NOHISTORY) { /* dashpot capped at mu_t Fncrit */
-    const SimdD fdamp = eta_t * vrel;
-    const SimdD fmag = simd_min(Fscrit, fdamp);
-    const SimdD scale = simd_sel(vrel != 0.0, -fmag / vrel, zero);
-    fs0 = scale * vtr0, fs1 = scale * vtr1, fs2 = scale * vtr2;
-    const SimdM sliding = Fscrit < fdamp;
-    const SimdD P = fmag * vrel;
-    pt = simd_sel(out & ~sliding, P, zero), pf = simd_sel(out & sliding, P, zero);
-  } else {
-    const SimdD nv[3] = {n0, n1, n2}, vtr[3] = {vtr0, vtr1, vtr2};
-    SimdD fs[3], p_damp, p_fric;
-    simd_tangential_history(tm, q.kt, ca, eta_t, Fscrit, nv, vtr, dt, history_update, h, fs, &p_damp, &p_fric);
-    for (int k = 0; k < tangential_nhist(tm); k++) h[k] = simd_sel(on, h[k], zero); /* zeroed when it ends */
-    fs0 = fs[0], fs1 = fs[1], fs2 = fs[2];
-    pt = simd_sel(on, p_damp, zero), pf = simd_sel(on, p_fric, zero);
-  }
-  /* Step 9: force and torques. */
-  const SimdD tor0 = n1 * fs2 - n2 * fs1, tor1 = n2 * fs0 - n0 * fs2, tor2 = n0 * fs1 - n1 * fs0;
-  const SimdD arm_i = Ri - 0.5 * delta, arm_j = Rj - 0.5 * delta;
-  c->on = on;
-  c->out = out;
-  c->delta = delta;
-  c->f[0] = simd_sel(out, frictionless ? Fntot * n0 : Fntot * n0 + fs0, zero);
-  c->f[1] = simd_sel(out, frictionless ? Fntot * n1 : Fntot * n1 + fs1, zero);
-  c->f[2] = simd_sel(out, frictionless ? Fntot * n2 : Fntot * n2 + fs2, zero);
-  c->ti[0] = simd_sel(out, arm_i * tor0, zero);
-  c->ti[1] = simd_sel(out, arm_i * tor1, zero);
-  c->ti[2] = simd_sel(out, arm_i * tor2, zero);
-  c->tj[0] = simd_sel(out, arm_j * tor0, zero);
-  c->tj[1] = simd_sel(out, arm_j * tor1, zero);
-  c->tj[2] = simd_sel(out, arm_j * tor2, zero);
-  const SimdD p_dashpot = eta * vnnr * vnnr; /* the dashpot's power, or Fne vnnr where clamped */
-  /* zero_off: vnnr = 0 off contact (n = 0), and no such lane is clamped (Fntot = +-0) */
-  const SimdD pn_lane = limit_any ? simd_sel(clamped, Fne * vnnr, p_dashpot) : p_dashpot;
-  c->pn = zero_off ? pn_lane : simd_sel(on, pn_lane, zero);
-  c->pt = pt;
-  c->pf = pf;
 }
 
 #endif

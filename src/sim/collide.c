@@ -359,7 +359,12 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   ContactModel *models = gd_xmalloc(sizeof *models);
   models[0] = c->model;
   Sim s;
-  sim_init(&s, &p, &box, models, 1, c->strategy, c->use_ref, c->threads, 2.0 * gap, dt); /* listed from the start */
+  const LoopPrecision prec = c->wall ? LOOP_DOUBLE : c->precision; /* walls_force has no mixed law */
+  sim_init(&s, &p, &box, models, 1, c->strategy, c->use_ref, prec, c->threads, 2.0 * gap, dt); /* listed from the start */
+  res->kernel = s.plan.label;
+  res->precision = s.plan.precision;
+  res->precision_note = c->wall && c->precision == LOOP_MIXED ? "a wall's contact has no mixed-precision law"
+                                                               : s.plan.precision_note;
   if (c->wall) walls_add(&s.walls, 0, false, wall_x);
   if (!sim_setup(&s, why)) {
     fail(why, "%s", *why); /* *why may point into s */

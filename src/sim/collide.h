@@ -19,6 +19,7 @@
 #include "error.h"
 #include "force.h"
 #include "model.h"
+#include "plan.h"
 
 typedef struct CollideSpec {
   ContactModel model;
@@ -33,6 +34,7 @@ typedef struct CollideSpec {
   bool wall;         /**< sphere i on a flat wall instead of a pair */
   ForceStrategy strategy;
   bool use_ref;      /**< the `_ref` pair loop instead of the specialised kernel */
+  LoopPrecision precision; /**< of the pair loop (a wall's contact is always double) */
   int threads;       /**< of the pair loop (0: the OpenMP default) */
   double max_tc;     /**< give up (captured) after this many elastic collision times */
   /** Called after every step in contact, when set, with the time since the onset, the overlap and
@@ -63,6 +65,9 @@ typedef struct CollideResult {
   int64_t steps;      /**< steps run */
   int64_t contact_steps; /**< force passes with the contact on */
   bool captured;      /**< still in contact after max_tc elastic times (never separated) */
+  const char *kernel; /**< the pair loop that ran (LoopPlan.label) */
+  LoopPrecision precision; /**< ... and its precision */
+  const char *precision_note; /**< why mixed was asked and double ran, else NULL */
 } CollideResult;
 
 /** The linear stability of grandamp's velocity Verlet (the force of step n+1 from x_{n+1} and the

@@ -222,7 +222,7 @@ static void equilibrate(const PackingSpec *s, Particles *p, Box *b, double sigma
   ContactModel *model = gd_xmalloc(sizeof *model);
   if (model_parse(text, model, &err)) gd_die(GD_EXIT_RUNTIME, "internal error: the gas's elastic model");
   Sim sim;
-  sim_init(&sim, p, b, model, 1, FORCE_FULL, false, s->threads, 0.3 * sigma, dt);
+  sim_init(&sim, p, b, model, 1, FORCE_FULL, false, LOOP_DOUBLE, s->threads, 0.3 * sigma, dt);
   const char *why = NULL;
   bool ok = sim_setup(&sim, &why);
   for (int64_t step = 0; ok && step < steps; step++) ok = sim_step(&sim, &why);

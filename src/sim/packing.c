@@ -155,7 +155,7 @@ static void make_random(const PackingSpec *s, Particles *p, Box *b) {
   NeighborList nl;
   nbr_init(&nl, true, 0, 0.2 * rmin, 0.0, s->threads);
   ForceSystem fs = {.p = p, .box = b, .nl = &nl, .models = &model, .ntypes = 1, .dt = 0.0, .history_update = false};
-  const LoopPlan plan = loop_plan(&model, 1, FORCE_FULL, false, s->threads);
+  const LoopPlan plan = loop_plan(&model, 1, FORCE_FULL, false, LOOP_DOUBLE, s->threads);
   ForceWork work = {0};
   double best = INFINITY;
   int stall = 0;

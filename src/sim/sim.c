@@ -19,7 +19,7 @@ double sim_pulloff_range(const ContactModel *models, int ntypes, double rmax) {
 }
 
 void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,
-              bool reference, int threads, double skin, double dt) {
+              bool reference, LoopPrecision precision, int threads, double skin, double dt) {
   memset(s, 0, sizeof *s);
   s->p = *p;
   memset(p, 0, sizeof *p);
@@ -27,7 +27,7 @@ void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntyp
   s->models = models;
   s->ntypes = ntypes;
   threads = sysmem_threads_for(threads, s->p.n);
-  s->plan = loop_plan(models, ntypes, st, reference, threads);
+  s->plan = loop_plan(models, ntypes, st, reference, precision, threads);
   s->dt = dt;
   int hs = 0;
   for (int k = 0; k < ntypes * ntypes; k++) hs = models[k].history_size > hs ? models[k].history_size : hs;

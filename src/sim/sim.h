@@ -59,7 +59,7 @@ typedef struct Sim {
  *  twin when reference, on threads threads (0: the OpenMP default); the list type is the plan's.
  *  Does not compute. */
 void sim_init(Sim *s, Particles *p, const Box *b, ContactModel *models, int ntypes, ForceStrategy st,
-              bool reference, int threads, double skin, double dt);
+              bool reference, LoopPrecision precision, int threads, double skin, double dt);
 /** Builds the list and runs the setup force evaluation (history_update off, LAMMPS `run 0`).
  *  Returns false with *why set when the box is too small for the interaction range, or (with
  *  s->fault set, as sim_step) when that evaluation finds a non-finite force or torque or a

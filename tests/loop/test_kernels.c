@@ -58,8 +58,8 @@ static void test_half_reduce_reuses_records(void **state) {
                    FORCE_HALF_REDUCE, false);
   const ForceSystem fs = {.p = &s.p, .box = &s.box, .nl = &s.nl, .models = s.models, .ntypes = s.ntypes,
                           .dt = s.dt, .history_update = false};
-  const LoopPlan on1 = loop_plan(s.models, 1, FORCE_HALF_REDUCE, false, 1);
-  const LoopPlan on2 = loop_plan(s.models, 1, FORCE_HALF_REDUCE, false, 2);
+  const LoopPlan on1 = loop_plan(s.models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1);
+  const LoopPlan on2 = loop_plan(s.models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 2);
   const size_t bytes = (size_t)s.p.n * sizeof(double);
   double *first = malloc(6 * bytes);
   ForceWork w = {0}, fresh = {0};
@@ -100,7 +100,7 @@ static void test_half_reduce_map_per_build(void **state) {
   assert_int_equal(dilute.nl.npairs, 0);
   assert_true(dense.nl.npairs > 0);
   assert_int_equal(dense.nl.builds, dilute.nl.builds);
-  const LoopPlan on2 = loop_plan(dilute.models, 1, FORCE_HALF_REDUCE, false, 2);
+  const LoopPlan on2 = loop_plan(dilute.models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 2);
   ForceWork w = {0}, fresh = {0};
   ForceStats st;
   ForceSystem fs = {.p = &dilute.p, .box = &dilute.box, .nl = &dilute.nl, .models = dilute.models,
@@ -263,7 +263,7 @@ static void test_all_pairs_cross_check(void **state) {
   p.ntypes = 2;
   for (int64_t i = 0; i < p.n; i++) p.type[i] = 1 + (int)(p.id[i] % 2);
   Sim s;
-  sim_init(&s, &p, &b, m, 2, FORCE_FULL, false, 0, 0.0, 1.0);
+  sim_init(&s, &p, &b, m, 2, FORCE_FULL, false, LOOP_DOUBLE, 0, 0.0, 1.0);
   const char *why = NULL;
   assert_true(sim_setup(&s, &why));
   const double L[3] = {b.hi[0] - b.lo[0], b.hi[1] - b.lo[1], b.hi[2] - b.lo[2]};

@@ -23,7 +23,7 @@ static Sim simd_sim_threads(const Particles *p0, const Box *b, const ContactMode
   for (int64_t i = 0; i < p.n; i++) p.type[i] = nt == 1 ? 1 : 1 + (int)(p.id[i] % 2);
   setenv("GRANDAMP_SIMD", simd ? "1" : "0", 1); /* the vector kernels also in a non-AVX build */
   Sim s;
-  sim_init(&s, &p, b, mm, nt, st, ref, threads, 0.05, 2e-3);
+  sim_init(&s, &p, b, mm, nt, st, ref, LOOP_DOUBLE, threads, 0.05, 2e-3);
   unsetenv("GRANDAMP_SIMD"); /* the plan is made: what follows runs the same loop */
   const char *why = NULL;
   if (!sim_setup(&s, &why)) fail_msg("setup failed: %s", why);
@@ -333,11 +333,11 @@ static void test_plan_fixed_at_setup(void **state) {
   small_packing(&p0, &b, 500, 29);
   const ContactModel m = parse_ok("hertz/material 1e5 0.6 0.3 tangential linear_nohistory 0 0 damping tsuji");
   setenv("GRANDAMP_SIMD", "0", 1);
-  const LoopPlan scalar = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  const LoopPlan scalar = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1);
   setenv("GRANDAMP_SIMD", "1", 1);
-  const LoopPlan vec = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  const LoopPlan vec = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1);
   setenv("GRANDAMP_FRICTIONLESS", "0", 1);
-  const LoopPlan general = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, 1);
+  const LoopPlan general = loop_plan(&m, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1);
   unsetenv("GRANDAMP_FRICTIONLESS");
   assert_string_equal(scalar.label, "scalar");
   assert_string_equal(vec.label, "vector, frictionless");
@@ -350,8 +350,8 @@ static void test_plan_fixed_at_setup(void **state) {
   particles_copy(&pc, &p0);
   ContactModel *ma = malloc(sizeof *ma), *mc = malloc(sizeof *mc);
   *ma = *mc = m;
-  sim_init(&a, &pa, &b, ma, 1, FORCE_HALF_REDUCE, false, 1, 0.05, 2e-3);
-  sim_init(&c, &pc, &b, mc, 1, FORCE_HALF_REDUCE, false, 1, 0.05, 2e-3);
+  sim_init(&a, &pa, &b, ma, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1, 0.05, 2e-3);
+  sim_init(&c, &pc, &b, mc, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1, 0.05, 2e-3);
   unsetenv("GRANDAMP_SIMD");
   setenv("GRANDAMP_SIMD", "0", 1);
   setenv("GRANDAMP_FRICTIONLESS", "0", 1);
@@ -402,7 +402,7 @@ static void test_plan_labels(void **state) {
     for (int ref = 0; ref < 2; ref++)
       for (int st = 0; st < N_STRATEGY; st++) {
         const ContactModel m = parse_ok(models[k]);
-        const LoopPlan plan = loop_plan(&m, 1, (ForceStrategy)st, ref, 0);
+        const LoopPlan plan = loop_plan(&m, 1, (ForceStrategy)st, ref, LOOP_DOUBLE, 0);
         if (fixed[k][ref]) assert_string_equal(plan.label, fixed[k][ref]);
         assert_true(plan.full_list == (!ref && st == FORCE_FULL) || plan.kind == LOOP_REFERENCE);
         Sim s = fixture_sim(&p0, &b, models[k], (ForceStrategy)st, ref);

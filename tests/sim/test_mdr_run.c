@@ -26,7 +26,7 @@ static void make_sim_threads(Sim *s, ForceStrategy st, bool ref, const char *tex
   packing_make(&spec, &p, &b);
   ContactModel *m = malloc(sizeof *m);
   *m = parse_ok(text);
-  sim_init(s, &p, &b, m, 1, st, ref, threads, 0.1, 1e-5);
+  sim_init(s, &p, &b, m, 1, st, ref, LOOP_DOUBLE, threads, 0.1, 1e-5);
   const char *why = NULL;
   assert_true(sim_setup(s, &why));
 }
@@ -373,7 +373,7 @@ static double wall_collision(const char *text, bool moving, double *fwall_max) {
   ContactModel *mm = malloc(sizeof *mm);
   *mm = parse_ok(text);
   Sim s;
-  sim_init(&s, &p, &b, mm, 1, FORCE_HALF_REDUCE, false, 0, 0.1, dt);
+  sim_init(&s, &p, &b, mm, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 0, 0.1, dt);
   walls_add(&s.walls, 0, false, 0.0);
   if (moving) s.walls.w[0].vel = v;
   const char *why = NULL;

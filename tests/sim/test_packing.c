@@ -36,7 +36,7 @@ static void test_packing_determinism(void **state) {
   ErrList err = {0};
   ContactModel *m = malloc(sizeof *m);
   model_parse("hooke 1000 0 tangential linear_nohistory 0 0 damping none", m, &err);
-  sim_init(&sim, &f, &bf, m, 1, FORCE_FULL, false, 0, 0.1, 1e-3);
+  sim_init(&sim, &f, &bf, m, 1, FORCE_FULL, false, LOOP_DOUBLE, 0, 0.1, 1e-3);
   const char *why = NULL;
   assert_true(sim_setup(&sim, &why));
   assert_int_equal(sim.last.contacts, 12 * 500 / 2); /* unique pairs, though the list is full */

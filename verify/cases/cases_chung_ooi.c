@@ -108,6 +108,7 @@ static void impact_cases(Verifier *v, const ImpactTest *t, const Material *m, bo
   c.v0 = v0;
   c.dt_fraction = 1.0 / STEPS_PER_TC;
   c.threads = v->threads;
+  c.precision = v->precision;
   c.max_tc = VERIFY_MAX_TC;
   Trace tr = {plot, 4.0 / 3.0 * Estar * sqrt(Rstar)};
   if (plot) {
@@ -174,6 +175,7 @@ static double test3_case(Verifier *v, const Material *m, const Row *r, double e_
   c.v0 = TEST3_V;
   c.dt_fraction = 1.0 / STEPS_PER_TC;
   c.threads = v->threads;
+  c.precision = v->precision;
   c.max_tc = VERIFY_MAX_TC;
   CollideResult res;
   const char *why = NULL;
@@ -254,6 +256,7 @@ static void mixed_case(Verifier *v, const Row *r, double q, bool limit) {
   c.v0 = MIXED_V;
   c.dt_fraction = 1.0 / STEPS_PER_TC;
   c.threads = v->threads;
+  c.precision = v->precision;
   c.max_tc = VERIFY_MAX_TC;
   CollideResult res;
   const char *why = NULL;

@@ -60,6 +60,7 @@ static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *
   c.v0 = im->vn, c.vt0 = im->vt0, c.wi0 = im->wi0, c.wj0 = im->wj0;
   c.dt_fraction = 1.0 / STEPS_PER_TC;
   c.threads = v->threads;
+  c.precision = v->precision;
   c.max_tc = VERIFY_MAX_TC;
   CollideResult r;
   const char *why = NULL;

@@ -36,7 +36,7 @@ static void hooke_ratio(Verifier *v) {
     /* t_c = t_c,el / sqrt(1 - ζ²): N steps per contact exactly; the onset a hair after a
      * step boundary, so that rounding cannot move it to the step before. */
     const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / (N[k] * sqrt(1.0 - zeta * zeta)),
-                     .phase = 1e-9, .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+                     .phase = 1e-9, .strategy = FORCE_HALF_REDUCE, .threads = v->threads, .precision = v->precision};
     const CollideResult c = setup_collide(&m, &s);
     err[k] = c.e - 0.5;
   }
@@ -170,7 +170,7 @@ static void model_order(Verifier *v, const Row *r, double x, bool limit, OrderLi
       double worst = 0.0, worst_w = 0.0;
       for (int ph = 0; ph < 4; ph++) {
         const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = ratio * tc / tc_el, .phase = PHASES[ph],
-                         .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+                         .strategy = FORCE_HALF_REDUCE, .threads = v->threads, .precision = v->precision};
         const CollideResult c = setup_collide(&m, &s);
         worst = fmax(worst, c.captured ? INFINITY : fabs(c.e - e_exp));
         worst_w = fmax(worst_w, c.captured ? INFINITY : fabs(1.0 - c.e * c.e - c.W_damp / c.E0 - defect_exp));

@@ -242,7 +242,7 @@ static bool gas_run(Verifier *v, const GasPlan *pl, ForceStrategy st, int thread
   *m = setup_model(pl->text);
   fault_apply(m, 1.0, 1.0);
   Sim s;
-  sim_init(&s, &p, &b, m, 1, st, false, threads, pl->setup.skin, pl->dt);
+  sim_init(&s, &p, &b, m, 1, st, false, st == FORCE_HALF_REDUCE ? v->precision : LOOP_DOUBLE, threads, pl->setup.skin, pl->dt);
   fault_apply_list(&s.nl);
   const char *err = NULL;
   bool ok = sim_setup(&s, &err);

@@ -89,7 +89,7 @@ static Impact impact(const char *text, bool wall, double v0, double dt) {
   models[0] = model;
   fault_apply(&models[0], m, wall ? INFINITY : m); /* --broken: the Sim only, not damp/d_type above */
   Sim s;
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.2 * R, dt);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1, 0.2 * R, dt);
   fault_apply_list(&s.nl);
   if (wall) walls_add(&s.walls, 0, false, 0.0);
   const char *why = NULL;
@@ -170,7 +170,7 @@ static double static_pair_force(const char *text, double R, double D, bool swap_
   models[0] = setup_model(text);
   fault_apply(&models[0], p.mass[0], p.mass[1]); /* --broken */
   Sim s;
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.1 * R, 1e-6);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1, 0.1 * R, 1e-6);
   fault_apply_list(&s.nl);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr static pair: %s", why);
@@ -191,7 +191,7 @@ static double static_wall_force(const char *text, double R, double d) {
   Sim s;
   /* One regular step (the setup evaluation reads the magnifier from the stored DELTAO_0 = 0,
    * §6.6), with dt = 1e-12 s: the particle moves by F dt^2/(2m) ~ 1e-20 m, far below rounding. */
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.1 * R, 1e-12);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1, 0.1 * R, 1e-12);
   walls_add(&s.walls, 0, false, 0.0);
   const char *why = NULL;
   if (!sim_setup(&s, &why) || !sim_step(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: mdr static wall: %s", why);

@@ -84,7 +84,7 @@ static Compaction compact(double psi_b, int nc, double strain_end, double transi
   const double vw = strain_end * gap0 / T;
   const int64_t steps = (int64_t)ceil(T / dt);
   Sim s;
-  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, 1, 0.2 * R, dt);
+  sim_init(&s, &p, &box, models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, 1, 0.2 * R, dt);
   walls_add(&s.walls, 0, false, 0.0);
   walls_add(&s.walls, 0, true, gap0);
   s.walls.w[1].vel = -vw;

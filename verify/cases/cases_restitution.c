@@ -53,7 +53,7 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
   row_model_text(r, x, g, v0, limit, text, sizeof text);
   const ContactModel m = setup_model(text);
   const Setup s = {.geo = g, .v0 = v0, .dt_fraction = DT_FRACTION, .phase = 0.3,
-                   .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+                   .strategy = FORCE_HALF_REDUCE, .threads = v->threads, .precision = v->precision};
   const CollideResult c = setup_collide(&m, &s); /* with the --broken fault, if any */
   /* The reference sees the model as written (the broken self-test must not fix it). */
   const LawModel law = law_model(text); /* the text as written: the fault lives in setup_collide */
@@ -96,7 +96,7 @@ static void one(Verifier *v, const Row *r, double x, Geometry g, double v0, bool
   }
   if (want_f) {
     const Setup sf = {.geo = g, .v0 = v0, .dt_fraction = DT_FRACTION / FINE, .phase = 0.3,
-                      .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+                      .strategy = FORCE_HALF_REDUCE, .threads = v->threads, .precision = v->precision};
     const CollideResult cf = setup_collide(&m, &sf);
     case_begin(v, group, "%s/e_fine", base);
     if (ref.captured || cf.captured)

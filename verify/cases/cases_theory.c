@@ -167,7 +167,7 @@ static void tsuji_tables(Verifier *v) {
         !case_matches(v, "literature.coeff_restitution", "coeff_restitution/hertz_material/"))
       continue;
     const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / 1000, .phase = 0.3,
-                     .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+                     .strategy = FORCE_HALF_REDUCE, .threads = v->threads, .precision = v->precision};
     const ContactModel mts = model_of(ts, t, GEO_EQUAL, 1.0, false);
     const ContactModel mlg = model_of(lg, t, GEO_EQUAL, 1.0, false);
     const ContactModel mcr = model_of(cr, t, GEO_EQUAL, 1.0, false);
@@ -248,7 +248,7 @@ static void viscoelastic(Verifier *v) {
     }
     if (!case_matches(v, "literature.viscoelastic", "viscoelastic/loop/")) continue;
     const Setup s = {.geo = GEO_EQUAL, .v0 = V[k], .dt_fraction = 1.0 / 500, .phase = 0.3,
-                     .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+                     .strategy = FORCE_HALF_REDUCE, .threads = v->threads, .precision = v->precision};
     const CollideResult cd = setup_collide(&md, &s), cf = setup_collide(&mf, &s);
     if (case_begin(v, "literature.viscoelastic", "viscoelastic/loop/force-end/v=%g/b=%.4g/pade", V[k], b))
       case_end(v, cf.e, expect_pade36(b), 7e-4 + 0.35 * cf.dt / cf.t_c, "Pade[3/6] force-end 7e-4 (§7.4) + f dt/t_c");
@@ -303,7 +303,7 @@ static void hooke_force_end(Verifier *v) {
     if (!case_begin(v, "literature.coeff_restitution", "coeff_restitution/hooke/force-end/e=%g/table", T[k])) continue;
     const ContactModel m = model_of(r, T[k], GEO_EQUAL, 1.0, true);
     const Setup s = {.geo = GEO_EQUAL, .v0 = 1.0, .dt_fraction = 1.0 / 1000, .phase = 0.3,
-                     .strategy = FORCE_HALF_REDUCE, .threads = v->threads};
+                     .strategy = FORCE_HALF_REDUCE, .threads = v->threads, .precision = v->precision};
     const CollideResult c = setup_collide(&m, &s);
     case_end(v, c.e, EF[k], 1e-12 + 1.2 * c.dt / c.t_c, "§1.2 table e_F (limit_damping), 12 digits; f dt/t_c + 1e-12");
   }

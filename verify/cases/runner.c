@@ -187,6 +187,7 @@ CollideResult setup_collide(const ContactModel *m, const Setup *s) {
   c.strategy = s->strategy;
   c.use_ref = s->use_ref;
   c.threads = s->threads;
+  c.precision = s->precision;
   c.max_tc = VERIFY_MAX_TC;
   CollideResult r;
   const char *why = NULL;

@@ -28,6 +28,7 @@ typedef struct Verifier {
   const char *filter; /**< substring a case name must contain (NULL: all) */
   const char *broken; /**< deliberately broken model for the self-test (NULL: none) */
   int threads;        /**< threads of the collisions (invariance checks use 1 and 2 too) */
+  LoopPrecision precision; /**< of the collisions' and the gas's pair loop (--precision) */
   int machine_threads; /**< OpenMP's default (the packing cases use it) */
   int total, done, failed, skipped, xfailed;
   CaseResult *res;
@@ -80,6 +81,7 @@ typedef struct Setup {
   ForceStrategy strategy;
   bool use_ref;
   int threads; /**< of the pair loop (Verify.threads; 0: the OpenMP default) */
+  LoopPrecision precision; /**< of the pair loop (Verifier.precision) */
 } Setup;
 
 /** A pair still in contact after this many elastic collision times is captured (the pair

@@ -278,8 +278,8 @@ DEPS += $(BUILD)/bench/bench.d
 # it every installed engine runs the model rows too.
 bench:
 	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES) $(ENGINES)
-	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_bench $(BUILD)/grandamp
-	@QUICK=$(QUICK) FILTER='$(FILTER)' ENGINES='$(ENGINES)' GNUPLOT=$(GNUPLOT) bench/bench.sh $(BUILD)/grandamp_bench $(BUILD)/grandamp
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_bench $(BUILD)/grandamp $(BUILD)/grandamp_verify
+	@QUICK=$(QUICK) FILTER='$(FILTER)' ENGINES='$(ENGINES)' GNUPLOT=$(GNUPLOT) bench/bench.sh $(BUILD)/grandamp_bench $(BUILD)/grandamp $(BUILD)/grandamp_verify
 
 plots:
 	@tools/deps.sh gnuplot-nox

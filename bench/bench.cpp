@@ -7,6 +7,8 @@
  *             and once (tangential off) on every other normal model it may run with: the rows
  *             are derived from the model lists (model_rows);
  *   strategy  the three OpenMP strategies x threads 1..nproc for hertz/material + tsuji;
+ *   precision the natural model rows, frictionless and mindlin, on 1 thread with half-reduce,
+ *             in double and in mixed precision (the strategy field holds the precision);
  *   size      hertz/material + tsuji over N (32k .. 4M);
  *   geometry  the floor: the same list and writes with the force law replaced by delta n;
  *   probe     this machine's ceilings: memory bandwidth (STREAM triad) and sqrt+div
@@ -234,7 +236,18 @@ struct Case {
   int64_t n;
   int threads;
   double dt = 1e-4, skin = 0.1; /* the whole step's (bm_step): the engines' timing runs' defaults */
+  LoopPrecision precision = LOOP_DOUBLE; /* the precision family's mixed rows */
 };
+
+/* Whether the loop plan runs the model of text in mixed precision (hooke, hertz, hertz/material,
+ * dmt in a build with the mixed kernels). */
+bool has_mixed_loop(const std::string &text) {
+  ErrList err = {};
+  ContactModel m;
+  const bool ok = model_parse(text.c_str(), &m, &err) == 0;
+  errlist_free(&err);
+  return ok && loop_plan(&m, 1, FORCE_HALF_REDUCE, false, LOOP_MIXED, 1).precision == LOOP_MIXED;
+}
 
 /* The case's packing (a copy) and model in a set-up sim with skin and dt; false (the benchmark
  * skipped with the reason) when the model is refused or the set-up fails. */
@@ -251,7 +264,12 @@ bool start_sim(benchmark::State &state, const Case &c, const std::string &text, 
   Particles p;
   particles_copy(&p, &pk.p);
   Box b = pk.b;
-  sim_init(s, &p, &b, model, 1, c.strategy, false, LOOP_DOUBLE, c.threads, skin, dt);
+  sim_init(s, &p, &b, model, 1, c.strategy, false, c.precision, c.threads, skin, dt);
+  if (s->plan.precision != c.precision) {
+    state.SkipWithError(s->plan.precision_note ? s->plan.precision_note : "no mixed-precision loop");
+    sim_free(s);
+    return false;
+  }
   const char *why = nullptr;
   if (!sim_setup(s, &why)) {
     state.SkipWithError(why);
@@ -593,6 +611,15 @@ int main(int argc, char **argv) {
   for (int st = 0; st < N_STRATEGY; st++)
     for (int th = 1; th <= nproc; th++)
       for (int t = 0; t < 2; t++) cases.push_back(make_case("strategy", tsuji, t, "fcc", (ForceStrategy)st, n_model, th));
+  for (const Row &r : ROWS)
+    for (int t = 0; t < 2 && r.natural; t++)
+      for (LoopPrecision pr : {LOOP_DOUBLE, LOOP_MIXED}) {
+        Case c = make_case("precision", r, t, "fcc", def, n_model, 1);
+        c.precision = pr;
+        c.strategy_name = loop_precision_name(pr);
+        if (pr == LOOP_MIXED && !has_mixed_loop(c.model_text)) continue; /* jkr: no mixed loop */
+        cases.push_back(c);
+      }
   const std::vector<int64_t> sizes = quick ? std::vector<int64_t>{4000, 32000} : std::vector<int64_t>{32000, 256000, 1000000, 4000000};
   for (int64_t n : sizes) cases.push_back(make_case("size", tsuji, 0, "fcc", def, n, nproc));
   /* The random packing (relaxed once, then cached in data/packings/): every strategy at 256k,

@@ -3,9 +3,10 @@
 # beside it, the same rows inside the installed engines and the comparison, then the plots.
 # Every output is written to a temporary name and renamed when complete. Then the report page
 # (tools/report.sh: report/index.html).
-# Usage: bench/bench.sh GRANDAMP_BENCH GRANDAMP   (QUICK, FILTER, ENGINES, ENGINE_REPS from the environment)
+# Usage: bench/bench.sh GRANDAMP_BENCH GRANDAMP [GRANDAMP_VERIFY]
+#        (QUICK, FILTER, ENGINES, ENGINE_REPS from the environment)
 set -eu
-bin="$1"; grandamp="$2"
+bin="$1"; grandamp="$2"; verify="${3:-}"
 host=$(hostname -s 2>/dev/null || echo host)
 stamp=$(date +%Y%m%d-%H%M%S)
 base="data/bench-$host-$stamp"
@@ -122,7 +123,60 @@ if [ -n "$engines" ]; then
   fi
 fi
 [ -f "$stepcmp" ] || stepcmp=""
+# Mixed precision against double: the precision family's pairs/s beside what each costs in
+# accuracy, the worst |e - e_expected| of the verifier's head-on restitution rows of the model,
+# run in double and in mixed (GRANDAMP_VERIFY given). One row per model and tangential model.
+prec="data/precision-$host-$stamp.csv"
+if [ -n "$verify" ] && grep -q '^precision,' "$base.csv"; then
+  vdir=$(mktemp -d "data/.verify-precision.XXXXXX")
+  trap 'rm -rf "$vdir"; rm -f "$base.json.tmp" "$rows" "$compare.tmp" "$prec.tmp" "${prec%.csv}.md.tmp"' EXIT
+  for pr in double mixed; do
+    mkdir -p "$vdir/$pr"
+    "$verify" --filter restitution/ --precision "$pr" --data "$vdir/$pr" >"$vdir/$pr.log" 2>&1 ||
+      echo "grandamp: warning: the verifier's restitution rows in $pr precision did not all pass ($vdir/$pr/verify.csv)" >&2
+  done
+  awk -F, '
+    FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+    function v(n) { x = $(c[FILENAME, n]); gsub(/"/, "", x); return x }
+    FILENAME == ARGV[1] {
+      if (v("family") != "precision" || v("aggregate") != "median") next
+      k = v("normal") "," v("damping"); t = v("tangential")
+      if (!((k, t) in seen)) { seen[k, t] = 1; keys[++n] = k "," t }
+      speed[k, t, v("strategy")] = v("pairs_per_s"); next
+    }
+    {
+      pr = (FILENAME == ARGV[2]) ? "double" : "mixed"
+      split(v("name"), f, "/")
+      if (f[1] != "restitution" || v("name") !~ /\/e$/ || v("status") == "SKIP") next
+      k = f[2] "," f[3]; d = v("abs_diff") + 0
+      rows[k, pr]++
+      if (v("status") == "FAIL") failed[k, pr]++
+      if (d > worst[k, pr]) worst[k, pr] = d
+    }
+    END {
+      print "normal,damping,tangential,double_pairs_per_s,mixed_pairs_per_s,speedup,e_rows,double_worst_e_error,mixed_worst_e_error,double_failed,mixed_failed"
+      for (q = 1; q <= n; q++) {
+        split(keys[q], a, ","); k = a[1] "," a[2]; t = a[3]
+        if (!((k, t, "mixed") in speed) || !((k, "double") in rows)) continue
+        printf "%s,%s,%s,%s,%s,%.4g,%d,%.6g,%.6g,%d,%d\n", a[1], a[2], t, speed[k, t, "double"], speed[k, t, "mixed"],
+          speed[k, t, "mixed"] / speed[k, t, "double"], rows[k, "double"], worst[k, "double"], worst[k, "mixed"],
+          failed[k, "double"], failed[k, "mixed"]
+      }
+    }' "$base.csv" "$vdir/double/verify.csv" "$vdir/mixed/verify.csv" >"$prec.tmp"
+  rm -rf "$vdir"
+  if [ "$(wc -l <"$prec.tmp")" -gt 1 ]; then
+    mv "$prec.tmp" "$prec"
+    echo "grandamp bench: mixed against double precision, 1 thread ($prec; $cpu):" >&2
+    awk -F, 'NR > 1 { printf "  %-32s %-9s %7.1f -> %7.1f M pairs/s  %5.2fx   worst |e - e_exp| %.2g -> %.2g (%d rows, %d failed)\n",
+      $1 "/" $2, $3, $4 / 1e6, $5 / 1e6, $6, $8, $9, $7, $11 }' "$prec" >&2
+    "${GNUPLOT:-gnuplot}" -e "prec='$prec'; out='plots/'; cpu='$cpu'" plots/precision.gp ||
+      echo "grandamp: warning: plots/precision.gp failed" >&2
+  else
+    rm -f "$prec.tmp"
+  fi
+fi
+[ -f "$prec" ] || prec=""
 plots/all.sh "$base.csv" "$compare" plots/
 [ -f "$compare" ] || compare=""
-echo "grandamp bench: results in $base.json, $base.csv${engines:+, $engines}${compare:+, $compare}${stepcmp:+, $stepcmp}; plots in plots/ (measured on $cpu)" >&2
+echo "grandamp bench: results in $base.json, $base.csv${engines:+, $engines}${compare:+, $compare}${stepcmp:+, $stepcmp}${prec:+, $prec}; plots in plots/ (measured on $cpu)" >&2
 tools/report.sh || echo "grandamp: warning: the report page was not written" >&2

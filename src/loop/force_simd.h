@@ -403,44 +403,44 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         else
           lane_contact(nm, df, tm, frictionless, limit_any, &q, &in[0], a->dt, a->history_update, h[0], &cs[0]);
         for (int p = 0; p < P; p++) {
-          const LaneContact c = cs[p];
+          const LaneContact *c = &cs[p];
           const int32_t *jh = jj + p * SIMD_W;
           if (hs) simd_hist_store(hp + p * SIMD_W, hs, h[p]);
           /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
-          excess = simd_max(excess, c.delta - simd_min(in[p].Ri, in[p].Rj));
-          contacts -= c.on; /* a true lane is -1 */
-          row_on[p] |= c.on;
+          excess = simd_max(excess, c->delta - simd_min(in[p].Ri, in[p].Rj));
+          contacts -= c->on; /* a true lane is -1 */
+          row_on[p] |= c->on;
           if (dirty) /* the j records this step changes (a lane off contact subtracts +-0: no change) */
             for (int l = 0; l < SIMD_W; l++)
-              if (c.on[l]) dirty[jh[l]] = 1;
+              if (c->on[l]) dirty[jh[l]] = 1;
           /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both
            * the identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest);
            * powers per lane.
            * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ti is adding force_rows'
            * -arm_i tor, bit for bit, one negation fewer. */
-          fxi[p] += c.f[0], fyi[p] += c.f[1], fzi[p] += c.f[2];
-          pn += c.pn;
-          if (!frictionless) txi[p] -= c.ti[0], tyi[p] -= c.ti[1], tzi[p] -= c.ti[2], pt += c.pt, pf += c.pf;
+          fxi[p] += c->f[0], fyi[p] += c->f[1], fzi[p] += c->f[2];
+          pn += c->pn;
+          if (!frictionless) txi[p] -= c->ti[0], tyi[p] -= c->ti[1], tzi[p] -= c->ti[2], pt += c->pt, pf += c->pf;
           if (st == FORCE_HALF_REDUCE && frictionless) {
-            simd_scatter_sub_force(t->acc, jh, c.f);
+            simd_scatter_sub_force(t->acc, jh, c->f);
           } else if (st == FORCE_HALF_REDUCE) {
             /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
              * exactly: the scalar kernel's adds of -f, without the negations); a lane that does
              * not touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0
              * (its j may be its own row). */
-            const SimdD u[KERNEL_ACC] = {c.f[0], c.f[1], c.f[2], c.tj[0], c.tj[1], c.tj[2], zero, zero};
+            const SimdD u[KERNEL_ACC] = {c->f[0], c->f[1], c->f[2], c->tj[0], c->tj[1], c->tj[2], zero, zero};
             simd_scatter_sub(t->acc, jh, u);
           } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
             for (int l = 0; l < SIMD_W; l++) {
-              if (!c.on[l]) continue;
+              if (!c->on[l]) continue;
               const int64_t j = jh[l];
-              ATOMIC_ADD(fx[j], -c.f[0][l]);
-              ATOMIC_ADD(fy[j], -c.f[1][l]);
-              ATOMIC_ADD(fz[j], -c.f[2][l]);
+              ATOMIC_ADD(fx[j], -c->f[0][l]);
+              ATOMIC_ADD(fy[j], -c->f[1][l]);
+              ATOMIC_ADD(fz[j], -c->f[2][l]);
               if (frictionless) continue;
-              ATOMIC_ADD(tx[j], -c.tj[0][l]);
-              ATOMIC_ADD(ty[j], -c.tj[1][l]);
-              ATOMIC_ADD(tz[j], -c.tj[2][l]);
+              ATOMIC_ADD(tx[j], -c->tj[0][l]);
+              ATOMIC_ADD(ty[j], -c->tj[1][l]);
+              ATOMIC_ADD(tz[j], -c->tj[2][l]);
             }
           }
         }

@@ -171,8 +171,7 @@ GD_INLINE void lane_contact_mixed(NormalModel nm, DampingForm df, TangentialMode
   lane_law_f(nm, df, tm, frictionless, limit_any, zero_off, qp, &law, dt, history_update, hf, &cf);
   for (int p = 0; p < 2; p++) {
     for (int k = 0; k < hs; k++) h[p][k] = simd_widen(hf[k], p);
-    c[p] = (LaneContact){.on = on[p]};
-    c[p].out = simd_widen_mask(cf.out, p);
+    c[p] = (LaneContact){.on = on[p]}; /* out is not widened: the loops read on */
     c[p].delta = simd_widen(cf.delta, p);
     for (int d = 0; d < 3; d++) c[p].f[d] = simd_widen(cf.f[d], p);
     c[p].pn = simd_widen(cf.pn, p);

@@ -98,10 +98,12 @@ SIMD_NORMALS   := $(shell tools/normal_kernels.sh VECTOR)
 KERNEL_STAMP   := src/loop/kernel_stamp.c
 KERNEL_SCALAR_OBJ := $(KERNEL_NORMALS:%=$(BUILD)/src/loop/kernels_%.o)
 KERNEL_SIMD_OBJ   := $(SIMD_NORMALS:%=$(BUILD)/src/loop/kernels_simd_%.o)
-# The mixed-precision kernels; the sanitized builds leave them out (-DGD_NO_MIXED: they would
-# add a third to those builds' compile time; the mixed loop's gathers and scatters are the
-# double loop's, which they do check).
-KERNEL_MIXED_OBJ  := $(if $(filter 1,$(SAN) $(RACE)),,$(SIMD_NORMALS:%=$(BUILD)/src/loop/kernels_mixed_%.o))
+# The mixed-precision kernels (--precision mixed). MIXED=0 leaves them out (-DGD_NO_MIXED: the
+# plan then runs double and says so), as the sanitized builds and the mutation check do: they
+# would add a third to those builds' compile time, and the mixed loop's gathers and scatters are
+# the double loop's, which those builds do check.
+MIXED ?= $(if $(filter 1,$(SAN) $(RACE)),0,1)
+KERNEL_MIXED_OBJ  := $(if $(filter 0,$(MIXED)),,$(SIMD_NORMALS:%=$(BUILD)/src/loop/kernels_mixed_%.o))
 KERNEL_OBJ        := $(KERNEL_SCALAR_OBJ) $(KERNEL_SIMD_OBJ) $(KERNEL_MIXED_OBJ)
 
 LIB_SRC  := $(filter-out src/cli/main.c $(KERNEL_STAMP),$(foreach d,$(SRC_DIRS),$(wildcard src/$(d)/*.c)))
@@ -131,7 +133,7 @@ SAN_LOGS := $(BUILD)/san-logs
 ifeq ($(SAN),1)
   # -g1 (line tables, enough for symbolized reports) instead of -g: the specialised kernels
   # compile about 35 % faster without variable tracking (a kernel object: 67 s instead of 106 s).
-  CFLAGS   += $(SAN_FLAGS) -g1 -DGD_NO_MIXED
+  CFLAGS   += $(SAN_FLAGS) -g1
   CXXFLAGS += $(SAN_FLAGS) -g1
   LDFLAGS  += $(SAN_FLAGS)
   export ASAN_OPTIONS  := detect_leaks=1:strict_string_checks=1:check_initialization_order=1:log_path=$(abspath $(SAN_LOGS))/asan
@@ -144,8 +146,12 @@ else
 endif
 # ---- SAN=1 flags and run environment (end) ----------------------------------------------
 ifeq ($(RACE),1)
-  CFLAGS  += -fsanitize=thread -g1 -DGD_NO_MIXED
+  CFLAGS  += -fsanitize=thread -g1
   LDFLAGS += -fsanitize=thread
+endif
+
+ifeq ($(MIXED),0)
+  CFLAGS += -DGD_NO_MIXED
 endif
 
 STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"

@@ -198,7 +198,7 @@ static Sim mixed_sim(const Particles *p0, const Box *b, const char *text, LoopPr
 /* The mixed loop against the double vector loop on a packing with contacts: the same contacts,
  * forces within 1e-5 of the largest (each pair's error is within the bound; the positions after
  * three steps differ by less), not bit for bit (it did run in single precision), and the same
- * bits again for the same thread count. */
+ * bits again for the same thread count, 1 or 2 (2 threads: the 1-thread forces to rounding). */
 static void test_mixed_loop(void **state) {
   (void)state;
   if (!force_mixed_kernel(NORMAL_HOOKE, DAMPING_VELOCITY, TANGENTIAL_LINEAR_NOHISTORY, FORCE_HALF_REDUCE)) {
@@ -237,6 +237,13 @@ static void test_mixed_loop(void **state) {
     assert_rel(x.last.power_normal, d.last.power_normal, 1e-4);
     const size_t by = (size_t)x.p.n * sizeof(double);
     assert_true(memcmp(x.p.fx, y.p.fx, by) == 0 && memcmp(x.p.tz, y.p.tz, by) == 0);
+    /* 2 threads: the same bits again for that count, and the 1-thread forces to rounding */
+    Sim x2 = mixed_sim(&p0, &b, models[k], LOOP_MIXED, 2), y2 = mixed_sim(&p0, &b, models[k], LOOP_MIXED, 2);
+    assert_true(memcmp(x2.p.fx, y2.p.fx, by) == 0 && memcmp(x2.p.ty, y2.p.ty, by) == 0);
+    assert_int_equal(x2.last.contacts, x.last.contacts);
+    for (int64_t i = 0; i < x.p.n; i++) assert_true(fabs(x2.p.fz[i] - x.p.fz[i]) <= 1e-9 * fmax_);
+    sim_free(&x2);
+    sim_free(&y2);
     sim_free(&d);
     sim_free(&x);
     sim_free(&y);

@@ -6,7 +6,8 @@
  * so a lane's pair results are the scalar kernel's bit for bit. Covers hooke, hertz,
  * hertz/material and dmt with every damping and tangential model they allow, all strategies,
  * plus a frictionless loop for linear_nohistory without tangential force; jkr and mdr run the
- * scalar kernels. Design: docs/pair-loop.md;
+ * scalar kernels. The same loop, with 2 SIMD_W rows a group and lane_contact_mixed, is the
+ * mixed-precision loop (GD_STAMP_MIXED; half-reduce only). Design: docs/pair-loop.md;
  * measurements and what was tried: docs/performance-log.md.
  */
 #ifndef GD_FORCE_SIMD_H

@@ -1,7 +1,9 @@
 /*
  * contact_lanes.h - contact_force() of contact.h for SIMD_W pairs at once, one pair per lane:
  * the same operations in the same order, its selects as lane masks, so a lane's results are
- * the scalar contact's bit for bit. A physics change edits this file and contact.h, its
+ * the scalar contact's bit for bit; and its mixed-precision twin for 2 SIMD_W pairs (the law in
+ * single precision, lane_contact_mixed). The law after the geometry is written once, in
+ * contact_lanes_law.h, for both. A physics change edits that file and contact.h, its
  * neighbour. Covers hooke, hertz, hertz/material and dmt with every damping form and
  * tangential model they allow (jkr and mdr run the scalar kernels). The lane arithmetic is
  * src/base/lanes.h; the rows, gathers and scatters around it are src/loop/force_simd.h.

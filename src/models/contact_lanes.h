@@ -33,19 +33,6 @@
 #define L_ANY simd_any
 #define L_ABS simd_abs
 #include "contact_lanes_law.h"
-#undef LANE_T
-#undef LANE_M
-#undef LANE_S
-#undef LANE_MS
-#undef LANE_N
-#undef LANE_
-#undef L_SPLAT
-#undef L_SEL
-#undef L_SQRT
-#undef L_MAX
-#undef L_MIN
-#undef L_ANY
-#undef L_ABS
 
 #define LANE_T SimdF
 #define LANE_M SimdMF
@@ -61,19 +48,6 @@
 #define L_ANY simdf_any
 #define L_ABS simdf_abs
 #include "contact_lanes_law.h"
-#undef LANE_T
-#undef LANE_M
-#undef LANE_S
-#undef LANE_MS
-#undef LANE_N
-#undef LANE_
-#undef L_SPLAT
-#undef L_SEL
-#undef L_SQRT
-#undef L_MAX
-#undef L_MIN
-#undef L_ANY
-#undef L_ABS
 
 /* One pair per lane, as the pair loops gather it (a wall has no vector loop). */
 typedef struct LanePair {

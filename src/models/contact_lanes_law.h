@@ -6,7 +6,8 @@
  *
  * The includer defines LANE_T (the lane type), LANE_M (its mask), LANE_S (its scalar), LANE_MS
  * (a mask lane), LANE_N (lanes), LANE_(name) (the instance's names) and the helpers L_SPLAT,
- * L_SEL, L_SQRT, L_MAX, L_MIN, L_ANY and L_ABS of src/base/lanes.h.
+ * L_SEL, L_SQRT, L_MAX, L_MIN, L_ANY and L_ABS of src/base/lanes.h; the end of this file
+ * undefines them for the next instance.
  */
 
 /* The per-type-pair coefficients the covered models read, one lane per pair. */
@@ -234,3 +235,17 @@ GD_INLINE void LANE_(lane_law)(NormalModel nm, DampingForm df, TangentialModel t
   c->pt = pt;
   c->pf = pf;
 }
+
+#undef LANE_T
+#undef LANE_M
+#undef LANE_S
+#undef LANE_MS
+#undef LANE_N
+#undef LANE_
+#undef L_SPLAT
+#undef L_SEL
+#undef L_SQRT
+#undef L_MAX
+#undef L_MIN
+#undef L_ANY
+#undef L_ABS

@@ -124,15 +124,17 @@ if [ -n "$engines" ]; then
 fi
 [ -f "$stepcmp" ] || stepcmp=""
 # Mixed precision against double: the precision family's pairs/s beside what each costs in
-# accuracy, the worst |e - e_expected| of the verifier's head-on restitution rows of the model,
-# run in double and in mixed (GRANDAMP_VERIFY given). One row per model and tangential model.
+# accuracy, the worst |e - e_expected| of the verifier's head-on restitution rows of the model
+# (the matrix: names beginning restitution/; QUICK=1 its quick subset), run in double and in
+# mixed (GRANDAMP_VERIFY given). One row per model and tangential model.
 prec="data/precision-$host-$stamp.csv"
 if [ -n "$verify" ] && grep -q '^precision,' "$base.csv"; then
   vdir=$(mktemp -d "data/.verify-precision.XXXXXX")
   trap 'rm -rf "$vdir"; rm -f "$base.json.tmp" "$rows" "$compare.tmp" "$prec.tmp" "${prec%.csv}.md.tmp"' EXIT
   for pr in double mixed; do
     mkdir -p "$vdir/$pr"
-    "$verify" --filter restitution/ --precision "$pr" --data "$vdir/$pr" >"$vdir/$pr.log" 2>&1 ||
+    # shellcheck disable=SC2086
+    "$verify" $quick --filter '^restitution/' --precision "$pr" --data "$vdir/$pr" >"$vdir/$pr.log" 2>&1 ||
       echo "grandamp: warning: the verifier's restitution rows in $pr precision did not all pass ($vdir/$pr/verify.csv)" >&2
   done
   awk -F, '

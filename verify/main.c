@@ -36,7 +36,7 @@ static const char USAGE[] =
     "                       [--lammps | --no-lammps]\n"
     "                       [--engine NAME]... [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]\n"
     "  --quick     the make-test subset (well under a minute)\n"
-    "  --filter    only cases whose name or group contains TEXT\n"
+    "  --filter    only cases whose name or group contains TEXT (^TEXT: begins with TEXT)\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
     "  --threads   threads of the pair loop in the collisions (default 1)\n"
     "  --precision double (default) or mixed: the pair collisions and the gas in the mixed-precision\n"

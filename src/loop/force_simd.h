@@ -6,8 +6,8 @@
  * so a lane's pair results are the scalar kernel's bit for bit. Covers hooke, hertz,
  * hertz/material and dmt with every damping and tangential model they allow, all strategies,
  * plus a frictionless loop for linear_nohistory without tangential force; jkr and mdr run the
- * scalar kernels. The same loop, with 2 SIMD_W rows a group and lane_contact_mixed, is the
- * mixed-precision loop (GD_STAMP_MIXED; half-reduce only). Design: docs/pair-loop.md;
+ * scalar kernels. simd_rows_mixed, its shape with 2 SIMD_W rows a group and lane_contact_mixed,
+ * is the mixed-precision loop (GD_STAMP_MIXED; half-reduce only). Design: docs/pair-loop.md;
  * measurements and what was tried: docs/performance-log.md.
  */
 #ifndef GD_FORCE_SIMD_H
@@ -29,8 +29,8 @@ ForceKernel force_simd_kernel(NormalModel nm, DampingModel dm, TangentialModel t
  *  general kernel's results bit for bit. */
 ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st);
 /** The mixed-precision twins of the two above (lane_contact_mixed of contact_lanes.h), for the
- *  same combinations with the half-reduce strategy, or NULL (other strategies, or a build with
- *  GD_NO_MIXED). */
+ *  same combinations with the half-reduce strategy and linear_nohistory, linear_history or
+ *  mindlin (mixed_stamped), or NULL (the others, or a build with GD_NO_MIXED). */
 ForceKernel force_mixed_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
 ForceKernel force_mixed_kernel_frictionless(NormalModel nm, DampingModel dm, ForceStrategy st);
 
@@ -45,6 +45,18 @@ GD_INLINE bool simd_covered(NormalModel nm, DampingModel dm, TangentialModel tm)
 GD_INLINE bool simd_form_covered(NormalModel nm, DampingForm df) {
   return form_valid(nm, df) && (normal_model_flags(nm) & NFLAG_VECTOR_KERNELS);
 }
+
+/* The mixed loop's kernels: the default strategy, and the tangential models the verifier's and
+ * the bench's mixed runs use (linear_nohistory, linear_history, mindlin); the others would add
+ * half again to its compile time. */
+GD_INLINE bool mixed_stamped(TangentialModel tm, ForceStrategy st) {
+  return st == FORCE_HALF_REDUCE &&
+         (tm == TANGENTIAL_LINEAR_NOHISTORY || tm == TANGENTIAL_LINEAR_HISTORY || tm == TANGENTIAL_MINDLIN);
+}
+
+/* for (p < P) over the mixed loop's two double vectors of a row group, unrolled where the
+ * compiler would otherwise keep the loop (-O1), so that the per-half arrays stay in registers. */
+#define SIMD_FOR_HALVES(p) _Pragma("GCC unroll 2") for (int p = 0; p < P; p++)
 
 /* box_min_image of particles.h, lane-wise. */
 GD_INLINE SimdD simd_min_image(SimdD d, double len, double half) {
@@ -233,10 +245,226 @@ GD_INLINE void simd_gather_arrays(const double *const arr[4], const int32_t idx[
  * non-zero sum nor a zero one, which starts at +0.0 and stays +0.0 (x + y and x - y of zeros
  * are -0.0 only for -0.0 - +0.0 and -0.0 + -0.0 in round-to-nearest). */
 GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, ForceStrategy st, bool frictionless,
-                         bool mixed, const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1,
-                         ForceStats *stats) {
+                         const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1, ForceStats *stats) {
   if (!simd_form_covered(nm, df) || (frictionless && tm != TANGENTIAL_LINEAR_NOHISTORY)) return;
-  if (mixed && st != FORCE_HALF_REDUCE) return; /* the mixed loop has the default strategy alone */
+  const bool half = st != FORCE_FULL;
+  const int hs = tangential_nhist(tm);
+  double *restrict hist = a->hist;
+  const double *restrict pack = a->pack;
+  const int64_t *restrict start = a->start;
+  const int32_t *restrict jl = a->jl;
+  const int nt = a->ntypes;
+  const int *restrict type = a->type;
+  const unsigned char *restrict interior = a->interior;
+  /* a pass with few contacts packs positions alone: the rest from the arrays, touching pairs only */
+  const bool soa = a->pack_positions;
+  const int64_t stride = soa ? KERNEL_PACK_POSITION : KERNEL_PACK; /* doubles a record */
+  const double *const vel[4] = {a->vx, a->vy, a->vz, a->mass}, *const spin[4] = {a->wx, a->wy, a->wz, NULL};
+  const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
+  const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
+  double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
+  double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
+  unsigned char *restrict dirty = t->dirty; /* half-reduce with few contacts: the records changed */
+  const ContactModel *m1[SIMD_W];
+  for (int l = 0; l < SIMD_W; l++) m1[l] = a->models;
+  /* The lanes' coefficients: the single type pair's when nt == 1, set once (a per-step copy of
+   * it cost 10 instructions of some 420 per step), else per step. */
+  SimdParams q = simd_params(m1);
+  bool limit_any = false; /* limit_damping on some type pair; else no lane is ever clamped */
+  for (int k = 0; k < nt * nt; k++) limit_any = limit_any || a->models[k].limit_damping;
+  const SimdD zero = simd_splat(0.0);
+  SimdD pn = zero, pt = zero, pf = zero, excess = zero;
+  SimdM contacts = (SimdM)zero;
+  double dead_hist[4] = {0, 0, 0, 0}; /* the history of dead lanes: read as zeros, written zeros */
+
+  int32_t own[ROW_CHUNK]; /* a chunk's rows by length, when the driver has no cached order */
+  for (int64_t c0 = i0; c0 < i1; c0 += ROW_CHUNK) {
+    const int64_t c1 = c0 + ROW_CHUNK < i1 ? c0 + ROW_CHUNK : i1;
+    const int32_t *rows = own;
+    int nrows; /* the rows with a partner; the chunk's other rows follow them in rows[] */
+    if (a->row_order) rows = a->row_order + c0, nrows = a->row_live[c0 / ROW_CHUNK];
+    else nrows = rows_by_length(start, c0, c1, own);
+    if (st == FORCE_FULL) /* the only writer of the rows without partners */
+      for (int64_t r = nrows; r < c1 - c0; r++) {
+        const int64_t i = rows[r];
+        fx[i] = fy[i] = fz[i] = tx[i] = ty[i] = tz[i] = 0.0;
+      }
+    for (int g = 0; g < nrows; g += SIMD_W) {
+      /* The group's rows; lanes past the chunk's rows with partners repeat its last one with no
+       * entries. */
+      int32_t ii[SIMD_W];
+      int64_t kb[SIMD_W], nk[SIMD_W];
+      int64_t kmax = 0;
+      for (int l = 0; l < SIMD_W; l++) {
+        const int64_t i = rows[g + l < nrows ? g + l : nrows - 1];
+        ii[l] = (int32_t)i;
+        kb[l] = start[i];
+        nk[l] = g + l < nrows ? start[i + 1] - start[i] : 0;
+        kmax = nk[l] > kmax ? nk[l] : kmax;
+      }
+      SimdM nkv;
+      memcpy(&nkv, nk, sizeof nkv);
+      /* Whether a row of the group may have a partner across a periodic boundary (else the raw
+       * separations are the minimum images, bit for bit: NeighborList.interior). */
+      bool wrap = !interior;
+      for (int l = 0; l < SIMD_W && !wrap; l++) wrap = !interior[ii[l]];
+      /* x y z R, vx vy vz m, wx wy wz - of each row; the last two at the group's first touching
+       * step (a dilute gas's groups mostly have none) */
+      SimdD ip[4], iv[4] = {zero, zero, zero, zero}, iw[4] = {zero, zero, zero, zero};
+      bool row_loaded = false;
+      SimdM row_on = (SimdM)zero; /* the rows (lanes) with some touching entry */
+      const double *ri[SIMD_W];
+      for (int l = 0; l < SIMD_W; l++) ri[l] = pack + stride * (int64_t)ii[l];
+      simd_gather4(ri, 0, ip);
+      const SimdD xi = ip[0], yi = ip[1], zi = ip[2], Ri = ip[3];
+      /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
+      SimdD fxi = zero, fyi = zero, fzi = zero, txi = zero, tyi = zero, tzi = zero;
+      for (int64_t k = 0; k < kmax; k++) {
+        const SimdM live = k < nkv;
+        int32_t jj[SIMD_W];
+        int64_t kk[SIMD_W]; /* list entry of each lane (a dead lane: its row's start, never read) */
+        for (int l = 0; l < SIMD_W; l++) {
+          kk[l] = k < nk[l] ? kb[l] + k : kb[l];
+          jj[l] = k < nk[l] ? jl[kk[l]] : ii[l]; /* a dead lane pairs its row with itself */
+        }
+        SimdD jp[4], jv[4], jw[4] = {zero, zero, zero, zero}; /* the partners' records */
+        const double *rj[SIMD_W];
+        for (int l = 0; l < SIMD_W; l++) rj[l] = pack + stride * (int64_t)jj[l];
+        simd_gather4(rj, 0, jp);
+        SimdD dx[3] = {xi - jp[0], yi - jp[1], zi - jp[2]};
+        if (wrap) {
+          dx[0] = simd_min_image(dx[0], lx, hx);
+          dx[1] = simd_min_image(dx[1], ly, hy);
+          dx[2] = simd_min_image(dx[2], lz, hz);
+        }
+        /* history models: lane l is list entry kk[l]; a dead lane (kk may be past the list) reads
+         * and writes the zeros of dead_hist instead */
+        double *hp[SIMD_W];
+        if (hs)
+          for (int l = 0; l < SIMD_W; l++) hp[l] = k < nk[l] ? hist + kk[l] * hs : dead_hist;
+        /* No lane touching (most steps of a dilute gas): lane_contact's test, the same operations,
+         * says so before the rest is gathered. Its outputs would all be +-0, the identity of every
+         * sum, power and record (see above), and its histories zeros: those are stored and the
+         * contact skipped, bit for bit. */
+        const SimdD radsum = Ri + jp[3];
+        if (!simd_any(((dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2]) < radsum * radsum) & live)) {
+          if (hs) {
+            const SimdD none[4] = {zero, zero, zero, zero};
+            simd_hist_store(hp, hs, none);
+          }
+          continue;
+        }
+        if (nt != 1) {
+          const ContactModel *ml[SIMD_W];
+          for (int l = 0; l < SIMD_W; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
+          q = simd_params(ml);
+        }
+        if (!row_loaded && soa) {
+          simd_gather_arrays(vel, ii, iv);
+          if (!frictionless) simd_gather_arrays(spin, ii, iw);
+        } else if (!row_loaded) {
+          simd_gather4(ri, 4, iv);
+          if (!frictionless) simd_gather4(ri, 8, iw); /* spins: the tangential velocity only */
+        }
+        row_loaded = true;
+        if (soa) {
+          simd_gather_arrays(vel, jj, jv);
+          if (!frictionless) simd_gather_arrays(spin, jj, jw);
+        } else {
+          simd_gather4(rj, 4, jv);
+          if (!frictionless) simd_gather4(rj, 8, jw);
+        }
+        LanePair in = {.dx = {dx[0], dx[1], dx[2]}, .Ri = Ri, .Rj = jp[3], .mi = iv[3], .mj = jv[3], .live = live,
+                             .vr = {iv[0] - jv[0], iv[1] - jv[1], iv[2] - jv[2]},
+                             .wi = {iw[0], iw[1], iw[2]}, .wj = {jw[0], jw[1], jw[2]}};
+        SimdD h[4] = {zero, zero, zero, zero};
+        if (hs) simd_hist_load(hp, hs, h);
+        LaneContact c;
+        lane_contact(nm, df, tm, frictionless, limit_any, &q, &in, a->dt, a->history_update, h, &c);
+        if (hs) simd_hist_store(hp, hs, h);
+        /* off contact delta = 0, so delta - min(R) < 0 <= excess: no mask needed */
+        excess = simd_max(excess, c.delta - simd_min(in.Ri, in.Rj));
+        contacts -= c.on; /* a true lane is -1 */
+        row_on |= c.on;
+        if (dirty) /* the j records this step changes (a lane off contact subtracts +-0: no change) */
+          for (int l = 0; l < SIMD_W; l++)
+            if (c.on[l]) dirty[jj[l]] = 1;
+        /* Row sums lane-wise (a dead or non-touching lane adds or subtracts +0.0 or -0.0, both the
+         * identity here: a sum that starts at +0.0 is never -0.0 in round-to-nearest); powers per
+         * lane.
+         * x - y is x + (-y) exactly, and (-a) b = -(a b): subtracting ti is adding force_rows'
+         * -arm_i tor, bit for bit, one negation fewer. */
+        fxi += c.f[0], fyi += c.f[1], fzi += c.f[2];
+        pn += c.pn;
+        if (!frictionless) txi -= c.ti[0], tyi -= c.ti[1], tzi -= c.ti[2], pt += c.pt, pf += c.pf;
+        if (st == FORCE_HALF_REDUCE && frictionless) {
+          simd_scatter_sub_force(t->acc, jj, c.f);
+        } else if (st == FORCE_HALF_REDUCE) {
+          /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
+           * exactly: the scalar kernel's adds of -f, without the negations); a lane that does not
+           * touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0 (its
+           * j may be its own row). */
+          const SimdD u[KERNEL_ACC] = {c.f[0], c.f[1], c.f[2], c.tj[0], c.tj[1], c.tj[2], zero, zero};
+          simd_scatter_sub(t->acc, jj, u);
+        } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
+          for (int l = 0; l < SIMD_W; l++) {
+            if (!c.on[l]) continue;
+            const int64_t j = jj[l];
+            ATOMIC_ADD(fx[j], -c.f[0][l]);
+            ATOMIC_ADD(fy[j], -c.f[1][l]);
+            ATOMIC_ADD(fz[j], -c.f[2][l]);
+            if (frictionless) continue;
+            ATOMIC_ADD(tx[j], -c.tj[0][l]);
+            ATOMIC_ADD(ty[j], -c.tj[1][l]);
+            ATOMIC_ADD(tz[j], -c.tj[2][l]);
+          }
+        }
+      }
+      for (int l = 0; l < SIMD_W && g + l < nrows; l++) {
+        const int64_t i = ii[l];
+        if (st == FORCE_FULL) { /* the only writer of row i */
+          fx[i] = fxi[l], fy[i] = fyi[l], fz[i] = fzi[l], tx[i] = txi[l], ty[i] = tyi[l], tz[i] = tzi[l];
+          continue;
+        }
+        if (!row_on[l]) continue; /* sums of +-0 only: adding them changes no record or force */
+        if (st == FORCE_HALF_REDUCE) {
+          double *r = t->acc + KERNEL_ACC * i;
+          r[0] += fxi[l], r[1] += fyi[l], r[2] += fzi[l], r[3] += txi[l], r[4] += tyi[l], r[5] += tzi[l];
+          if (dirty) dirty[i] = 1;
+        } else {
+          ATOMIC_ADD(fx[i], fxi[l]);
+          ATOMIC_ADD(fy[i], fyi[l]);
+          ATOMIC_ADD(fz[i], fzi[l]);
+          if (frictionless) continue;
+          ATOMIC_ADD(tx[i], txi[l]);
+          ATOMIC_ADD(ty[i], tyi[l]);
+          ATOMIC_ADD(tz[i], tzi[l]);
+        }
+      }
+    }
+  }
+  int64_t nc = 0;
+  double spn = 0.0, spt = 0.0, spf = 0.0;
+  for (int l = 0; l < SIMD_W; l++) nc += contacts[l], spn += pn[l], spt += pt[l], spf += pf[l];
+  const double w = half ? 1.0 : 0.5; /* the full list sees each pair twice */
+  stats->pairs += (start[i1] - start[i0]);
+  stats->contacts += nc;
+  stats->power_normal += w * spn;
+  stats->power_tangential += w * spt;
+  stats->power_friction += w * spf;
+  stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
+}
+
+/* simd_rows for the mixed-precision loop (lane_contact_mixed): the same rows, gathers and
+ * partner updates, with 2 SIMD_W rows a group, two double vectors for the gathers and the
+ * geometry and one float vector for the law. */
+GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel tm, ForceStrategy st,
+                               bool frictionless, const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1,
+                               ForceStats *stats) {
+  const bool mixed = true; /* the shape of simd_rows with its per-half arrays (P = 1 there measured
+                            * 2-3 % slower than simd_rows, so the double loop keeps its own) */
+  if (!simd_form_covered(nm, df) || (frictionless && tm != TANGENTIAL_LINEAR_NOHISTORY)) return;
+  if (mixed && !mixed_stamped(tm, st)) return;
   /* Mixed precision: groups of 2 SIMD_W rows, two double vectors for the gathers and the
    * geometry, one float vector for the law (lane_contact_mixed); else groups of SIMD_W. */
   const int P = mixed ? 2 : 1; /* double vectors a group */
@@ -313,7 +541,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
       for (int l = 0; l < G; l++) ri[l] = pack + stride * (int64_t)ii[l];
       /* The row sums, one lane per row, each in its row's list order: bitwise force_rows'. */
       SimdD fxi[2], fyi[2], fzi[2], txi[2], tyi[2], tzi[2];
-      for (int p = 0; p < P; p++) {
+      SIMD_FOR_HALVES(p) {
         simd_gather4(ri + p * SIMD_W, 0, ip[p]);
         for (int c = 0; c < 4; c++) iv[p][c] = iw[p][c] = zero;
         row_on[p] = (SimdM)zero;
@@ -321,7 +549,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
       }
       for (int64_t k = 0; k < kmax; k++) {
         SimdM live[2];
-        for (int p = 0; p < P; p++) live[p] = k < nkv[p];
+        SIMD_FOR_HALVES(p) live[p] = k < nkv[p];
         int32_t jj[2 * SIMD_W];
         int64_t kk[2 * SIMD_W]; /* list entry of each lane (a dead lane: its row's start, never read) */
         for (int l = 0; l < G; l++) {
@@ -333,7 +561,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         for (int l = 0; l < G; l++) rj[l] = pack + stride * (int64_t)jj[l];
         SimdD dx[2][3];
         bool any = false;
-        for (int p = 0; p < P; p++) {
+        SIMD_FOR_HALVES(p) {
           simd_gather4(rj + p * SIMD_W, 0, jp[p]);
           dx[p][0] = ip[p][0] - jp[p][0], dx[p][1] = ip[p][1] - jp[p][1], dx[p][2] = ip[p][2] - jp[p][2];
           if (wrap) {
@@ -357,7 +585,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         if (!any) {
           if (hs) {
             const SimdD none[4] = {zero, zero, zero, zero};
-            for (int p = 0; p < P; p++) simd_hist_store(hp + p * SIMD_W, hs, none);
+            SIMD_FOR_HALVES(p) simd_hist_store(hp + p * SIMD_W, hs, none);
           }
           continue;
         }
@@ -367,7 +595,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
           if (mixed) qf = simd_params_f(ml);
           else q = simd_params(ml);
         }
-        for (int p = 0; p < P; p++) {
+        SIMD_FOR_HALVES(p) {
           const int32_t *ip_rows = ii + p * SIMD_W, *ip_parts = jj + p * SIMD_W;
           if (!row_loaded && soa) {
             simd_gather_arrays(vel, ip_rows, iv[p]);
@@ -388,7 +616,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
         row_loaded = true;
         LanePair in[2];
         SimdD h[2][4];
-        for (int p = 0; p < P; p++) {
+        SIMD_FOR_HALVES(p) {
           in[p] = (LanePair){.dx = {dx[p][0], dx[p][1], dx[p][2]}, .Ri = ip[p][3], .Rj = jp[p][3], .mi = iv[p][3],
                              .mj = jv[p][3], .live = live[p],
                              .vr = {iv[p][0] - jv[p][0], iv[p][1] - jv[p][1], iv[p][2] - jv[p][2]},
@@ -403,7 +631,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
                              h, cs);
         else
           lane_contact(nm, df, tm, frictionless, limit_any, &q, &in[0], a->dt, a->history_update, h[0], &cs[0]);
-        for (int p = 0; p < P; p++) {
+        SIMD_FOR_HALVES(p) {
           const LaneContact *c = &cs[p];
           const int32_t *jh = jj + p * SIMD_W;
           if (hs) simd_hist_store(hp + p * SIMD_W, hs, h[p]);
@@ -446,7 +674,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
           }
         }
       }
-      for (int p = 0; p < P; p++)
+      SIMD_FOR_HALVES(p)
         for (int l = 0; l < SIMD_W && g + p * SIMD_W + l < nrows; l++) {
           const int64_t i = ii[p * SIMD_W + l];
           if (st == FORCE_FULL) { /* the only writer of row i */
@@ -490,16 +718,21 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
 #ifndef GD_STAMP_MIXED
 #define GD_STAMP_MIXED 0
 #endif
+#if GD_STAMP_MIXED
+#define SIMD_ROWS simd_rows_mixed
+#else
+#define SIMD_ROWS simd_rows
+#endif
 
 #define SIMD_KERNEL_DEF(N, F, T, S)                                                           \
   static void simd_kernel_##N##__##F##__##T##__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
                                                    int64_t i1, ForceStats *st) {             \
-    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_##T, FORCE_##S, false, GD_STAMP_MIXED, a, t, i0, i1, st);     \
+    SIMD_ROWS(NORMAL_##N, DFORM_##F, TANGENTIAL_##T, FORCE_##S, false, a, t, i0, i1, st);     \
   }
 #define SIMD_FRICTIONLESS_DEF(N, F, S)                                                         \
   static void simd_kernel_##N##__##F##__frictionless__##S(const KernelArgs *a, const Targets *t, int64_t i0, \
                                                           int64_t i1, ForceStats *st) {      \
-    simd_rows(NORMAL_##N, DFORM_##F, TANGENTIAL_LINEAR_NOHISTORY, FORCE_##S, true, GD_STAMP_MIXED, a, t, i0, i1, st); \
+    SIMD_ROWS(NORMAL_##N, DFORM_##F, TANGENTIAL_LINEAR_NOHISTORY, FORCE_##S, true, a, t, i0, i1, st); \
   }
 #define SIMD_KDEF_S(ctx, S, ...) GD_CALL(SIMD_KERNEL_DEF, (GD_UNPACK3 ctx, S))
 #define SIMD_KDEF_T(ctx, T, ...) FORCE_STRATEGIES_EX(SIMD_KDEF_S, (GD_UNPACK2 ctx, T))

@@ -54,7 +54,7 @@ ForceKernel force_simd_kernel_frictionless(NormalModel nm, DampingModel dm, Forc
 }
 
 ForceKernel force_mixed_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st) {
-  if (st != FORCE_HALF_REDUCE || !force_simd_kernel(nm, dm, tm, st) || !MIXED_SLICES[nm]) return NULL;
+  if (!mixed_stamped(tm, st) || !force_simd_kernel(nm, dm, tm, st) || !MIXED_SLICES[nm]) return NULL;
   return (*MIXED_SLICES[nm])[damping_form(dm)][tm][st];
 }
 

@@ -131,6 +131,7 @@ LoopPlan loop_plan(const ContactModel *models, int ntypes, ForceStrategy st, boo
   const char *why = !simd ? "GRANDAMP_SIMD=0 asks for the scalar loop, which is double"
                     : !force_simd_kernel(nm, dm, tm, st) ? "only hooke, hertz, hertz/material and dmt have a mixed-precision loop"
                     : st != FORCE_HALF_REDUCE ? "the mixed-precision loop runs with the half-reduce strategy only"
+                    : !mixed_stamped(tm, st) ? "the mixed-precision loop covers linear_nohistory, linear_history and mindlin"
                                               : "this build has no mixed-precision kernels (a sanitized build)";
   if (simd_double_wanted()) {
     const ForceKernel fl = fl_ok ? force_simd_kernel_frictionless(nm, dm, st) : NULL;

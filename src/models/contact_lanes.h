@@ -49,14 +49,9 @@
 #define L_ABS simdf_abs
 #include "contact_lanes_law.h"
 
-/* One pair per lane, as the pair loops gather it (a wall has no vector loop). */
-typedef struct LanePair {
-  SimdD dx[3];         /* x_i - x_j, minimum image */
-  SimdD vr[3];         /* v_i - v_j */
-  SimdD wi[3], wj[3];  /* spins (not read by the frictionless loops) */
-  SimdD Ri, Rj, mi, mj;
-  SimdM live;          /* lanes that hold a list entry (the others pair a row with itself) */
-} LanePair;
+/* One pair per lane, as the double loop gathers it (a wall has no vector loop): the law's input,
+ * its geometry fields filled by lane_geometry. */
+typedef LaneLawIn LanePair;
 
 /* Whether off-contact lanes give zero outputs unmasked: with linear_nohistory on a non-cohesive
  * model, a lane that does not touch (dead lanes included: r = 0) gets n = 0 and Fntot = 0, hence
@@ -67,17 +62,17 @@ GD_INLINE bool lane_zero_off(NormalModel nm, TangentialModel tm) {
   return tm == TANGENTIAL_LINEAR_NOHISTORY && nm != NORMAL_DMT;
 }
 
-/* Step 1 of §4 (§1.1) in double: touching, overlap and unit normal of SIMD_W pairs. */
-GD_INLINE void lane_geometry(const LanePair *in, bool zero_off, SimdM *on_out, SimdD *delta, SimdD n[3]) {
+/* Step 1 of §4 (§1.1) in double: touching, overlap and unit normal of SIMD_W pairs, into in. */
+GD_INLINE void lane_geometry(LanePair *in, bool zero_off) {
   const SimdD zero = simd_splat(0.0);
   const SimdD dx0 = in->dx[0], dx1 = in->dx[1], dx2 = in->dx[2];
   const SimdD rsq = dx0 * dx0 + dx1 * dx1 + dx2 * dx2;
   const SimdD radsum = in->Ri + in->Rj;
   const SimdM on = (rsq < radsum * radsum) & in->live;
   const SimdD r = simd_sqrt(rsq), rinv = zero_off ? simd_sel(on, 1.0 / r, zero) : 1.0 / r;
-  n[0] = dx0 * rinv, n[1] = dx1 * rinv, n[2] = dx2 * rinv;
-  *delta = simd_sel(on, radsum - r, zero);
-  *on_out = on;
+  in->n[0] = dx0 * rinv, in->n[1] = dx1 * rinv, in->n[2] = dx2 * rinv;
+  in->delta = simd_sel(on, radsum - r, zero);
+  in->on = on;
 }
 
 /* Steps 1-9 of §4 (docs/models.md) for SIMD_W pairs in double: contact_force() lane-wise, bit
@@ -86,13 +81,11 @@ GD_INLINE void lane_geometry(const LanePair *in, bool zero_off, SimdM *on_out, S
  * tangential force is +-0, so it is not computed and the loop reads neither ti, tj, pt nor pf
  * (force_simd.h says why that is bit for bit). limit_any: some lane may have limit_damping. */
 GD_INLINE void lane_contact(NormalModel nm, DampingForm df, TangentialModel tm, bool frictionless, bool limit_any,
-                            const SimdParams *qp, const LanePair *in, double dt, bool history_update, SimdD h[4],
+                            const SimdParams *qp, LanePair *in, double dt, bool history_update, SimdD h[4],
                             LaneContact *c) {
   const bool zero_off = lane_zero_off(nm, tm);
-  LaneLawIn law = {.vr = {in->vr[0], in->vr[1], in->vr[2]}, .wi = {in->wi[0], in->wi[1], in->wi[2]},
-                   .wj = {in->wj[0], in->wj[1], in->wj[2]}, .Ri = in->Ri, .Rj = in->Rj, .mi = in->mi, .mj = in->mj};
-  lane_geometry(in, zero_off, &law.on, &law.delta, law.n);
-  lane_law(nm, df, tm, frictionless, limit_any, zero_off, qp, &law, dt, history_update, h, c);
+  lane_geometry(in, zero_off);
+  lane_law(nm, df, tm, frictionless, limit_any, zero_off, qp, in, dt, history_update, h, c);
 }
 
 /* What lane_contact_mixed reads of the rows in single precision, rounded once per row group:

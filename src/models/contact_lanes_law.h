@@ -112,9 +112,12 @@ GD_INLINE void LANE_(simd_tangential_history)(TangentialModel tm, LANE_T kt, LAN
   *p_damp = L_SEL(sliding, zero, p_stick);
 }
 
-/* What the law reads of a lane: the geometry (touching, overlap, unit normal; zero_off's n = 0
- * off contact) and the pair's kinematics and properties. */
+/* One pair per lane: what the loops gather (dx, live and the kinematics) and what the geometry
+ * adds for the law (touching, overlap, unit normal; zero_off's n = 0 off contact). One struct,
+ * filled in place, so that the double loop copies nothing between its gathers and the law. */
 typedef struct LANE_(LaneLawIn) {
+  LANE_T dx[3];          /* x_i - x_j, minimum image (the geometry's input) */
+  LANE_M live;           /* lanes that hold a list entry (the others pair a row with itself) */
   LANE_M on;             /* touching */
   LANE_T delta;          /* overlap, 0 off contact */
   LANE_T n[3];           /* unit normal from j to i */

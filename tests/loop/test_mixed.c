@@ -213,7 +213,7 @@ static void test_mixed_loop(void **state) {
       "hertz/material 1e5 0.7 0.3 tangential linear_nohistory 0 0 damping tsuji",
       "hertz/material 1e5 0.3 0.3 tangential mindlin NULL 0.5 0.3 damping tsuji",
       "dmt 1e5 0.3 0.3 0.02 tangential linear_history 800 0.5 0.3 damping viscoelastic",
-      "hertz 4e4 0.3 tangential mindlin_rescale/force 2e4 0.5 0.3 damping mass_velocity",
+      "hertz 4e4 0.3 tangential mindlin 2e4 0.5 0.3 damping mass_velocity",
   };
   const char *const labels[] = {"vector, frictionless, mixed", "vector, frictionless, mixed", "vector, mixed",
                                 "vector, mixed", "vector, mixed"};
@@ -265,6 +265,8 @@ static void test_mixed_plan_notes(void **state) {
       {"jkr 1e5 0.3 0.3 0.02 tangential linear_nohistory 0.5 0.3 damping velocity", FORCE_HALF_REDUCE, false, "only hooke"},
       {"hooke 2000 0.3 tangential linear_nohistory 0 0 damping velocity", FORCE_FULL, false, "half-reduce"},
       {"hooke 2000 0.3 tangential linear_nohistory 0 0 damping velocity", FORCE_HALF_REDUCE, true, "reference"},
+      {"hertz 4e4 0.3 tangential mindlin_rescale/force 2e4 0.5 0.3 damping mass_velocity", FORCE_HALF_REDUCE, false,
+       "covers linear_nohistory"},
       {"mdr 5.0e6 0.4 1.9e5 2.0 0.5 0.5 tangential linear_history 940.0 1.0 0.7 damping mdr 1", FORCE_HALF_REDUCE,
        false, "mdr"},
   };

@@ -13,8 +13,17 @@
 
 const char *const GEO_NAMES[N_GEO] = {"equal", "unequal", "wall"};
 
+/* Whether text holds the filter: anywhere, or at its start when the filter begins with '^'. */
+static bool filter_in(const char *text, const char *filter) {
+  return filter[0] == '^' ? strncmp(text, filter + 1, strlen(filter + 1)) == 0 : strstr(text, filter) != NULL;
+}
+
 bool case_matches(const Verifier *v, const char *group, const char *prefix) {
-  return !v->filter || strstr(prefix, v->filter) || strstr(group, v->filter) || strstr(v->filter, prefix);
+  if (!v->filter) return true;
+  const char *f = v->filter;
+  /* ... or the filter names a case under prefix */
+  const bool under = f[0] == '^' ? strncmp(f + 1, prefix, strlen(prefix)) == 0 : strstr(f, prefix) != NULL;
+  return filter_in(prefix, f) || filter_in(group, f) || under;
 }
 
 bool case_wanted(const Verifier *v, const char *group, const char *fmt, ...) {
@@ -23,7 +32,7 @@ bool case_wanted(const Verifier *v, const char *group, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(name, sizeof name, fmt, ap);
   va_end(ap);
-  return !v->dry && (!v->filter || strstr(name, v->filter) || strstr(group, v->filter));
+  return !v->dry && (!v->filter || filter_in(name, v->filter) || filter_in(group, v->filter));
 }
 
 void case_key_set(char *field, size_t size, const char *fmt, ...) {
@@ -39,7 +48,7 @@ bool case_begin(Verifier *v, const char *group, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(name, sizeof name, fmt, ap);
   va_end(ap);
-  if (v->filter && !strstr(name, v->filter) && !strstr(group, v->filter)) return false;
+  if (v->filter && !filter_in(name, v->filter) && !filter_in(group, v->filter)) return false;
   if (v->dry) {
     v->total++;
     if (v->list) printf("%s %s\n", group, name);

@@ -25,7 +25,7 @@ typedef struct Verifier {
                            pass but nothing is recorded, counted or printed */
   bool list;          /**< --list: the counting pass prints each case's group and name */
   bool quick;         /**< the make-test subset */
-  const char *filter; /**< substring a case name must contain (NULL: all) */
+  const char *filter; /**< substring a case name must contain, or with a leading '^' begin with (NULL: all) */
   const char *broken; /**< deliberately broken model for the self-test (NULL: none) */
   int threads;        /**< threads of the collisions (invariance checks use 1 and 2 too) */
   LoopPrecision precision; /**< of the collisions' and the gas's pair loop (--precision) */

@@ -54,6 +54,11 @@ Sim fixture_sim(const Particles *src, const Box *b, const char *text, ForceStrat
 }
 
 Sim fixture_sim_threads(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref, int threads) {
+  return fixture_sim_precision(src, b, text, st, ref, LOOP_DOUBLE, threads);
+}
+
+Sim fixture_sim_precision(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref,
+                          LoopPrecision prec, int threads) {
   ErrList err = {0};
   ContactModel *m = malloc(sizeof *m);
   if (model_parse(text, m, &err)) {
@@ -63,7 +68,7 @@ Sim fixture_sim_threads(const Particles *src, const Box *b, const char *text, Fo
   Particles p;
   particles_copy(&p, src);
   Sim s;
-  sim_init(&s, &p, b, m, 1, st, ref, LOOP_DOUBLE, threads, 0.05, 2e-3);
+  sim_init(&s, &p, b, m, 1, st, ref, prec, threads, 0.05, 2e-3);
   const char *why = NULL;
   if (!sim_setup(&s, &why)) fail_msg("setup failed: %s", why);
   return s;

@@ -160,6 +160,9 @@ bool model_text(int in, int id, int it, char *text, size_t size);
 Sim fixture_sim(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref);
 /** fixture_sim on threads threads (0: the OpenMP default). */
 Sim fixture_sim_threads(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref, int threads);
+/** fixture_sim_threads in precision prec (--precision). */
+Sim fixture_sim_precision(const Particles *src, const Box *b, const char *text, ForceStrategy st, bool ref,
+                          LoopPrecision prec, int threads);
 /** Forces and torques of a and b agree per atom: |d| <= tol (|f_i| + mean |f|). */
 void assert_same_forces(const Sim *a, const Sim *b, double tol, const char *what);
 /** Same positions and velocities, forces and torques bit for bit. */

@@ -183,14 +183,8 @@ static void test_mixed_pair_bound(void **state) {
 
 /* A mixed simulation of the small packing: setup and three steps. */
 static Sim mixed_sim(const Particles *p0, const Box *b, const char *text, LoopPrecision prec, int threads) {
-  ContactModel *m = malloc(sizeof *m);
-  *m = parse_ok(text);
-  Particles p;
-  particles_copy(&p, p0);
-  Sim s;
-  sim_init(&s, &p, b, m, 1, FORCE_HALF_REDUCE, false, prec, threads, 0.05, 2e-3);
+  Sim s = fixture_sim_precision(p0, b, text, FORCE_HALF_REDUCE, false, prec, threads);
   const char *why = NULL;
-  if (!sim_setup(&s, &why)) fail_msg("setup failed: %s", why);
   for (int k = 0; k < 3; k++) assert_true(sim_step(&s, &why));
   return s;
 }

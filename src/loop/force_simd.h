@@ -455,21 +455,16 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
   stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
 }
 
-/* simd_rows for the mixed-precision loop (lane_contact_mixed): the same rows, gathers and
- * partner updates, with 2 SIMD_W rows a group, two double vectors for the gathers and the
- * geometry and one float vector for the law. */
+/* simd_rows for the mixed-precision loop (lane_contact_mixed), half-reduce only: the same rows,
+ * gathers and partner updates, with 2 SIMD_W rows a group, two double vectors for the gathers and
+ * the geometry and one float vector for the law. Its per-half arrays cost the double loop 2-3 %
+ * when one loop served both precisions, so the double loop keeps its own (simd_rows). */
 GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel tm, ForceStrategy st,
                                bool frictionless, const KernelArgs *a, const Targets *t, int64_t i0, int64_t i1,
                                ForceStats *stats) {
-  const bool mixed = true; /* the shape of simd_rows with its per-half arrays (P = 1 there measured
-                            * 2-3 % slower than simd_rows, so the double loop keeps its own) */
   if (!simd_form_covered(nm, df) || (frictionless && tm != TANGENTIAL_LINEAR_NOHISTORY)) return;
-  if (mixed && !mixed_stamped(tm, st)) return;
-  /* Mixed precision: groups of 2 SIMD_W rows, two double vectors for the gathers and the
-   * geometry, one float vector for the law (lane_contact_mixed); else groups of SIMD_W. */
-  const int P = mixed ? 2 : 1; /* double vectors a group */
-  const int G = P * SIMD_W;    /* rows a group */
-  const bool half = st != FORCE_FULL;
+  if (!mixed_stamped(tm, st)) return; /* from here st is FORCE_HALF_REDUCE */
+  enum { P = 2, G = P * SIMD_W }; /* double vectors a group, rows a group */
   const int hs = tangential_nhist(tm);
   double *restrict hist = a->hist;
   const double *restrict pack = a->pack;
@@ -484,14 +479,11 @@ GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel t
   const double *const vel[4] = {a->vx, a->vy, a->vz, a->mass}, *const spin[4] = {a->wx, a->wy, a->wz, NULL};
   const double lx = a->len[0], ly = a->len[1], lz = a->len[2];
   const double hx = a->half[0], hy = a->half[1], hz = a->half[2];
-  double *restrict fx = t->fx, *restrict fy = t->fy, *restrict fz = t->fz;
-  double *restrict tx = t->tx, *restrict ty = t->ty, *restrict tz = t->tz;
   unsigned char *restrict dirty = t->dirty; /* half-reduce with few contacts: the records changed */
   const ContactModel *m1[2 * SIMD_W];
   for (int l = 0; l < 2 * SIMD_W; l++) m1[l] = a->models;
   /* The lanes' coefficients: the single type pair's when nt == 1, set once (a per-step copy of
    * it cost 10 instructions of some 420 per step), else per step. */
-  SimdParams q = simd_params(m1);
   SimdParams_f qf = simd_params_f(m1);
   bool limit_any = false; /* limit_damping on some type pair; else no lane is ever clamped */
   for (int k = 0; k < nt * nt; k++) limit_any = limit_any || a->models[k].limit_damping;
@@ -507,11 +499,6 @@ GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel t
     int nrows; /* the rows with a partner; the chunk's other rows follow them in rows[] */
     if (a->row_order) rows = a->row_order + c0, nrows = a->row_live[c0 / ROW_CHUNK];
     else nrows = rows_by_length(start, c0, c1, own);
-    if (st == FORCE_FULL) /* the only writer of the rows without partners */
-      for (int64_t r = nrows; r < c1 - c0; r++) {
-        const int64_t i = rows[r];
-        fx[i] = fy[i] = fz[i] = tx[i] = ty[i] = tz[i] = 0.0;
-      }
     for (int g = 0; g < nrows; g += G) {
       /* The group's rows; lanes past the chunk's rows with partners repeat its last one with no
        * entries. */
@@ -592,8 +579,7 @@ GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel t
         if (nt != 1) {
           const ContactModel *ml[2 * SIMD_W];
           for (int l = 0; l < G; l++) ml[l] = &a->models[(type[ii[l]] - 1) * nt + type[jj[l]] - 1];
-          if (mixed) qf = simd_params_f(ml);
-          else q = simd_params(ml);
+          qf = simd_params_f(ml);
         }
         SIMD_FOR_HALVES(p) {
           const int32_t *ip_rows = ii + p * SIMD_W, *ip_parts = jj + p * SIMD_W;
@@ -625,12 +611,9 @@ GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel t
           if (hs) simd_hist_load(hp + p * SIMD_W, hs, h[p]);
         }
         LaneContact cs[2];
-        if (mixed && !row_f_ready) row_f = lane_row_f(in, !frictionless), row_f_ready = true;
-        if (mixed)
-          lane_contact_mixed(nm, df, tm, frictionless, limit_any, &qf, in, &row_f, (float)a->dt, a->history_update,
-                             h, cs);
-        else
-          lane_contact(nm, df, tm, frictionless, limit_any, &q, &in[0], a->dt, a->history_update, h[0], &cs[0]);
+        if (!row_f_ready) row_f = lane_row_f(in, !frictionless), row_f_ready = true;
+        lane_contact_mixed(nm, df, tm, frictionless, limit_any, &qf, in, &row_f, (float)a->dt, a->history_update, h,
+                           cs);
         SIMD_FOR_HALVES(p) {
           const LaneContact *c = &cs[p];
           const int32_t *jh = jj + p * SIMD_W;
@@ -650,65 +633,37 @@ GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel t
           fxi[p] += c->f[0], fyi[p] += c->f[1], fzi[p] += c->f[2];
           pn += c->pn;
           if (!frictionless) txi[p] -= c->ti[0], tyi[p] -= c->ti[1], tzi[p] -= c->ti[2], pt += c->pt, pf += c->pf;
-          if (st == FORCE_HALF_REDUCE && frictionless) {
+          if (frictionless) {
             simd_scatter_sub_force(t->acc, jh, c->f);
-          } else if (st == FORCE_HALF_REDUCE) {
+          } else {
             /* j-updates into the thread's records, every lane, subtracted (x - y is x + (-y)
              * exactly: the scalar kernel's adds of -f, without the negations); a lane that does
              * not touch subtracts +0.0 or -0.0, the exact identity, as the records are never -0.0
              * (its j may be its own row). */
             const SimdD u[KERNEL_ACC] = {c->f[0], c->f[1], c->f[2], c->tj[0], c->tj[1], c->tj[2], zero, zero};
             simd_scatter_sub(t->acc, jh, u);
-          } else if (half) { /* atomics, touching lanes only, lane by lane; -(a b) is (-a) b exactly */
-            for (int l = 0; l < SIMD_W; l++) {
-              if (!c->on[l]) continue;
-              const int64_t j = jh[l];
-              ATOMIC_ADD(fx[j], -c->f[0][l]);
-              ATOMIC_ADD(fy[j], -c->f[1][l]);
-              ATOMIC_ADD(fz[j], -c->f[2][l]);
-              if (frictionless) continue;
-              ATOMIC_ADD(tx[j], -c->tj[0][l]);
-              ATOMIC_ADD(ty[j], -c->tj[1][l]);
-              ATOMIC_ADD(tz[j], -c->tj[2][l]);
-            }
           }
         }
       }
       SIMD_FOR_HALVES(p)
         for (int l = 0; l < SIMD_W && g + p * SIMD_W + l < nrows; l++) {
           const int64_t i = ii[p * SIMD_W + l];
-          if (st == FORCE_FULL) { /* the only writer of row i */
-            fx[i] = fxi[p][l], fy[i] = fyi[p][l], fz[i] = fzi[p][l];
-            tx[i] = txi[p][l], ty[i] = tyi[p][l], tz[i] = tzi[p][l];
-            continue;
-          }
           if (!row_on[p][l]) continue; /* sums of +-0 only: adding them changes no record or force */
-          if (st == FORCE_HALF_REDUCE) {
-            double *r = t->acc + KERNEL_ACC * i;
-            r[0] += fxi[p][l], r[1] += fyi[p][l], r[2] += fzi[p][l];
-            r[3] += txi[p][l], r[4] += tyi[p][l], r[5] += tzi[p][l];
-            if (dirty) dirty[i] = 1;
-          } else {
-            ATOMIC_ADD(fx[i], fxi[p][l]);
-            ATOMIC_ADD(fy[i], fyi[p][l]);
-            ATOMIC_ADD(fz[i], fzi[p][l]);
-            if (frictionless) continue;
-            ATOMIC_ADD(tx[i], txi[p][l]);
-            ATOMIC_ADD(ty[i], tyi[p][l]);
-            ATOMIC_ADD(tz[i], tzi[p][l]);
-          }
+          double *r = t->acc + KERNEL_ACC * i;
+          r[0] += fxi[p][l], r[1] += fyi[p][l], r[2] += fzi[p][l];
+          r[3] += txi[p][l], r[4] += tyi[p][l], r[5] += tzi[p][l];
+          if (dirty) dirty[i] = 1;
         }
     }
   }
   int64_t nc = 0;
   double spn = 0.0, spt = 0.0, spf = 0.0;
   for (int l = 0; l < SIMD_W; l++) nc += contacts[l], spn += pn[l], spt += pt[l], spf += pf[l];
-  const double w = half ? 1.0 : 0.5; /* the full list sees each pair twice */
-  stats->pairs += (start[i1] - start[i0]);
+  stats->pairs += (start[i1] - start[i0]); /* a half list: each pair once */
   stats->contacts += nc;
-  stats->power_normal += w * spn;
-  stats->power_tangential += w * spt;
-  stats->power_friction += w * spf;
+  stats->power_normal += spn;
+  stats->power_tangential += spt;
+  stats->power_friction += spf;
   stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
 }
 

@@ -307,10 +307,33 @@ static void test_mixed_cli(void **state) {
   free(r);
 }
 
+/* The verifier's fitted convergence order in mixed precision: the elastic Hertz row's error
+ * reaches the law's single-precision floor near N = 1600, so the fit leaves the points under ten
+ * times |mixed - double| out and goes down to coarser N (cases_convergence.c); in double it keeps
+ * N = 200..3200. Both must find Verlet's 2.5. */
+static void test_mixed_order_floor(void **state) {
+  (void)state;
+  const bool built = force_mixed_kernel(NORMAL_HERTZ, DAMPING_NONE, TANGENTIAL_LINEAR_NOHISTORY, FORCE_HALF_REDUCE);
+  CmdResult *r = malloc(sizeof *r);
+  const char *precision[] = {"double", "mixed"};
+  for (int k = 0; k < 2; k++) {
+    const char *args[] = {"--filter", "^convergence/hertz/none/elastic=0/order", "--precision", precision[k], "--data",
+                          test_path("data"), "--no-lammps", NULL};
+    run_program(r, verify_bin(), args);
+    if (r->status != 0) fail_msg("verify --precision %s: exit %d\n%s%s", precision[k], r->status, r->out, r->err);
+    assert_non_null(strstr(r->out, "PASS convergence/hertz/none/elastic=0/order"));
+    const bool floor_seen = k == 1 && built; /* mixed: the finest points are at the floor (measured: N=50..400) */
+    const bool full_range = strstr(r->out, "N=200..3200 (5 points)") != NULL;
+    if (floor_seen == full_range) fail_msg("verify --precision %s: fitted range not as expected\n%s", precision[k], r->out);
+  }
+  free(r);
+}
+
 const struct CMUnitTest mixed_tests[] = {
     cmocka_unit_test(test_mixed_pair_bound),
     cmocka_unit_test(test_mixed_loop),
     cmocka_unit_test(test_mixed_plan_notes),
     cmocka_unit_test(test_mixed_cli),
+    cmocka_unit_test_setup_teardown(test_mixed_order_floor, test_dir_setup, test_dir_teardown),
 };
 const size_t mixed_ntests = sizeof mixed_tests / sizeof *mixed_tests;

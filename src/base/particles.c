@@ -51,14 +51,25 @@ void particles_free(Particles *p) {
   memset(p, 0, sizeof *p);
 }
 
+/* to[k] = from[order[k]] on nth threads; on one, outside any OpenMP region (team.h: a rebuild
+ * permutes 16 fields). */
+static void gather_field(double *restrict to, const double *restrict from, const int64_t *restrict order, int64_t n,
+                         int nth) {
+  if (nth == 1) {
+    for (int64_t k = 0; k < n; k++) to[k] = from[order[k]];
+    return;
+  }
+#pragma omp parallel for schedule(static) num_threads(nth)
+  for (int64_t k = 0; k < n; k++) to[k] = from[order[k]];
+}
+
 void particles_permute(Particles *p, const int64_t *order, int threads) {
   const int64_t n = p->n;
   const int nth = sysmem_threads(threads);
   double *tmp = p->spare; /* each field is gathered into the spare slot, which the field's old slot becomes */
 #define X(f)                                                                                   \
   {                                                                                            \
-    _Pragma("omp parallel for schedule(static) num_threads(nth)")                              \
-    for (int64_t k = 0; k < n; k++) tmp[k] = p->f[order[k]];                                  \
+    gather_field(tmp, p->f, order, n, nth);                                                    \
     double *swap = p->f;                                                                       \
     p->f = tmp;                                                                                \
     tmp = swap;                                                                                \

@@ -178,6 +178,146 @@ static void list_plan(ForceWork *w, const NeighborList *nl, int64_t n, int64_t n
   w->order_n = n, w->order_build = nl->build_id;
 }
 
+/* What the force pass's team shares (force_drive fills it; drive_team reads it). */
+typedef struct DriveTeam {
+  const KernelArgs *a;
+  Targets global;
+  ForceStats *bstats;
+  double *buf, *pk;
+  size_t per_thread, zeroed;
+  int64_t n, nblocks;
+  ForceKernel kern;
+  ForceStrategy st;
+  Particles *p;
+  int *nth_used;
+  unsigned char *touched, *dirty;
+  bool remap, xadd, reorder, nospin, few;
+  const int64_t *start, *inv_at;
+  const int32_t *jl, *inv;
+  int32_t *order, *live;
+  int nthreads, nx;
+  double *const *xg;
+} DriveTeam;
+
+/* The pass's work for each thread of the team: packing, the kernel over blocks and the
+ * reduction, their worksharing orphaned, so that one thread can run it outside any OpenMP
+ * region (team.h). */
+static void drive_team(const DriveTeam *d) {
+  const KernelArgs *a = d->a;
+  const Targets global = d->global;
+  ForceStats *bstats = d->bstats;
+  double *buf = d->buf, *pk = d->pk;
+  const size_t per_thread = d->per_thread, zeroed = d->zeroed;
+  const int64_t n = d->n, nblocks = d->nblocks;
+  const ForceKernel kern = d->kern;
+  const ForceStrategy st = d->st;
+  Particles *p = d->p;
+  unsigned char *touched = d->touched, *dirty = d->dirty;
+  const bool remap = d->remap, xadd = d->xadd, reorder = d->reorder, nospin = d->nospin, few = d->few;
+  const int64_t *start = d->start, *inv_at = d->inv_at;
+  const int32_t *jl = d->jl, *inv = d->inv;
+  int32_t *order = d->order, *live = d->live;
+  const int nthreads = d->nthreads, nx = d->nx;
+  double *const *xg = d->xg;
+  Targets tg = global;
+  if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
+#pragma omp for schedule(static)
+    for (int64_t b = 0; b < nblocks; b++) {
+      const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+      if (inv) /* only a pair's particles are read */
+        for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_one(p, inv[k], pk, few, nospin);
+      else
+        for (int64_t i = i0; i < i1; i++) pack_one(p, i, pk, few, nospin);
+      if (reorder) live[b] = rows_by_length(start, i0, i1, order + i0);
+    }
+  }
+  if (st == FORCE_HALF_REDUCE) {
+    const int th = omp_get_thread_num();
+    double *mine = buf + (size_t)th * per_thread;
+    /* The last reduction zeroed what it read; a new buffer is zeroed (first touch) by its owner. */
+    if ((size_t)(th + 1) * per_thread > zeroed) memset(mine, 0, per_thread * sizeof(double));
+    if (remap && omp_get_num_threads() == nthreads) {
+      unsigned char *map = touched + (size_t)th * (size_t)nblocks;
+      memset(map, 0, (size_t)nblocks);
+#pragma omp for schedule(static) /* the kernel loop's partition (same count and schedule) */
+      for (int64_t b = 0; b < nblocks; b++) {
+        const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+        map[b] = 1;
+        for (int64_t k = start[i0]; k < start[i1]; k++) map[jl[k] / FORCE_BLOCK] = 1;
+      }
+    }
+    if (pk) tg = (Targets){.acc = mine, .dirty = dirty ? dirty + (size_t)th * (size_t)n : NULL};
+    else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL, NULL};
+  } else if (st == FORCE_HALF_ATOMIC) {
+#pragma omp for schedule(static)
+    for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
+  }
+#pragma omp for schedule(static)
+  for (int64_t b = 0; b < nblocks; b++) {
+    const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+    ForceStats bs = {0};
+    kern(a, &tg, i0, i1, &bs);
+    bstats[b] = bs;
+  }
+  if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
+    const int nth = omp_get_num_threads();
+    const bool mapped = nth == nthreads; /* else every block counts as written */
+#pragma omp single nowait
+    *d->nth_used = nth;
+#pragma omp for schedule(static)
+    for (int64_t b = 0; b < nblocks; b++) {
+      int writers[nth], nw = 0; /* a record no thread wrote is +0.0: skipping it keeps the sum */
+      for (int th = 0; th < nth; th++)
+        if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
+      const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
+      if (dirty) { /* the flagged records alone; every other particle's force is +0.0 */
+        zero_forces(p, i0, i1);
+        if (inv)
+          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_flagged(p, buf, dirty, writers, nw, per_thread, inv[k], n);
+        else
+          for (int64_t i = i0; i < i1; i += 8) { /* eight flags a word: most words of a dilute pass are 0 */
+            uint64_t any = 0;
+            if (i + 8 <= i1)
+              for (int q = 0; q < nw; q++) {
+                uint64_t word;
+                memcpy(&word, dirty + (size_t)writers[q] * (size_t)n + (size_t)i, sizeof word);
+                any |= word;
+              }
+            else any = 1;
+            for (int64_t k = i; any && k < i + 8 && k < i1; k++) reduce_flagged(p, buf, dirty, writers, nw, per_thread, k, n);
+          }
+        continue;
+      }
+      if (nx == 0 && inv) { /* the records of particles in no pair stay zero: their sums are +0.0 */
+        zero_forces(p, i0, i1);
+        for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_packed(p, buf, writers, nw, per_thread, inv[k], inv[k] + 1);
+        continue;
+      }
+      if (nx == 0 && pk) {
+        reduce_packed(p, buf, writers, nw, per_thread, i0, i1);
+        continue;
+      }
+      if (nx == 0) { /* a sum of 6 alone (zeroing the extras' room costs a rep stos per sphere) */
+        for (int64_t i = i0; i < i1; i++) {
+          double sum[6] = {0}; /* in thread order: deterministic for a thread count */
+          reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
+          p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
+          p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
+        }
+        continue;
+      }
+      for (int64_t i = i0; i < i1; i++) {
+        double sum[6 + DRIVE_EXTRA_MAX] = {0};
+        reduce_record(sum, 6 + nx, buf, writers, nw, per_thread, false, i, n);
+        p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
+        p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
+        if (xadd)
+          for (int c = 0; c < nx; c++) xg[c][i] += sum[6 + c];
+      }
+    }
+  }
+}
+
 void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, DrivePack pack_kind, int threads,
                  const DriveExtra *ex, ForceWork *w, ForceStats *stats) {
   const bool pack = pack_kind != DRIVE_PACK_NONE, nospin = pack_kind == DRIVE_PACK_NO_SPIN;
@@ -242,107 +382,17 @@ void force_drive(const ForceSystem *s, ForceStrategy st, ForceKernel kern, Drive
   /* Statistics per block, added in block order after the loop: the powers are the same bits
    * for any thread count (blocksum.h), as the full list's forces are. */
   ForceStats *bstats = gd_xmalloc((size_t)(nblocks > 0 ? nblocks : 1) * sizeof *bstats);
-#pragma omp parallel num_threads(nthreads) default(none) \
-    shared(a, global, bstats, buf, per_thread, pk, n, nblocks, kern, st, p, zeroed, nth_used, touched, remap, start, jl, \
-               nthreads, nx, xg, xadd, reorder, order, live, inv, inv_at, nospin, dirty, few)
-  {
-    Targets tg = global;
-    if (pk) { /* each thread packs the blocks it will walk (first touch); the loop's barrier publishes them */
-#pragma omp for schedule(static)
-      for (int64_t b = 0; b < nblocks; b++) {
-        const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-        if (inv) /* only a pair's particles are read */
-          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) pack_one(p, inv[k], pk, few, nospin);
-        else
-          for (int64_t i = i0; i < i1; i++) pack_one(p, i, pk, few, nospin);
-        if (reorder) live[b] = rows_by_length(start, i0, i1, order + i0);
-      }
-    }
-    if (st == FORCE_HALF_REDUCE) {
-      const int th = omp_get_thread_num();
-      double *mine = buf + (size_t)th * per_thread;
-      /* The last reduction zeroed what it read; a new buffer is zeroed (first touch) by its owner. */
-      if ((size_t)(th + 1) * per_thread > zeroed) memset(mine, 0, per_thread * sizeof(double));
-      if (remap && omp_get_num_threads() == nthreads) {
-        unsigned char *map = touched + (size_t)th * (size_t)nblocks;
-        memset(map, 0, (size_t)nblocks);
-#pragma omp for schedule(static) /* the kernel loop's partition (same count and schedule) */
-        for (int64_t b = 0; b < nblocks; b++) {
-          const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-          map[b] = 1;
-          for (int64_t k = start[i0]; k < start[i1]; k++) map[jl[k] / FORCE_BLOCK] = 1;
-        }
-      }
-      if (pk) tg = (Targets){.acc = mine, .dirty = dirty ? dirty + (size_t)th * (size_t)n : NULL};
-      else tg = (Targets){mine, mine + n, mine + 2 * n, mine + 3 * n, mine + 4 * n, mine + 5 * n, NULL, NULL};
-    } else if (st == FORCE_HALF_ATOMIC) {
-#pragma omp for schedule(static)
-      for (int64_t i = 0; i < n; i++) p->fx[i] = p->fy[i] = p->fz[i] = p->tx[i] = p->ty[i] = p->tz[i] = 0.0;
-    }
-#pragma omp for schedule(static)
-    for (int64_t b = 0; b < nblocks; b++) {
-      const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-      ForceStats bs = {0};
-      kern(a, &tg, i0, i1, &bs);
-      bstats[b] = bs;
-    }
-    if (st == FORCE_HALF_REDUCE) { /* implicit barrier above: every private array is complete */
-      const int nth = omp_get_num_threads();
-      const bool mapped = nth == nthreads; /* else every block counts as written */
-#pragma omp single nowait
-      nth_used = nth;
-#pragma omp for schedule(static)
-      for (int64_t b = 0; b < nblocks; b++) {
-        int writers[nth], nw = 0; /* a record no thread wrote is +0.0: skipping it keeps the sum */
-        for (int th = 0; th < nth; th++)
-          if (!mapped || touched[(size_t)th * (size_t)nblocks + (size_t)b]) writers[nw++] = th;
-        const int64_t i0 = b * FORCE_BLOCK, i1 = block_end(b, n);
-        if (dirty) { /* the flagged records alone; every other particle's force is +0.0 */
-          zero_forces(p, i0, i1);
-          if (inv)
-            for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_flagged(p, buf, dirty, writers, nw, per_thread, inv[k], n);
-          else
-            for (int64_t i = i0; i < i1; i += 8) { /* eight flags a word: most words of a dilute pass are 0 */
-              uint64_t any = 0;
-              if (i + 8 <= i1)
-                for (int q = 0; q < nw; q++) {
-                  uint64_t word;
-                  memcpy(&word, dirty + (size_t)writers[q] * (size_t)n + (size_t)i, sizeof word);
-                  any |= word;
-                }
-              else any = 1;
-              for (int64_t k = i; any && k < i + 8 && k < i1; k++) reduce_flagged(p, buf, dirty, writers, nw, per_thread, k, n);
-            }
-          continue;
-        }
-        if (nx == 0 && inv) { /* the records of particles in no pair stay zero: their sums are +0.0 */
-          zero_forces(p, i0, i1);
-          for (int64_t k = inv_at[b]; k < inv_at[b + 1]; k++) reduce_packed(p, buf, writers, nw, per_thread, inv[k], inv[k] + 1);
-          continue;
-        }
-        if (nx == 0 && pk) {
-          reduce_packed(p, buf, writers, nw, per_thread, i0, i1);
-          continue;
-        }
-        if (nx == 0) { /* a sum of 6 alone (zeroing the extras' room costs a rep stos per sphere) */
-          for (int64_t i = i0; i < i1; i++) {
-            double sum[6] = {0}; /* in thread order: deterministic for a thread count */
-            reduce_record(sum, 6, buf, writers, nw, per_thread, pk != NULL, i, n);
-            p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
-            p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
-          }
-          continue;
-        }
-        for (int64_t i = i0; i < i1; i++) {
-          double sum[6 + DRIVE_EXTRA_MAX] = {0};
-          reduce_record(sum, 6 + nx, buf, writers, nw, per_thread, false, i, n);
-          p->fx[i] = sum[0], p->fy[i] = sum[1], p->fz[i] = sum[2];
-          p->tx[i] = sum[3], p->ty[i] = sum[4], p->tz[i] = sum[5];
-          if (xadd)
-            for (int c = 0; c < nx; c++) xg[c][i] += sum[6 + c];
-        }
-      }
-    }
+  const DriveTeam team = {.a = a, .global = global, .bstats = bstats, .buf = buf, .pk = pk, .per_thread = per_thread,
+                          .zeroed = zeroed, .n = n, .nblocks = nblocks, .kern = kern, .st = st, .p = p,
+                          .nth_used = &nth_used, .touched = touched, .dirty = dirty, .remap = remap, .xadd = xadd,
+                          .reorder = reorder, .nospin = nospin, .few = few, .start = start, .inv_at = inv_at, .jl = jl,
+                          .inv = inv, .order = order, .live = live, .nthreads = nthreads, .nx = nx, .xg = xg};
+  /* one thread: no OpenMP region (team.h), unless inside another team's region, whose threads
+   * the orphaned worksharing would split this pass among */
+  if (nthreads == 1 && !omp_in_parallel()) drive_team(&team);
+  else {
+#pragma omp parallel num_threads(nthreads) default(none) shared(team)
+    drive_team(&team);
   }
   for (int64_t b = 0; b < nblocks; b++) force_stats_add(&total, &bstats[b]);
   free(bstats);

@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "plan.h"
+#include "team.h"
 
 void nbr_init(NeighborList *nl, bool full, int hsize, double skin, double extra, int threads) {
   memset(nl, 0, sizeof *nl);
@@ -374,28 +375,38 @@ bool nbr_build(NeighborList *nl, Particles *p, const Box *b, const char **why) {
   return true;
 }
 
-bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
-  if (!nl->start) return true;
-  const int nth = sysmem_threads(nl->threads);
-  const double lim = (nl->trigger * nl->skin) * (nl->trigger * nl->skin); /* (skin/2)^2 */
+/* Whether a sphere of rows [i0, i1) moved enough for a rebuild (nbr_needs_rebuild). */
+static int moved_rows(const NeighborList *nl, const Particles *p, int64_t i0, int64_t i1) {
   int moved = 0;
   if (nl->grow) { /* a pair unlisted at the build is r > R_i0 + R_j0 + skin apart */
     const double *r0 = nl->r0, *rad = p->radius;
     const double hskin = nl->trigger * nl->skin;
-#pragma omp parallel for schedule(static) num_threads(nth) reduction(|| : moved)
-    for (int64_t i = 0; i < p->n; i++) {
+    for (int64_t i = i0; i < i1 && !moved; i++) {
       const double dx = p->x[i] - nl->x0[i], dy = p->y[i] - nl->y0[i], dz = p->z[i] - nl->z0[i];
-      moved = moved || (sqrt(dx * dx + dy * dy + dz * dz) + (rad[i] - r0[i]) > hskin);
+      moved = sqrt(dx * dx + dy * dy + dz * dz) + (rad[i] - r0[i]) > hskin;
     }
     return moved;
   }
+  const double lim = (nl->trigger * nl->skin) * (nl->trigger * nl->skin); /* (skin/2)^2 */
   const double *x = p->x, *y = p->y, *z = p->z, *x0 = nl->x0, *y0 = nl->y0, *z0 = nl->z0;
-  const int64_t n = p->n;
   /* | rather than ||: no early exit, so the loop vectorises (every step pays it for every sphere) */
-#pragma omp parallel for schedule(static) num_threads(nth) reduction(| : moved)
-  for (int64_t i = 0; i < n; i++) {
+  for (int64_t i = i0; i < i1; i++) {
     const double dx = x[i] - x0[i], dy = y[i] - y0[i], dz = z[i] - z0[i];
     moved |= dx * dx + dy * dy + dz * dz > lim;
+  }
+  return moved;
+}
+
+bool nbr_needs_rebuild(const NeighborList *nl, const Particles *p) {
+  if (!nl->start) return true;
+  const int nth = sysmem_threads(nl->threads);
+  if (nth == 1) return moved_rows(nl, p, 0, p->n); /* no OpenMP region (team.h) */
+  int moved = 0;
+#pragma omp parallel num_threads(nth) reduction(| : moved)
+  {
+    int64_t i0, i1;
+    team_rows(p->n, &i0, &i1);
+    moved |= moved_rows(nl, p, i0, i1);
   }
   return moved;
 }

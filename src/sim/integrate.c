@@ -4,23 +4,22 @@
 #include <stdbool.h>
 
 #include "plan.h"
+#include "team.h"
 
 #define INERTIA 0.4 /* solid sphere: I = 0.4 m R^2 */
 
-/* One pass over the particles: the half kick of v and w, with the drift of x in between when
- * drift is set (loop-invariant, so the branch is predicted or unswitched away). */
-static void kick(Particles *p, double dt, bool drift, int threads) {
-  const int nth = sysmem_threads(threads);
+/* Rows [i0, i1) of one pass over the particles: the half kick of v and w, with the drift of x in
+ * between when drift is set (loop-invariant, so the branch is predicted or unswitched away). */
+static void kick_rows(Particles *p, double dt, bool drift, int64_t i0, int64_t i1) {
   const double dtf = 0.5 * dt, dtfrot = dtf / INERTIA;
-  const int64_t n = p->n;
   double *restrict x = p->x, *restrict y = p->y, *restrict z = p->z;
   double *restrict vx = p->vx, *restrict vy = p->vy, *restrict vz = p->vz;
   double *restrict wx = p->wx, *restrict wy = p->wy, *restrict wz = p->wz;
   const double *restrict fx = p->fx, *restrict fy = p->fy, *restrict fz = p->fz;
   const double *restrict tx = p->tx, *restrict ty = p->ty, *restrict tz = p->tz;
   const double *restrict m = p->mass, *restrict r = p->radius;
-#pragma omp parallel for simd schedule(static) num_threads(nth)
-  for (int64_t i = 0; i < n; i++) {
+#pragma omp simd
+  for (int64_t i = i0; i < i1; i++) {
     const double dtfm = dtf / m[i];
     vx[i] += dtfm * fx[i];
     vy[i] += dtfm * fy[i];
@@ -34,6 +33,21 @@ static void kick(Particles *p, double dt, bool drift, int threads) {
     wx[i] += dtirot * tx[i];
     wy[i] += dtirot * ty[i];
     wz[i] += dtirot * tz[i];
+  }
+}
+
+/* The pass on the plan's threads; on one, outside any OpenMP region (team.h). */
+static void kick(Particles *p, double dt, bool drift, int threads) {
+  const int nth = sysmem_threads(threads);
+  if (nth == 1) {
+    kick_rows(p, dt, drift, 0, p->n);
+    return;
+  }
+#pragma omp parallel num_threads(nth)
+  {
+    int64_t i0, i1;
+    team_rows(p->n, &i0, &i1);
+    kick_rows(p, dt, drift, i0, i1);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "error.h"
 #include "integrate.h"
 #include "ref_pair.h"
+#include "team.h"
 
 double sim_pulloff_range(const ContactModel *models, int ntypes, double rmax) {
   double extra = 0.0;
@@ -114,16 +115,32 @@ static void step_label(const Sim *s, bool setup, char *buf, size_t size) {
   else snprintf(buf, size, "step %lld", (long long)s->step + 1);
 }
 
+/* Whether some force or torque of rows [i0, i1) is not finite. */
+static int nonfinite_rows(const Particles *p, int64_t i0, int64_t i1) {
+  int nonfinite = 0;
+  for (int64_t i = i0; i < i1; i++) {
+    const double sum = p->fx[i] + p->fy[i] + p->fz[i] + p->tx[i] + p->ty[i] + p->tz[i];
+    nonfinite |= !isfinite(sum);
+  }
+  return nonfinite;
+}
+
 /* Stops the run at the first non-finite force or torque, or a contact deeper than the smaller
  * radius (reported by the force pass), naming the step, the pair and the model. */
 static bool check_forces(Sim *s, bool setup, const char **why) {
   const Particles *p = &s->p;
   int64_t bad = -1;
-  int nonfinite = 0; /* a vectorised test first (every step, every sphere); the index only on a fault */
-#pragma omp parallel for schedule(static) num_threads(sysmem_threads(s->plan.threads)) reduction(| : nonfinite)
-  for (int64_t i = 0; i < p->n; i++) {
-    const double sum = p->fx[i] + p->fy[i] + p->fz[i] + p->tx[i] + p->ty[i] + p->tz[i];
-    nonfinite |= !isfinite(sum);
+  /* a vectorised test first (every step, every sphere); the index only on a fault */
+  const int nth = sysmem_threads(s->plan.threads);
+  int nonfinite = 0;
+  if (nth == 1) nonfinite = nonfinite_rows(p, 0, p->n); /* no OpenMP region (team.h) */
+  else {
+#pragma omp parallel num_threads(nth) reduction(| : nonfinite)
+    {
+      int64_t i0, i1;
+      team_rows(p->n, &i0, &i1);
+      nonfinite |= nonfinite_rows(p, i0, i1);
+    }
   }
   for (int64_t i = p->n - 1; nonfinite && i >= 0 && bad < 0; i--)
     if (!isfinite(p->fx[i] + p->fy[i] + p->fz[i] + p->tx[i] + p->ty[i] + p->tz[i])) bad = i;

@@ -53,7 +53,9 @@ GD_INLINE SimdD simd_min(SimdD a, SimdD b) { return simd_sel(a < b, a, b); }
 #endif
 /* Whether any lane of m is set. */
 GD_INLINE bool simd_any(SimdM m) {
-#if defined(__AVX__) && SIMD_W == 4
+#if defined(__AVX512F__) && SIMD_W == 8
+  return _mm512_test_epi64_mask((__m512i)m, (__m512i)m) != 0;
+#elif defined(__AVX__) && SIMD_W == 4
   return !_mm256_testz_si256((__m256i)m, (__m256i)m);
 #else
   int64_t any = 0;
@@ -94,7 +96,9 @@ GD_INLINE SimdF simdf_max(SimdF a, SimdF b) { return simdf_sel(a > b, a, b); }
 GD_INLINE SimdF simdf_min(SimdF a, SimdF b) { return simdf_sel(a < b, a, b); }
 #endif
 GD_INLINE bool simdf_any(SimdMF m) {
-#if defined(__AVX__) && SIMD_W == 4
+#if defined(__AVX512F__) && SIMD_W == 8
+  return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+#elif defined(__AVX__) && SIMD_W == 4
   return !_mm256_testz_si256((__m256i)m, (__m256i)m);
 #else
   int32_t any = 0;
@@ -146,10 +150,18 @@ GD_INLINE SimdD simd_widen(SimdF f, int half) {
               : __builtin_convertvector(__builtin_shufflevector(f, f, SIMD_LO_IDX), SimdD);
 }
 #endif
-/* Masks (0 or -1 a lane, exact either way). With AVX2 a narrowed mask is the low 32 bits of each
- * 64-bit lane, picked by one shuffle and put in lane order by one permute; a widened one the
- * sign extension of its half. */
-#if defined(__AVX2__) && SIMD_W == 4
+/* Masks (0 or -1 a lane, exact either way). A narrowed mask is the low 32 bits of each 64-bit
+ * lane (AVX-512: vpmovqd; AVX2: one shuffle and one permute to put them in lane order); a widened
+ * one the sign extension of its half. */
+#if defined(__AVX512F__) && SIMD_W == 8 /* vpmovqd truncates each lane to its low 32 bits */
+GD_INLINE SimdMF simd_narrow_mask(SimdM lo, SimdM hi) {
+  return (SimdMF)_mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32((__m512i)lo)),
+                                    _mm512_cvtepi64_epi32((__m512i)hi), 1);
+}
+GD_INLINE SimdM simd_widen_mask(SimdMF m, int half) {
+  return (SimdM)_mm512_cvtepi32_epi64(half ? _mm512_extracti64x4_epi64((__m512i)m, 1) : _mm512_castsi512_si256((__m512i)m));
+}
+#elif defined(__AVX2__) && SIMD_W == 4
 GD_INLINE SimdMF simd_narrow_mask(SimdM lo, SimdM hi) {
   const __m256 s = _mm256_shuffle_ps(_mm256_castsi256_ps((__m256i)lo), _mm256_castsi256_ps((__m256i)hi), 0x88);
   return (SimdMF)_mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castps_pd(s), 0xD8));

@@ -104,6 +104,19 @@ typedef void (*ForceKernel)(const KernelArgs *a, const Targets *t, int64_t i0, i
  *  combination has none (kernels.c). */
 ForceKernel force_scalar_kernel(NormalModel nm, DampingModel dm, TangentialModel tm, ForceStrategy st);
 
+/* A kernel call's totals into stats: the list entries of rows [i0, i1), the pairs in contact,
+ * the dissipated powers (a full list sees each pair twice: weight 1/2) and the deepest excess. */
+GD_INLINE void kernel_stats_add(ForceStats *stats, const int64_t *start, int64_t i0, int64_t i1, bool full,
+                                int64_t contacts, double pn, double pt, double pf, double excess) {
+  const double w = full ? 0.5 : 1.0;
+  stats->pairs += start[i1] - start[i0];
+  stats->contacts += contacts;
+  stats->power_normal += w * pn;
+  stats->power_tangential += w * pt;
+  stats->power_friction += w * pf;
+  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
+}
+
 /* Combinations with a scalar kernel: the model checks allow them (model_combo_allowed) and the
  * normal model's row has stamped kernels (constant for literal ids). */
 GD_INLINE bool combo_valid(NormalModel nm, DampingModel dm) {
@@ -221,13 +234,7 @@ GD_INLINE void force_rows(NormalModel nm, DampingForm df, TangentialModel tm, Fo
       ATOMIC_ADD(tz[i], tzi);
     }
   }
-  const double w = half ? 1.0 : 0.5; /* the full list sees each pair twice */
-  stats->pairs += (start[i1] - start[i0]);
-  stats->contacts += contacts;
-  stats->power_normal += w * pn;
-  stats->power_tangential += w * pt;
-  stats->power_friction += w * pf;
-  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
+  kernel_stats_add(stats, start, i0, i1, !half, contacts, pn, pt, pf, excess);
 }
 
 /* ---- one wrapper per (normal, damping form, tangential, strategy) ------------------------ */

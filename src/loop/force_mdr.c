@@ -343,13 +343,7 @@ GD_INLINE void mdr_rows(ForceStrategy st, const KernelArgs *ka, const Targets *t
   }
   ra->fault[th] = fault_here;
   ra->warn[th] = warn_here;
-  const double w = st == FORCE_FULL ? 0.5 : 1.0; /* the full list sees each pair twice */
-  stats->pairs += a->start[i1] - a->start[i0];
-  stats->contacts += contacts;
-  stats->power_normal += w * pn;
-  stats->power_tangential += w * pt;
-  stats->power_friction += w * pf;
-  stats->overlap_excess = gd_max(stats->overlap_excess, excess);
+  kernel_stats_add(stats, a->start, i0, i1, st == FORCE_FULL, contacts, pn, pt, pf, excess);
 }
 
 #define MDR_KERNEL_DEF(c, S, ...)                                                                 \

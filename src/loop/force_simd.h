@@ -446,13 +446,7 @@ GD_INLINE void simd_rows(NormalModel nm, DampingForm df, TangentialModel tm, For
   int64_t nc = 0;
   double spn = 0.0, spt = 0.0, spf = 0.0;
   for (int l = 0; l < SIMD_W; l++) nc += contacts[l], spn += pn[l], spt += pt[l], spf += pf[l];
-  const double w = half ? 1.0 : 0.5; /* the full list sees each pair twice */
-  stats->pairs += (start[i1] - start[i0]);
-  stats->contacts += nc;
-  stats->power_normal += w * spn;
-  stats->power_tangential += w * spt;
-  stats->power_friction += w * spf;
-  stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
+  kernel_stats_add(stats, start, i0, i1, !half, nc, spn, spt, spf, simd_hmax(excess));
 }
 
 /* simd_rows for the mixed-precision loop (lane_contact_mixed), half-reduce only: the same rows,
@@ -659,12 +653,7 @@ GD_INLINE void simd_rows_mixed(NormalModel nm, DampingForm df, TangentialModel t
   int64_t nc = 0;
   double spn = 0.0, spt = 0.0, spf = 0.0;
   for (int l = 0; l < SIMD_W; l++) nc += contacts[l], spn += pn[l], spt += pt[l], spf += pf[l];
-  stats->pairs += (start[i1] - start[i0]); /* a half list: each pair once */
-  stats->contacts += nc;
-  stats->power_normal += spn;
-  stats->power_tangential += spt;
-  stats->power_friction += spf;
-  stats->overlap_excess = gd_max(stats->overlap_excess, simd_hmax(excess));
+  kernel_stats_add(stats, start, i0, i1, false, nc, spn, spt, spf, simd_hmax(excess)); /* a half list */
 }
 
 /* ---- one kernel per covered (normal, damping form, tangential, strategy) ----------------- */

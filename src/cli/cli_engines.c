@@ -85,6 +85,30 @@ static int engines_table(int argc, char **argv) {
       }
       if (markdown) printf("\n");
     }
+  /* The legacy styles (LAMMPS's gran/hooke, ...): the grandamp models each one runs, and how. */
+  for (int e = 0; e < ne; e++) {
+    const Engine *en = engine_at(e);
+    for (const char *const *st = en->styles; st && *st; st++) {
+      char models[256] = "";
+      const char *native = "";
+      for (int n = 0; n < N_NORMAL; n++)
+        for (int d = 0; d < N_DAMPING; d++) {
+          const char *nn = normal_name((NormalModel)n), *dn = damping_name((DampingModel)d), *why = "";
+          if (!model_combo_allowed((NormalModel)n, (DampingModel)d) || !en->style_supports(*st, nn, dn, NULL, &why))
+            continue;
+          if (strcmp(dn, "none")) native = why;
+          const size_t len = strlen(models);
+          snprintf(models + len, sizeof models - len, "%s%s + %s", len ? ", " : "", nn, dn);
+        }
+      if (markdown) {
+        printf("| legacy style %s (%s) |", *st, models);
+        for (int k = 0; k < ne; k++) printf(" %s |", k == e ? "yes" : "no");
+        printf("\n");
+      } else {
+        printf("\nlegacy style %s: %s\n  %-9s yes: %s\n", *st, models, en->name, native);
+      }
+    }
+  }
   return GD_EXIT_OK;
 }
 

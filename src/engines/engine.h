@@ -18,6 +18,9 @@
  *  engine's). The pair starts apart along x (sphere i below j, or over a wall at x = 0), moving
  *  in the x-y plane. */
 typedef struct EngineCase {
+  const char *style;   /**< NULL: the engine's own interface to grandamp's models (LAMMPS: pair_style
+                            granular); else one of Engine.styles (LAMMPS: "gran/hooke/history"),
+                            which runs the same model under the style's own syntax */
   const char *normal;  /**< grandamp normal model: "hooke", "hertz", "hertz/material", ... */
   const char *damping; /**< grandamp damping model: "coeff_restitution", "tsuji", "viscoelastic", ... */
   double kn;           /**< hooke: k [N/m]; hertz: k [N/m^2] (F = k sqrt(Reff) delta^1.5) */
@@ -133,6 +136,14 @@ typedef struct Engine {
   bool (*collide)(const EngineCase *c, const char *workdir, EngineResult *r, char *why, size_t why_size);
   /** Several collisions in one start of the engine (src/engines/batch.h); NULL: one start each. */
   const struct EngineBatch *batch;
+  /** The engine's other styles that run some of grandamp's models (NULL-terminated; NULL: none):
+   *  LAMMPS's legacy gran/hooke, gran/hooke/history and gran/hertz/history, each also a fix
+   *  wall/gran style. EngineCase.style names one. */
+  const char *const *styles;
+  /** Whether the style runs this grandamp model (tangential NULL: frictionless), *native (not
+   *  NULL) its mapping in the style's own terms, or why not. */
+  bool (*style_supports)(const char *style, const char *normal, const char *damping, const char *tangential,
+                         const char **native);
   /** Whether collide can run an oblique impact with grandamp's tangential model and x_gamma_t
    *  (*native: the engine's spelling, or why not). NULL: head-on collisions only. */
   bool (*oblique_supports)(const char *tangential, double xt, const char **native);

@@ -133,17 +133,36 @@ bool lammps_read_oblique(const char *log_path, double *vy1, double *vy2, double 
 
 /* The command line of one collision (its files in workdir), its text in a. */
 typedef struct LammpsRun {
-  const char *argv[7 + 3 * 32 + 7]; /* lmp and its 6 options, 3 entries per variable, pc and gapfile, NULL */
+  const char *argv[7 + 3 * 32 + 10]; /* lmp and its 6 options, 3 entries per variable, ps, pc and gapfile, NULL */
   char num[32][64];
-  char text[512], log[4096], out[4096], gapfile[4096];
+  char text[512], style[600], log[4096], out[4096], gapfile[4096];
 } LammpsRun;
 
-static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun *a, char *why, size_t why_size) {
-  if (!lammps_model_text(c, a->text, sizeof a->text)) {
-    engine_msgf(why, why_size, "%s", a->text);
+/* The deck's model variables: a pair's `pair_style ${ps}` and `pair_coeff * * ${pc}`, a wall's
+ * `fix wall/gran ${pc}`; pair_style granular and its model text, or a legacy style (style set)
+ * and its arguments (lammps_legacy.c). */
+static bool lammps_model_vars(const EngineCase *c, bool wall, LammpsRun *a, char *why, size_t why_size) {
+  char model[512];
+  const bool ok = c->style ? lammps_legacy_args(c, model, sizeof model) : lammps_model_text(c, model, sizeof model);
+  if (!ok) {
+    engine_msgf(why, why_size, "%s", model);
     return false;
   }
+  if (c->style) { /* gran/hooke/history ARGS as a pair style, hooke/history ARGS as a wall's */
+    const char *wall_style = c->style + strlen("gran/");
+    snprintf(a->style, sizeof a->style, "%s %s", c->style, model);
+    if (wall) snprintf(a->text, sizeof a->text, "%s %s", wall_style, model);
+    else a->text[0] = '\0';
+  } else {
+    snprintf(a->style, sizeof a->style, "granular");
+    snprintf(a->text, sizeof a->text, "%s%s", wall ? "granular " : "", model);
+  }
+  return true;
+}
+
+static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun *a, char *why, size_t why_size) {
   const bool wall = isinf(c->Rj);
+  if (!lammps_model_vars(c, wall, a, why, why_size)) return false;
   const char *deck = engine_deck_path(wall ? "lammps_wall.in" : "lammps_pair.in", why, why_size);
   if (!deck) return false;
   const double mi = 4.0 / 3.0 * GD_PI * c->Ri * c->Ri * c->Ri * c->rho;
@@ -188,6 +207,7 @@ static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun 
     VAR("skin", c->Ri);
   }
 #undef VAR
+  if (!wall) argv[k++] = "-var", argv[k++] = "ps", argv[k++] = a->style;
   argv[k++] = "-var", argv[k++] = "pc", argv[k++] = a->text;
   argv[k++] = "-var", argv[k++] = "gapfile", argv[k++] = a->gapfile;
   argv[k] = NULL;
@@ -473,6 +493,8 @@ const Engine ENGINE_LAMMPS = {.name = "lammps",
                               .supports = lammps_supports,
                               .collide = lammps_collide,
                               .batch = &LAMMPS_BATCH,
+                              .styles = LAMMPS_LEGACY_STYLES,
+                              .style_supports = lammps_style_supports,
                               .oblique_supports = lammps_oblique_supports,
                               .oblique_same_law = true,
                               .oblique_spins = true,

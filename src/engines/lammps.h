@@ -20,6 +20,17 @@
 
 extern const Engine ENGINE_LAMMPS;
 
+/** The legacy styles the adapter runs (lammps_legacy.c), NULL-terminated: gran/hooke,
+ *  gran/hooke/history, gran/hertz/history, as pair styles and as fix wall/gran styles. */
+extern const char *const LAMMPS_LEGACY_STYLES[];
+/** Whether a legacy style runs a grandamp model (Engine.style_supports). */
+bool lammps_style_supports(const char *style, const char *normal, const char *damping, const char *tangential,
+                           const char **native);
+/** The legacy style's arguments for a case (c->style set): "K_n K_t gamma_n gamma_t xmu dampflag",
+ *  as pair_style gran/... and fix wall/gran ... take them; false with the reason in out when the
+ *  style cannot run the case's model. */
+bool lammps_legacy_args(const EngineCase *c, char *out, size_t size);
+
 /** The model text lmp 29Sep2021 runs for a case (pair_coeff, or the wall/gran model block); false
  *  with the reason in out when the engine has no such model. */
 bool lammps_model_text(const EngineCase *c, char *out, size_t size);

@@ -47,6 +47,86 @@ static void lammps_model_text_maps_to_2021(void **state) {
   assert_non_null(strstr(native, "without the sqrt 2"));
 }
 
+/* The legacy styles' arguments "K_n K_t gamma_n gamma_t xmu dampflag" (lammps_legacy.c), by hand:
+ * gamma_t = x_gamma_t gamma_n, K_t only with a history, frictionless as xmu 0 and dampflag 0. */
+static void lammps_legacy_args_map_the_styles(void **state) {
+  (void)state;
+  char t[512];
+  EngineCase c = hooke_case("mass_velocity", 20.0);
+  c.style = "gran/hooke/history", c.tangential = "linear_history", c.kt = 2e4, c.xt = 0.5, c.mu = 0.3;
+  assert_true(lammps_legacy_args(&c, t, sizeof t));
+  assert_string_equal(t, "100000 20000 20 10 0.3 1");
+  c.style = "gran/hooke", c.tangential = "linear_nohistory";
+  assert_true(lammps_legacy_args(&c, t, sizeof t));
+  assert_string_equal(t, "100000 0 20 10 0.3 1");
+  c.tangential = NULL;
+  assert_true(lammps_legacy_args(&c, t, sizeof t));
+  assert_string_equal(t, "100000 0 20 0 0 0");
+  c.damping = "none";
+  assert_true(lammps_legacy_args(&c, t, sizeof t));
+  assert_string_equal(t, "100000 0 0 0 0 0");
+  c.tangential = "linear_history"; /* gran/hooke keeps no history */
+  assert_false(lammps_legacy_args(&c, t, sizeof t));
+  assert_non_null(strstr(t, "another tangential model"));
+  c = (EngineCase){.style = "gran/hertz/history", .normal = "hertz", .damping = "viscoelastic", .kn = 2e9, .damp = 4.5,
+                   .tangential = "mindlin", .kt = 3e9, .xt = 1.0, .mu = 0.5};
+  assert_true(lammps_legacy_args(&c, t, sizeof t));
+  assert_string_equal(t, "2000000000 3000000000 4.5 4.5 0.5 1");
+  c.damping = "mass_velocity"; /* its dashpot grows with sqrt(delta R): not mass_velocity */
+  assert_false(lammps_legacy_args(&c, t, sizeof t));
+  c.damping = "viscoelastic", c.normal = "hertz/material";
+  assert_false(lammps_legacy_args(&c, t, sizeof t));
+  c.style = "gran/nosuch", c.normal = "hertz";
+  assert_false(lammps_legacy_args(&c, t, sizeof t));
+  const char *native = NULL;
+  assert_true(ENGINE_LAMMPS.style_supports("gran/hooke/history", "hooke", "mass_velocity", NULL, &native));
+  assert_non_null(strstr(native, "pair_style gran/hooke/history"));
+  assert_false(ENGINE_LAMMPS.style_supports("gran/hooke/history", "hooke", "velocity", NULL, &native));
+}
+
+/* The legacy styles in lmp against closed forms: gran/hooke/history head-on, a pair and a wall,
+ * e = exp(-pi zeta/sqrt(1 - zeta^2)) with zeta = gamma_n sqrt(m_eff/k)/2 (m_eff the sphere's mass on
+ * a wall; docs/verification.md §1.1) within 1.2 dt/t_c; gran/hertz/history undamped, e = 1 and
+ * Hertz's duration 2.868 (m_eff^2/(E*^2 R v0))^(1/5) (Johnson 1985 §11.4) within 2 steps. */
+static void lammps_legacy_live_collisions(void **state) {
+  (void)state;
+  if (!proc_installed("lmp")) {
+    printf("      (lmp not installed: the live legacy collisions are not run)\n");
+    return;
+  }
+  const double m = 4.0 / 3.0 * GD_PI * 0.005 * 0.005 * 0.005 * 2500.0;
+  for (int wall = 0; wall < 2; wall++) {
+    EngineCase c = hooke_case("mass_velocity", 2000.0);
+    c.style = "gran/hooke/history";
+    if (wall) c.Rj = INFINITY;
+    const double meff = wall ? m : m / 2.0, zeta = 2000.0 * sqrt(meff / 1e5) / 2.0;
+    const double tc = GD_PI / (sqrt(1e5 / meff) * sqrt(1.0 - zeta * zeta));
+    c.t_run = 2.0 * tc;
+    char dir[] = "/tmp/grandamp-test-lmpl-XXXXXX", why[512] = "", cmd[128];
+    assert_non_null(mkdtemp(dir));
+    EngineResult r;
+    const bool ok = ENGINE_LAMMPS.collide(&c, dir, &r, why, sizeof why);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+    if (!ok) fail_msg("lmp gran/hooke/history collision: %s", why);
+    assert_abs(r.e, expect_lsd_e(zeta), 1.2 * c.dt / tc + 1e-12);
+    assert_abs(r.t_c, tc, c.dt);
+  }
+  const double Estar = 1e8 / (2.0 * (1.0 - 0.09)), R = 0.0025, meff = m / 2.0, v0 = 1.0;
+  const double tc = 2.868 * pow(meff * meff / (Estar * Estar * R * v0), 0.2);
+  EngineCase c = {.style = "gran/hertz/history", .normal = "hertz", .damping = "none", .kn = 4.0 / 3.0 * Estar,
+                  .Ri = 0.005, .Rj = 0.005, .rho = 2500.0, .v0 = v0, .dt = tc / 200.0, .t_run = 1.3 * tc};
+  char dir[] = "/tmp/grandamp-test-lmpl-XXXXXX", why[512] = "", cmd[128];
+  assert_non_null(mkdtemp(dir));
+  EngineResult r;
+  const bool ok = ENGINE_LAMMPS.collide(&c, dir, &r, why, sizeof why);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  if (!ok) fail_msg("lmp gran/hertz/history collision: %s", why);
+  assert_abs(r.e, 1.0, 1e-6);
+  assert_abs(r.t_c, tc, 2.0 * c.dt + 1e-3 * tc);
+}
+
 static void lammps_reads_its_logs(void **state) {
   (void)state;
   double v1 = 0, v2 = 0;
@@ -158,6 +238,39 @@ static void verify_runs_an_engine(void **state) {
   assert_non_null(strstr(header, "target_e,v0,dt_over_tc,measured_e,expected_e,tolerance,status"));
 }
 
+/* The legacy styles in the verifier (quick): each judged on the matrix's rows it runs, named by
+ * the style, and the seed's claim as its own cases; both in the verdict table. */
+static void verify_judges_the_legacy_styles(void **state) {
+  (void)state;
+  if (!proc_installed("lmp")) {
+    printf("      (lmp not installed: the legacy styles are not judged)\n");
+    return;
+  }
+  char dir[] = "/tmp/grandamp-test-legacy-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  const char *live[] = {"--quick", "--no-lammps", "--engine", "lammps", "--filter", "gran_hooke", "--data", dir, NULL};
+  CmdResult r;
+  run_program(&r, verify_bin(), live);
+  char path[128], verdict[4096] = "";
+  snprintf(path, sizeof path, "%s/verify-engines-verdict.md", dir);
+  FILE *f = fopen(path, "r");
+  if (f) {
+    verdict[fread(verdict, 1, sizeof verdict - 1, f)] = '\0';
+    fclose(f);
+  }
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  if (r.status != 0) fail_msg("grandamp_verify --engine lammps --filter gran_hooke: exit %d\n%s", r.status, r.out);
+  assert_non_null(strstr(r.out, "PASS engine/lammps/gran_hooke_history/hooke/mass_velocity/equal/e="));
+  assert_non_null(strstr(r.out, "PASS engine/lammps/gran_hooke/hooke/none/equal/"));
+  assert_non_null(strstr(r.out, "PASS engine/lammps/seed-claim/gran_hooke/equal/e="));
+  assert_non_null(strstr(r.out, "gran/hooke/history as hooke + mass_velocity"));
+  assert_non_null(strstr(r.out, "seed's claim: gran/hooke/history = pair granular's"));
+  if (!strstr(verdict, "| gran/hooke as hooke + mass_velocity (legacy) | PASS"))
+    fail_msg("verify-engines-verdict.md:\n%s", verdict);
+}
+
 /* The timing run's text is grandamp's, but for 29Sep2021's spellings; coeff_restitution has none. */
 static void lammps_bench_text_is_grandamps(void **state) {
   (void)state;
@@ -251,8 +364,11 @@ const struct CMUnitTest engine_lammps_tests[] = {
     cmocka_unit_test(lammps_reads_its_timing),
     cmocka_unit_test(lammps_live_timing_run),
     cmocka_unit_test(lammps_model_text_maps_to_2021),
+    cmocka_unit_test(lammps_legacy_args_map_the_styles),
+    cmocka_unit_test(lammps_legacy_live_collisions),
     cmocka_unit_test(lammps_reads_its_logs),
     cmocka_unit_test(lammps_live_collision_meets_theory),
     cmocka_unit_test(verify_runs_an_engine),
+    cmocka_unit_test(verify_judges_the_legacy_styles),
 };
 const size_t engine_lammps_ntests = sizeof engine_lammps_tests / sizeof engine_lammps_tests[0];

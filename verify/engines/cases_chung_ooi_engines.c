@@ -7,6 +7,9 @@
  * e_out against e_in for every e-input damping model the engine has, against the row's closed
  * form (force-end for an engine that clamps the force, Engine.force_end), and the reference's
  * duration. Each run at dt = t_c/200. Cases engine/NAME/chung-ooi/TEST/MATERIAL/NORMAL[/DAMPING]/...
+ * Tests 1 and 2 also run in each legacy style of the engine that has undamped Hertz (LAMMPS's
+ * gran/hertz/history with gamma_n = 0): engine/NAME/STYLE/chung-ooi/...; test 3 does not (the
+ * legacy styles take no e).
  */
 #include <math.h>
 #include <stdio.h>
@@ -39,25 +42,41 @@ static double e_bound(const char *normal, const char *damping) {
 /* Tests 1 and 2: an elastic impact of two identical spheres (plane false) or a sphere on a rigid
  * plane, in hertz/material (pairs only: grandamp's engines give a wall the sphere's material)
  * and hertz with k = (4/3) E*. */
-static void elastic(Verifier *v, EngineCtx *ctx, const Engine *eng, int test, const Material *m, double R, double v0,
-                    bool plane) {
+static void elastic(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *style, int test, const Material *m,
+                    double R, double v0, bool plane) {
   const double Estar = plane ? m->E / (1.0 - m->nu * m->nu) : m->E / (2.0 * (1.0 - m->nu * m->nu));
   const double mass = 4.0 / 3.0 * LAW_PI * R * R * R * m->rho;
   const HertzImpact h = expect_hertz_impact(Estar, plane ? R : 0.5 * R, plane ? mass : 0.5 * mass, v0);
   static const char *const NORMALS[] = {"hertz", "hertz/material"};
   for (int k = 0; k < (plane ? 1 : 2); k++) {
     const char *native;
-    if (!eng->supports(NORMALS[k], "none", &native)) continue;
-    EngineCase c = {.normal = NORMALS[k], .damping = "none", .kn = 4.0 / 3.0 * Estar, .E = m->E, .nu = m->nu,
-                    .Ri = R, .Rj = plane ? INFINITY : R, .rho = m->rho, .v0 = v0};
+    if (!(style ? eng->style_supports(style, NORMALS[k], "none", NULL, &native)
+                : eng->supports(NORMALS[k], "none", &native)))
+      continue;
+    EngineCase c = {.style = style, .normal = NORMALS[k], .damping = "none", .kn = 4.0 / 3.0 * Estar, .E = m->E,
+                    .nu = m->nu, .Ri = R, .Rj = plane ? INFINITY : R, .rho = m->rho, .v0 = v0};
     c.dt = h.t_c / STEPS_PER_TC;
     c.t_run = 1.3 * h.t_c + 10.0 * c.dt;
-    char base[192];
-    snprintf(base, sizeof base, "engine/%s/chung-ooi/%d/%s/%s", eng->name, test, m->name,
+    char base[192], segment[32] = "";
+    if (style) style_segment(style, segment, sizeof segment);
+    snprintf(base, sizeof base, "engine/%s/%schung-ooi/%d/%s/%s", eng->name, segment, test, m->name,
              k ? "hertz_material" : "hertz");
     engine_judge(v, ctx, eng, base, &c, NULL, 1.0, e_bound(NORMALS[k], "none"),
                  "elastic Hertz impact: e = 1, the Hertz rows' f dt/t_c", h.t_c, NULL);
   }
+}
+
+/* Tests 1 and 2 in the engine's own interface (style NULL) or a legacy style. */
+static void elastic_tests(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *style) {
+  static const Material GLASS = {"glass", 48e9, 0.20, 2800.0}, LIMESTONE = {"limestone", 20e9, 0.25, 2500.0};
+  static const Material AL = {"al-alloy", 70e9, 0.30, 2699.0}, MG = {"mg-alloy", 40e9, 0.35, 1800.0};
+  case_key_set(v->key.style, sizeof v->key.style, "%s", style ? style : "");
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/1");
+  elastic(v, ctx, eng, style, 1, &GLASS, 0.010, 20.0, false);
+  elastic(v, ctx, eng, style, 1, &LIMESTONE, 0.010, 20.0, false);
+  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/2");
+  elastic(v, ctx, eng, style, 2, &AL, 0.10, 0.2, true);
+  elastic(v, ctx, eng, style, 2, &MG, 0.10, 0.2, true);
 }
 
 /* Test 3: e_out against e_in on a rigid plane (hertz, k = (4/3) E/(1 - nu^2)), R 2.5 mm, 3.9 m/s. */
@@ -95,16 +114,12 @@ static void restitution(Verifier *v, EngineCtx *ctx, const Engine *eng, const Ma
 }
 
 void cases_chung_ooi_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
-  static const Material GLASS = {"glass", 48e9, 0.20, 2800.0}, LIMESTONE = {"limestone", 20e9, 0.25, 2500.0};
-  static const Material AL = {"al-alloy", 70e9, 0.30, 2699.0}, MG = {"mg-alloy", 40e9, 0.35, 1800.0};
   static const Material OXIDE = {"al-oxide", 380e9, 0.23, 4000.0}, IRON = {"cast-iron", 100e9, 0.25, 7000.0};
   const CaseKey outer = v->key;
-  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/1");
-  elastic(v, ctx, eng, 1, &GLASS, 0.010, 20.0, false);
-  elastic(v, ctx, eng, 1, &LIMESTONE, 0.010, 20.0, false);
-  case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/2");
-  elastic(v, ctx, eng, 2, &AL, 0.10, 0.2, true);
-  elastic(v, ctx, eng, 2, &MG, 0.10, 0.2, true);
+  elastic_tests(v, ctx, eng, NULL);
+  for (const char *const *s = eng->styles; s && *s; s++) elastic_tests(v, ctx, eng, *s);
+  case_key_set(v->key.style, sizeof v->key.style, "%s", "");
+  /* test 3 takes e as the input: the legacy styles have no such damping model */
   case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/3");
   if (!v->quick) {
     restitution(v, ctx, eng, &OXIDE);

@@ -93,13 +93,14 @@ static void one_recorded(void *arg, const CaseResult *cr, const EngineResult *re
 
 /* One collision of the matrix in the engine, its two cases through the judge (one() sets their
  * key). */
-static void one_cases(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
-                Lines *ls) {
-  char id[64], group[96], base[192];
+static void one_cases(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *style, const Row *r, double x,
+                      Geometry g, double v0, int N, Lines *ls) {
+  char id[64], group[96], base[192], segment[32] = "";
   row_id(r, id, sizeof id);
+  if (style) style_segment(style, segment, sizeof segment);
   snprintf(group, sizeof group, "engine.%s", eng->name);
-  snprintf(base, sizeof base, "engine/%s/%s/%s/%s=%g/v=%g/N=%d", eng->name, id, GEO_NAMES[g], row_param_name(r->param),
-           x, v0, N);
+  snprintf(base, sizeof base, "engine/%s/%s%s/%s/%s=%g/v=%g/N=%d", eng->name, segment, id, GEO_NAMES[g],
+           row_param_name(r->param), x, v0, N);
   const bool judge_tc = row_allows_limit(r); /* not the cohesive rows (see the file comment) */
   const bool limit = eng->force_end; /* an engine that clamps the force is judged force-end */
   if (v->dry) { /* the counting pass: the judge's cases, nothing computed */
@@ -113,6 +114,7 @@ static void one_cases(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row 
   const LawModel law = law_model(text);
   EngineCase c;
   row_engine_case(r, x, g, v0, &c);
+  c.style = style;
   const Reference ref = reference_collide(&law, setup_reff(g), setup_meff(g), v0, limit);
   const char *src = NULL;
   const double closed = row_closed_form(r, x, limit, &src);
@@ -135,36 +137,51 @@ static void one_cases(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row 
   engine_judge(v, ctx, eng, base, &c, &law, e_exp, r->f * (1.0 / N) + 1e-12, e_src, judge_tc ? tc : 0.0, &hooks);
 }
 
-static void one(Verifier *v, EngineCtx *ctx, const Engine *eng, const Row *r, double x, Geometry g, double v0, int N,
-                Lines *ls) {
+static void one(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *style, const Row *r, double x, Geometry g,
+                double v0, int N, Lines *ls) {
   const CaseKey outer = v->key;
   case_key_set(v->key.family, sizeof v->key.family, "restitution");
+  case_key_set(v->key.style, sizeof v->key.style, "%s", style ? style : "");
   row_id(r, v->key.row, sizeof v->key.row);
   case_key_set(v->key.geometry, sizeof v->key.geometry, "%s", GEO_NAMES[g]);
-  one_cases(v, ctx, eng, r, x, g, v0, N, ls);
+  one_cases(v, ctx, eng, style, r, x, g, v0, N, ls);
   v->key = outer;
+}
+
+/* Whether the engine runs a row head-on: in its own interface (style NULL), or in one of its
+ * legacy styles. */
+static bool runs_row(const Engine *eng, const char *style, const Row *r) {
+  const char *native;
+  return style ? eng->style_supports(style, r->normal, r->damping, NULL, &native)
+               : eng->supports(r->normal, r->damping, &native);
+}
+
+/* The matrix's collisions of every row the engine runs (in the style: NULL its own). */
+static void matrix(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *style, Lines *ls) {
+  static const int NS[2] = {50, 200};
+  for (int k = 0; k < row_count(); k++) {
+    const Row *r = row_at(k);
+    if (!runs_row(eng, style, r)) continue;
+    double xs[8];
+    const int nx = row_params(r, v->quick, xs);
+    const double xmid = xs[nx / 2];
+    for (int n = 0; n < 2; n++) {
+      for (int ix = 0; ix < nx; ix++) one(v, ctx, eng, style, r, xs[ix], GEO_EQUAL, 1.0, NS[n], ls);
+      if (v->quick) continue;
+      one(v, ctx, eng, style, r, xmid, GEO_EQUAL, 0.01, NS[n], ls);
+      one(v, ctx, eng, style, r, xmid, GEO_EQUAL, 10.0, NS[n], ls);
+      one(v, ctx, eng, style, r, xmid, GEO_UNEQUAL, 1.0, NS[n], ls);
+      one(v, ctx, eng, style, r, xmid, GEO_WALL, 1.0, NS[n], ls);
+    }
+  }
 }
 
 /* Every collision of one engine's cases (the planning pass, then the real pass: judge.h). */
 static void engine_generators(Verifier *v, EngineCtx *ctx, const Engine *eng, void *arg) {
   Lines *ls = arg;
-  static const int NS[2] = {50, 200};
-  for (int k = 0; k < row_count(); k++) {
-    const Row *r = row_at(k);
-    const char *native;
-    if (!eng->supports(r->normal, r->damping, &native)) continue;
-    double xs[8];
-    const int nx = row_params(r, v->quick, xs);
-    const double xmid = xs[nx / 2];
-    for (int n = 0; n < 2; n++) {
-      for (int ix = 0; ix < nx; ix++) one(v, ctx, eng, r, xs[ix], GEO_EQUAL, 1.0, NS[n], ls);
-      if (v->quick) continue;
-      one(v, ctx, eng, r, xmid, GEO_EQUAL, 0.01, NS[n], ls);
-      one(v, ctx, eng, r, xmid, GEO_EQUAL, 10.0, NS[n], ls);
-      one(v, ctx, eng, r, xmid, GEO_UNEQUAL, 1.0, NS[n], ls);
-      one(v, ctx, eng, r, xmid, GEO_WALL, 1.0, NS[n], ls);
-    }
-  }
+  matrix(v, ctx, eng, NULL, ls);
+  for (const char *const *s = eng->styles; s && *s; s++) matrix(v, ctx, eng, *s, ls);
+  cases_legacy_engines(v, ctx, eng);
   cases_chung_ooi_engines(v, ctx, eng);
   if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, ctx, eng);
   cases_calibrate_engines(v, ctx, eng);
@@ -184,7 +201,7 @@ static void write_plot(const Verifier *v, const Engine *eng, const Lines *ls) {
   char last[64] = "";
   for (int k = 0; k < ls->n; k++) {
     const Line *l = &ls->l[k];
-    if (strcmp(l->engine, eng->name) || strcmp(l->param, "e") || strcmp(l->key.geometry, "equal") || l->v0 != 1.0 ||
+    if (strcmp(l->engine, eng->name) || l->key.style[0] || strcmp(l->param, "e") || strcmp(l->key.geometry, "equal") || l->v0 != 1.0 ||
         l->dt_over_tc != 1.0 / 200 || strcmp(l->key.quantity, "e"))
       continue;
     const Row *r = row_find(l->normal, l->damping);
@@ -201,204 +218,6 @@ static void write_plot(const Verifier *v, const Engine *eng, const Lines *ls) {
     fprintf(o.f, "%.6g %.10g %.10g %.10g\n", l->x, l->measured, l->expected, mine);
   }
   if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
-}
-
-/* One engine's model row in the verdict table: its cases by outcome. */
-typedef struct Verdict {
-  int judged, passed, xfail, failed, skipped;
-  const char *reasons[8]; /* the known defects seen, each once */
-  int nreasons;
-} Verdict;
-
-/* The verdict of the cases with these keys: engine ("" for grandamp's own cases), and the row
- * or the family where not NULL. */
-static Verdict verdict_of(const Verifier *v, const char *engine, const char *row, const char *family) {
-  Verdict d = {0};
-  for (int k = 0; k < v->nres; k++) {
-    const CaseResult *c = &v->res[k];
-    if (strcmp(c->key.engine, engine) || (row && strcmp(c->key.row, row)) || (family && strcmp(c->key.family, family)))
-      continue;
-    if (c->skipped) {
-      d.skipped++;
-      continue;
-    }
-    d.judged++;
-    if (c->xfail && c->pass) { /* XFAIL: the known defect seen */
-      d.xfail++;
-      bool seen = false;
-      for (int r = 0; r < d.nreasons; r++) seen = seen || !strcmp(d.reasons[r], c->known);
-      if (!seen && d.nreasons < 8) d.reasons[d.nreasons++] = c->known;
-    } else if (c->pass && !c->xfail) {
-      d.passed++;
-    } else {
-      d.failed++; /* FAIL, or XPASS: a listed defect that no longer shows */
-    }
-  }
-  return d;
-}
-
-/* The verdict of one engine's row in a word or two. */
-static void verdict_text(const Verdict *d, char *buf, size_t size) {
-  if (d->failed) snprintf(buf, size, "FAIL");
-  else if (d->xfail) snprintf(buf, size, "known defect: %s%s", d->reasons[0], d->nreasons > 1 ? " (and another)" : "");
-  else if (d->passed) snprintf(buf, size, "PASS");
-  else snprintf(buf, size, "not judged");
-}
-
-/* Chung & Ooi (2011)'s tests, what each checks (cases_chung_ooi*.c), one line each. */
-static const struct {
-  const char *family, *what;
-} CHUNG_OOI[] = {
-    {"chung-ooi/1", "test 1: two spheres, elastic: delta_max, F_max, t_c, e against Hertz"},
-    {"chung-ooi/2", "test 2: sphere on a plane, elastic: the same against Hertz"},
-    {"chung-ooi/3", "test 3: e_out against e_in, every e-input damping model"},
-    {"chung-ooi/4", "test 4: oblique impact, 5-85 deg: V_t', w' against the reference"},
-    {"chung-ooi/5", "test 5: tangential speed: the same, and gross sliding in closed form"},
-    {"chung-ooi/6", "test 6: spin on a plane: V_t', w' against the reference"},
-    {"chung-ooi/7", "test 7: two spheres, opposite spins: no slip, exactly"},
-    {"chung-ooi/8", "test 8: spin, R on 5R 1000x denser: against the reference"},
-    {"chung-ooi/mixed", "mixed pairs: two materials' e, size ratio 1-10, sqrt(e1 e2)"},
-};
-#define N_CHUNG_OOI ((int)(sizeof CHUNG_OOI / sizeof CHUNG_OOI[0]))
-
-/* The text table at the end of a run: one line per engine and model. */
-static void verdict_lines(const Verifier *v, FILE *out) {
-  bool header = false;
-  for (int e = 0; e < v->nengines; e++)
-    for (int k = 0; k < row_count(); k++) {
-      const Row *r = row_at(k);
-      char id[64], verdict[200], model[80];
-      row_id(r, id, sizeof id);
-      const Verdict d = verdict_of(v, v->engines[e], id, "restitution");
-      if (!d.judged && !d.skipped) continue;
-      verdict_text(&d, verdict, sizeof verdict);
-      snprintf(model, sizeof model, "%s + %s", r->normal, r->damping);
-      if (!header)
-        fprintf(out, "grandamp-verify: engine verdicts (e and t_c cases per model; known defects: "
-                     "src/engines/decks/known-defects.txt):\n  %-9s %-24s %-44s %6s %6s %6s %6s %6s  %s\n",
-                "engine", "version", "model", "judged", "passed", "XFAIL", "failed", "n.j.", "verdict");
-      header = true;
-      fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], model,
-              d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
-    }
-  for (int e = 0; e < v->nengines; e++)
-    for (int t = 0; t < N_CHUNG_OOI; t++) {
-      char label[64], verdict[200];
-      const Verdict d = verdict_of(v, v->engines[e], NULL, CHUNG_OOI[t].family);
-      if (!d.judged && !d.skipped) continue;
-      verdict_text(&d, verdict, sizeof verdict);
-      snprintf(label, sizeof label, "%s/", CHUNG_OOI[t].family);
-      fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e],
-              label, d.judged, d.passed, d.xfail, d.failed, d.skipped, verdict);
-    }
-  for (int e = 0; e < v->nengines; e++)
-    for (int k = 0; k < row_count(); k++) {
-      char id[64], label[96], verdict[200];
-      row_id(row_at(k), id, sizeof id);
-      const Verdict d = verdict_of(v, v->engines[e], id, "gas");
-      if (!d.judged && !d.skipped) continue;
-      verdict_text(&d, verdict, sizeof verdict);
-      snprintf(label, sizeof label, "gas/%s/", id);
-      fprintf(out, "  %-9s %-24s %-44s %6d %6d %6d %6d %6d  %s\n", v->engines[e], v->engine_versions[e], label, d.judged,
-              d.passed, d.xfail, d.failed, d.skipped, verdict);
-    }
-}
-
-/* The cell of one engine ("": grandamp) for the cases of a row or a family (verdict_of): its
- * verdict, each known defect a note number (notes gathers them). False when the engine ran no
- * such case. */
-static bool verdict_cell(const Verifier *v, const char *engine, const char *row, const char *family,
-                         const char **notes, int *nnotes, char *cell, size_t size) {
-  const Verdict d = verdict_of(v, engine, row, family);
-  if (!d.judged && !d.skipped) {
-    snprintf(cell, size, "–");
-    return false;
-  }
-  char refs[64] = "";
-  for (int i = 0; i < d.nreasons; i++) {
-    int note = 0;
-    for (int q = 0; q < *nnotes && !note; q++)
-      if (!strcmp(notes[q], d.reasons[i])) note = q + 1;
-    if (!note && *nnotes < 32) notes[(*nnotes)++] = d.reasons[i], note = *nnotes;
-    const size_t len = strlen(refs);
-    snprintf(refs + len, sizeof refs - len, "[%d]", note);
-  }
-  if (d.failed) snprintf(cell, size, "**FAIL** %d of %d", d.failed, d.judged);
-  else if (d.xfail) snprintf(cell, size, "known defect %s: %d XFAIL, %d pass", refs, d.xfail, d.passed);
-  else if (d.passed) snprintf(cell, size, "PASS %d/%d", d.passed, d.judged);
-  else snprintf(cell, size, "not judged");
-  return true;
-}
-
-
-/* The markdown matrix (the README's): one row per model, one column per engine, each known
- * defect a numbered note under the table. */
-static void verdict_matrix(const Verifier *v, FILE *out) {
-  const char *notes[32];
-  int nnotes = 0;
-  bool header = false;
-  for (int k = 0; k < row_count(); k++) {
-    const Row *r = row_at(k);
-    char id[64], cells[8][160];
-    row_id(r, id, sizeof id);
-    bool any = false;
-    for (int e = 0; e < v->nengines && e < 8; e++) {
-      any = verdict_cell(v, v->engines[e], id, "restitution", notes, &nnotes, cells[e], sizeof cells[e]) || any;
-    }
-    /* the gas cooling column: grandamp's verdict, then each engine's, in a word */
-    char gas[160] = "";
-    bool any_gas = false;
-    for (int e = -1; e < v->nengines && e < 8; e++) {
-      const Verdict d = verdict_of(v, e < 0 ? "" : v->engines[e], id, "gas");
-      any_gas = any_gas || d.judged || d.skipped;
-      const char *w = d.failed ? "**FAIL**" : d.passed ? "PASS" : d.skipped ? "not judged" : "–";
-      const size_t len = strlen(gas);
-      snprintf(gas + len, sizeof gas - len, "%s%s", e < 0 ? "" : " · ", w);
-    }
-    if (!any && !any_gas) continue;
-    if (!header) {
-      fprintf(out, "| grandamp model |");
-      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s %s |", v->engines[e], v->engine_versions[e]);
-      fprintf(out, " gas cooling: grandamp");
-      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " · %s", v->engines[e]);
-      fprintf(out, " |\n|---|");
-      for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
-      fprintf(out, "---|\n");
-    }
-    header = true;
-    fprintf(out, "| %s + %s |", r->normal, r->damping);
-    for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s |", cells[e]);
-    fprintf(out, " %s |\n", any_gas ? gas : "–");
-  }
-  if (nnotes) fprintf(out, "\n");
-  for (int q = 0; q < nnotes; q++) fprintf(out, "[%d] %s%s\n", q + 1, notes[q], q + 1 < nnotes ? "  " : "");
-}
-
-void chung_ooi_table(const Verifier *v, FILE *out) {
-  const char *notes[32];
-  int nnotes = 0;
-  fprintf(out, "| Chung & Ooi (2011) | grandamp (every model) |");
-  for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s %s |", v->engines[e], v->engine_versions[e]);
-  fprintf(out, "\n|---|---|");
-  for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, "---|");
-  fprintf(out, "\n");
-  for (int t = 0; t < N_CHUNG_OOI; t++) {
-    char cell[160];
-    verdict_cell(v, "", NULL, CHUNG_OOI[t].family, notes, &nnotes, cell, sizeof cell);
-    fprintf(out, "| %s | %s |", CHUNG_OOI[t].what, cell);
-    for (int e = 0; e < v->nengines && e < 8; e++) {
-      verdict_cell(v, v->engines[e], NULL, CHUNG_OOI[t].family, notes, &nnotes, cell, sizeof cell);
-      fprintf(out, " %s |", cell);
-    }
-    fprintf(out, "\n");
-  }
-  if (nnotes) fprintf(out, "\n");
-  for (int q = 0; q < nnotes; q++) fprintf(out, "[%d] %s%s\n", q + 1, notes[q], q + 1 < nnotes ? "  " : "");
-}
-
-void engines_verdict(const Verifier *v, FILE *out, bool markdown) {
-  if (markdown) verdict_matrix(v, out);
-  else verdict_lines(v, out);
 }
 
 static void write_verdict(const Verifier *v) {

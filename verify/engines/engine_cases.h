@@ -7,7 +7,13 @@
 
 #include "judge.h"
 
-/** Chung & Ooi (2011) tests 1-3 in the engine (cases_chung_ooi_engines.c). */
+/** The seed's claim that damping mass_velocity reproduces the legacy gran/hooke/... styles, in an engine
+ *  that has them (Engine.styles; cases_legacy_engines.c). */
+void cases_legacy_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
+/** A legacy style's segment of a case name: "gran/hooke/history" -> "gran_hooke_history/". */
+void style_segment(const char *style, char *buf, size_t size);
+/** Chung & Ooi (2011) tests 1-3 in the engine, and 1-2 in each legacy style that runs undamped
+ *  Hertz (cases_chung_ooi_engines.c). */
 void cases_chung_ooi_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 /** Its tests 4-8, oblique impacts, in an engine that runs them (cases_chung_ooi_oblique_engines.c). */
 void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);

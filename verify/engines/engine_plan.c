@@ -26,6 +26,7 @@ static void point_at_own_text(PlannedCase *pc) {
   pc->c.normal = pc->c.normal ? pc->normal : NULL;
   pc->c.damping = pc->c.damping ? pc->damping : NULL;
   pc->c.tangential = pc->c.tangential ? pc->tangential : NULL;
+  pc->c.style = pc->c.style ? pc->style : NULL;
 }
 
 void plan_add(EnginePlan *p, const EngineCase *c, double work_s) {
@@ -40,6 +41,7 @@ void plan_add(EnginePlan *p, const EngineCase *c, double work_s) {
   keep(pc->normal, sizeof pc->normal, c->normal);
   keep(pc->damping, sizeof pc->damping, c->damping);
   keep(pc->tangential, sizeof pc->tangential, c->tangential);
+  keep(pc->style, sizeof pc->style, c->style);
   point_at_own_text(pc);
   pc->work_s = work_s;
 }
@@ -53,7 +55,7 @@ static bool same_case(const EngineCase *a, const EngineCase *b) {
   const double y[] = {b->kn, b->E, b->nu, b->surface_energy, b->damp, b->Ri, b->Rj, b->rho, b->rho_j, b->v0,
                       b->kt, b->xt, b->mu, b->vt0, b->wi0, b->wj0, b->dt, b->t_run, b->timeout_s};
   return same_text(a->normal, b->normal) && same_text(a->damping, b->damping) &&
-         same_text(a->tangential, b->tangential) && !memcmp(x, y, sizeof x);
+         same_text(a->tangential, b->tangential) && same_text(a->style, b->style) && !memcmp(x, y, sizeof x);
 }
 
 const PlannedCase *plan_take(EnginePlan *p, const EngineCase *c) {

@@ -16,7 +16,7 @@
 /** One noted collision: the case (its text copied) and, once run, its outcome. */
 typedef struct PlannedCase {
   EngineCase c;
-  char normal[32], damping[32], tangential[32];
+  char normal[32], damping[32], tangential[32], style[32];
   double work_s;      /**< its share of a batch's time limit (the work of its steps) */
   bool ran;
   EngineResult r;

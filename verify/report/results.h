@@ -12,6 +12,7 @@
 typedef struct CaseKey {
   char family[24];   /**< e.g. chung-ooi/4 (set by the generator of a family the reports sum) */
   char engine[16];   /**< the outside engine that ran it; "" for grandamp's own cases */
+  char style[24];    /**< the engine's legacy style that ran it (Engine.styles); "" for its own */
   char row[48];      /**< the restitution matrix's model row (normal/damping, e.g. hertz_material/tsuji) */
   char geometry[12]; /**< equal, unequal or wall */
   char quantity[12]; /**< what is measured: e, t_c, ... */

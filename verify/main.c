@@ -67,6 +67,7 @@ static void run_all(Verifier *v) {
   cases_chung_ooi(v);
   cases_gas(v);
   cases_chung_ooi_oblique(v);
+  cases_energy_gain(v);
   cases_engines(v);
 }
 

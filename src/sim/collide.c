@@ -260,6 +260,7 @@ static void tangential_state(const Sim *s, const CollideSpec *c, CollideResult *
   const Particles *p = &s->p;
   const int a = c->wall || p->id[0] == 1 ? 0 : 1, b = 1 - a;
   res->vt = c->wall ? p->vy[0] : p->vy[a] - p->vy[b];
+  res->vx = c->wall ? p->vx[0] : p->vx[b] - p->vx[a];
   res->wi = p->wz[a];
   res->wj = c->wall ? 0.0 : p->wz[b];
 }

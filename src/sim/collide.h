@@ -54,6 +54,9 @@ typedef struct CollideResult {
   double force_max;   /**< largest normal force on sphere i seen at a step (the force the step's
                            pass gives at its positions; repulsive > 0) [N] */
   double vt;          /**< tangential relative velocity v_i - v_j along y at the end [m/s] */
+  double vx;          /**< relative velocity v_j - v_i along x at the end (on a wall the sphere's
+                           v_x) [m/s]: with vt the whole relative motion (e is along the line of
+                           centres at separation, which an oblique pair has turned) */
   double wi, wj;      /**< spins about z at the end [rad/s] (wj 0 with wall) */
   double E0;          /**< kinetic energy in the centre-of-mass frame at the start, 1/2 meff (v0^2 +
                            vt0^2) plus the spins' (head-on: 1/2 meff v0^2) [J] */

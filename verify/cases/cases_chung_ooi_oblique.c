@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "energy_gain.h"
 #include "faults.h"
 #include "mbf.h"
 #include "oblique_ref.h"
@@ -49,7 +50,7 @@ static double slip_of(bool plane, const Impact *im, double vt, double wi, double
 
 /* One impact through the production loops (sim) and the continuous reference (ref). */
 static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *m, const Tangential *tg,
-                       const Impact *im, Outcome *sim, Outcome *ref, double *dt_over_tc) {
+                       const Impact *im, Outcome *sim, Outcome *ref, double *dt_over_tc, double *vx) {
   char text[384];
   model_text(t, m, tg, "coeff_restitution", text, sizeof text);
   CollideSpec c = collide_defaults();
@@ -69,6 +70,20 @@ static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *
   *sim = (Outcome){r.e, r.vt, r.wi, r.wj};
   *ref = (Outcome){o.e, o.vt, o.wi, o.wj};
   *dt_over_tc = r.dt / r.tc_elastic;
+  *vx = r.vx;
+}
+
+/* The impact's energy case (cases_energy_gain.c, family energy-gain), counted only when sim is
+ * NULL. */
+#define GAIN_GROUP "energy_gain.chung_ooi"
+static void energy_case(Verifier *v, const ObliqueTest *t, const Tangential *tg, const Impact *im, const char *name,
+                        double vx, const Outcome *sim, double dt_tc) {
+  const CaseKey outer = v->key;
+  case_key_set(v->key.family, sizeof v->key.family, "energy-gain");
+  if (case_begin(v, GAIN_GROUP, "energy-gain/%s", name) && sim)
+    gain_judge(v, im, t->plane, vx, sim, t->mu, t->e, gain_e_bound(t->plane ? "hertz" : "hertz/material") * dt_tc,
+               bound_c(tg) * dt_tc, name);
+  v->key = outer;
 }
 
 /* One impact's cases: against the reference, and the closed form where one applies. Returns
@@ -81,16 +96,19 @@ static bool impact_cases(Verifier *v, const ObliqueTest *t, const Material *m, c
   const Impact im = impact_of(t, m, value);
   const Closed closed = closed_form_of(t, &im);
   const bool want = case_wanted(v, group, "%s", name) ||
-                    (closed && case_wanted(v, group, "%s/%s", name, CLOSED_NAMES[closed]));
+                    (closed && case_wanted(v, group, "%s/%s", name, CLOSED_NAMES[closed])) ||
+                    case_wanted(v, GAIN_GROUP, "energy-gain/%s", name);
   if (!want) {
     if (v->dry) { /* count them */
       case_begin(v, group, "%s", name);
       if (closed) case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+      energy_case(v, t, tg, &im, name, 0.0, NULL, 0.0);
     }
     return false;
   }
   double dt_tc;
-  run_impact(v, t, m, tg, &im, sim, ref, &dt_tc);
+  double vx;
+  run_impact(v, t, m, tg, &im, sim, ref, &dt_tc, &vx);
   const double scale = t->mu * (1.0 + t->e) * im.vn; /* the gross-sliding impulse per mass */
   if (case_begin(v, group, "%s", name))
     case_end(v, oblique_error(t, &im, sim, ref), 0.0, bound_c(tg) * dt_tc,
@@ -108,6 +126,7 @@ static bool impact_cases(Verifier *v, const ObliqueTest *t, const Material *m, c
              "no slip under equal and opposite spins: V_t' = 0, w' = w (Chung & Ooi 2011, test 7), over mu(1+e)V_n; "
              "1e-12");
   }
+  energy_case(v, t, tg, &im, name, vx, sim, dt_tc);
   return true;
 }
 

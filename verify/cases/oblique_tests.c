@@ -111,3 +111,26 @@ Closed closed_form_of(const ObliqueTest *t, const Impact *im) {
   return CLOSED_NONE;
 }
 const char *const CLOSED_NAMES[3] = {"", "gross-sliding", "no-slip"};
+
+double impact_energy(const Impact *im, bool plane, double vx, const Outcome *o) {
+  const double mstar = plane ? im->mi : im->mi * im->mj / (im->mi + im->mj);
+  const double ux = o ? vx : im->vn, uy = o ? o->vt : im->vt0;
+  const double wi = o ? o->wi : im->wi0, wj = o ? o->wj : im->wj0;
+  double E = 0.5 * mstar * (ux * ux + uy * uy) + 0.5 * 0.4 * im->mi * im->Ri * im->Ri * wi * wi;
+  if (!plane) E += 0.5 * 0.4 * im->mj * im->Rj * im->Rj * wj * wj;
+  return E;
+}
+
+/* |q^2 - q_c^2| <= d (2|q| + d) for |q - q_c| <= d. */
+static double square_bound(double q, double d) { return d * (2.0 * fabs(q) + d); }
+
+double energy_gain_bound(const Impact *im, bool plane, double vx, const Outcome *o, double mu, double e, double de,
+                         double dv) {
+  const double mstar = plane ? im->mi : im->mi * im->mj / (im->mi + im->mj);
+  const double dn = de * im->vn, dt = dv * mu * (1.0 + e) * im->vn;
+  const double dx = plane ? dn : dn + dt, dy = plane ? dt : dn + dt;
+  double B = 0.5 * mstar * (square_bound(vx, dx) + square_bound(o->vt, dy)) +
+             0.5 * 0.4 * im->mi * im->Ri * im->Ri * square_bound(o->wi, dt / im->Ri);
+  if (!plane) B += 0.5 * 0.4 * im->mj * im->Rj * im->Rj * square_bound(o->wj, dt / im->Rj);
+  return B;
+}

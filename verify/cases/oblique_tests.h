@@ -80,6 +80,20 @@ typedef struct Outcome {
   double e, vt, wi, wj;
 } Outcome;
 
+/** The kinetic energy of an impact's relative motion, m* |v|^2/2 with m* the reduced mass (the
+ *  sphere's on a plane), and of the spins, (2/5) m R^2 w^2/2 each [J]: before it (o NULL), or after
+ *  it with the relative speed vx along x (the start's line of centres) and the outcome's V_t'. */
+double impact_energy(const Impact *im, bool plane, double vx, const Outcome *o);
+/** The integrator's bound on the energy an impact may seem to gain [J] (docs/verification.md §8b).
+ *  In continuous time no contact law here creates energy over a whole contact (the dashpots and
+ *  the Coulomb slider dissipate, the springs return at most what they stored, and what a
+ *  tangential spring holds at separation is lost). A stepped outcome q differs from the
+ *  continuous one by at most d_q, so |q^2 - q_c^2| <= d_q (2 |q| + d_q): the normal speed's
+ *  d_n = de V_n (de the bound on e), V_t' and each R w' d_t = dv mu (1 + e) V_n (dv the oblique
+ *  bound C dt/t_c); a pair's line of centres turns, so its x and y speeds take d_n + d_t each. */
+double energy_gain_bound(const Impact *im, bool plane, double vx, const Outcome *o, double mu, double e, double de,
+                         double dv);
+
 /** The judged error of an impact: the largest of |dV_t|, R_i |dw_i| and R_j |dw_j| over the
  *  gross-sliding impulse per mass mu (1 + e) V_n. */
 double oblique_error(const ObliqueTest *t, const Impact *im, const Outcome *a, const Outcome *b);

@@ -116,6 +116,9 @@ void cases_chung_ooi(Verifier *v);
 bool chung_ooi_open_plot(const Verifier *v, const char *group, const char *prefix, const char *name, OutFile *o);
 /** Its tests 4 to 8: oblique impacts and spin, every tangential model (cases_chung_ooi_oblique.c). */
 void cases_chung_ooi_oblique(Verifier *v);
+/** Energy never created: the oblique sweeps (cases_energy_gain.c; Chung & Ooi's impacts have
+ *  their energy cases in cases_chung_ooi_oblique.c). */
+void cases_energy_gain(Verifier *v);
 /** The collisions of the outside engines of --engine, judged against the same expectations. */
 void cases_engines(Verifier *v);
 /** The verdict per engine and model of the engine cases that ran: text (markdown false) for the end

@@ -242,7 +242,7 @@ const char *liggghts_arg_var(const LiggghtsArgs *a, const char *name) {
 
 typedef struct ResultLine {
   long step;
-  double v1, v2, contact_mean, gap, vy1, vy2;
+  double v1, v2, contact_mean, gap, vy1, vy2, wz1, wz2;
 } ResultLine;
 
 /* The first ERROR line of a file into buf (the log, or the captured screen). */
@@ -291,10 +291,11 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
       const char *v = line + sizeof version_tag - 1;
       snprintf(r->version, sizeof r->version, "%.*s", (int)strcspn(v, ",)"), v);
     } else if (!strncmp(line, "GRANDAMP ", 9)) {
-      ResultLine x = {0}; /* y velocities: 0 in a log of the head-on deck (5 columns) */
-      const int got = sscanf(line + 9, "%ld %lf %lf %lf %lf %lf %lf", &x.step, &x.v1, &x.v2, &x.contact_mean, &x.gap,
-                             &x.vy1, &x.vy2);
-      if (got != 5 && got != 7) {
+      /* y velocities: 0 in a log of the head-on deck (5 columns); spins: NaN in one without them (7) */
+      ResultLine x = {.wz1 = NAN, .wz2 = NAN};
+      const int got = sscanf(line + 9, "%ld %lf %lf %lf %lf %lf %lf %lf %lf", &x.step, &x.v1, &x.v2, &x.contact_mean,
+                             &x.gap, &x.vy1, &x.vy2, &x.wz1, &x.wz2);
+      if (got != 5 && got != 7 && got != 9) {
         engine_msgf(why, why_size, "unreadable result line in %.100s: %.200s", log, line);
         textfile_close(&f);
         return false;
@@ -329,7 +330,7 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
   }
   r->e = leave / approach;
   r->vt = last.vy1 - last.vy2;
-  r->wi = r->wj = NAN; /* spins are not in the log */
+  r->wi = last.wz1, r->wj = last.wz2;
   r->t_c = fabs(contact_steps - whole) < 1e-6 ? whole * dt : NAN;
   r->ke_in = 0.5 * meff * approach * approach;
   r->ke_out = 0.5 * meff * leave * leave;

@@ -7,17 +7,26 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "energy_gain.h"
 #include "engine_cases.h"
 #include "oblique_tests.h"
 
-/* The engine's damping model that takes e as its input (none when e = 1), NULL when it has none. */
-static const char *engine_damping(const Engine *eng, const char *normal, double e) {
+const char *oblique_damping(const Engine *eng, const char *normal, double e) {
   static const char *const E_INPUT[] = {"coeff_restitution", "tsuji/legacy"};
   const char *native;
   if (e == 1.0) return eng->supports(normal, "none", &native) ? "none" : NULL;
   for (int k = 0; k < 2; k++)
     if (eng->supports(normal, E_INPUT[k], &native)) return E_INPUT[k];
   return NULL;
+}
+
+/* Begins an impact's energy case (family energy-gain); whether it runs. */
+static bool gain_case(Verifier *v, const char *group, const char *name) {
+  const CaseKey outer = v->key;
+  case_key_set(v->key.family, sizeof v->key.family, "energy-gain");
+  const bool run = case_begin(v, group, "%s", name);
+  v->key = outer;
+  return run;
 }
 
 /* One impact in the engine at dt = t_c/200: against the continuous reference of the same model
@@ -34,12 +43,16 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
   const Closed closed = closed_form_of(t, &im);
   const bool want_ref = eng->oblique_same_law && case_wanted(v, group, "%s", name);
   const bool want_closed = closed && case_wanted(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+  char gain[192]; /* its energy case (cases_energy_gain_engines.c) */
+  snprintf(gain, sizeof gain, "%senergy-gain/%s", prefix, name + strlen(prefix));
+  const bool want_gain = case_wanted(v, group, "%s", gain);
   if (v->dry) {
     if (eng->oblique_same_law) case_begin(v, group, "%s", name);
     if (closed) case_begin(v, group, "%s/%s", name, CLOSED_NAMES[closed]);
+    gain_case(v, group, gain);
     return;
   }
-  if (!want_ref && !want_closed) return;
+  if (!want_ref && !want_closed && !want_gain) return;
   char text[384];
   EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
                   .damp = t->e, .Ri = im.Ri, .Rj = im.Rj, .rho = m->rho, .v0 = im.vn, .tangential = tg->name,
@@ -83,6 +96,9 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
       engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, err / scale, 0.0, 1e-9, NULL, src);
     }
   }
+  if (want_gain && gain_case(v, group, gain))
+    engine_gain_verdict(v, ctx, eng, ran, why, &r, &im, t->plane, t->mu, t->e,
+                        gain_e_bound(t->plane ? "hertz" : "hertz/material") / steps, bound_c(tg) / steps);
 }
 
 void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
@@ -90,7 +106,7 @@ void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *
   for (int i = 0; i < N_OBLIQUE_TESTS; i++) {
     const ObliqueTest *t = &OBLIQUE_TESTS[i];
     case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/%d", t->number);
-    const char *damping = engine_damping(eng, t->plane ? "hertz" : "hertz/material", t->e);
+    const char *damping = oblique_damping(eng, t->plane ? "hertz" : "hertz/material", t->e);
     const bool spins = t->vary == VARY_SPIN || t->vary == VARY_COUNTER_SPIN;
     if (!damping || (spins && !eng->oblique_spins)) continue;
     for (int k = 0; k < 2; k++)

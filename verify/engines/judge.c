@@ -136,9 +136,13 @@ void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool r
     return;
   }
   const bool impossible = !finite || (q == QTY_E && !(measured >= 0.0 && measured <= 1.0 + tol)) ||
-                          (q == QTY_TC && !(measured > 0.0)) || (q == QTY_ERROR && !(measured >= 0.0));
+                          (q == QTY_TC && !(measured > 0.0)) || (q == QTY_ERROR && !(measured >= 0.0)) ||
+                          (q == QTY_GAIN && !(measured >= -1.0));
   if (impossible) {
-    const char *what = q == QTY_E ? "e outside [0, 1 + tol]" : q == QTY_TC ? "a duration <= 0" : "a negative error";
+    const char *what = q == QTY_E      ? "e outside [0, 1 + tol]"
+                       : q == QTY_TC   ? "a duration <= 0"
+                       : q == QTY_GAIN ? "less than no energy"
+                                       : "a negative error";
     case_end_outcome(v, OUTCOME_FAIL, NULL, measured, expected, tol, "impossible result from %s (%s): %s", eng->name,
                      finite ? what : "not finite", src);
     return;
@@ -149,7 +153,7 @@ void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool r
     case_skip(v, msg);
     return;
   }
-  const bool meets = fabs(measured - expected) <= tol;
+  const bool meets = q == QTY_GAIN ? measured <= expected + tol : fabs(measured - expected) <= tol;
   if (!d) {
     case_end_outcome(v, meets ? OUTCOME_PASS : OUTCOME_FAIL, NULL, measured, expected, tol, "%s", src);
     return;

@@ -19,7 +19,8 @@ typedef struct EngineCtx EngineCtx;
 typedef enum EngineQuantity {
   QTY_E,    /**< a normal coefficient of restitution: in [0, 1 + tol] */
   QTY_TC,   /**< a duration: > 0 */
-  QTY_ERROR /**< a relative error or distance: >= 0 */
+  QTY_ERROR, /**< a relative error or distance: >= 0 */
+  QTY_GAIN   /**< a relative energy gain: >= -1, and judged one-sided (at most expected + tol) */
 } EngineQuantity;
 
 /** Runs c (its dt and t_run set) in the engine and judges the cases BASE/e (e against e_exp

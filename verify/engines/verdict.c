@@ -18,16 +18,29 @@ typedef struct Verdict {
   int nreasons;
 } Verdict;
 
-/* The verdict of the cases with these keys: engine ("" for grandamp's own cases), its style
- * ("" for its own interface, else a legacy style), and the row or the family where not NULL. */
-static Verdict verdict_in(const Verifier *v, const char *engine, const char *style, const char *row,
-                          const char *family) {
+/* Which cases a verdict counts: an engine's ("" for grandamp's own), in a style (own: "", a
+ * legacy style's name, STYLE_LEGACY any of those, NULL any at all), of a row and a family where
+ * not NULL, but not of the claim and energy families when styled_matrix (a legacy style's own
+ * judgement: the matrix's rows and the Chung & Ooi tests). */
+#define STYLE_LEGACY "*"
+typedef struct Sel {
+  const char *engine, *style, *row, *family;
+  bool styled_matrix;
+} Sel;
+
+static bool selected(const CaseResult *c, const Sel *s) {
+  if (strcmp(c->key.engine, s->engine)) return false;
+  if (s->style && (strcmp(s->style, STYLE_LEGACY) ? strcmp(c->key.style, s->style) != 0 : !c->key.style[0]))
+    return false;
+  if (s->styled_matrix && (!strcmp(c->key.family, "seed-claim") || !strcmp(c->key.family, "energy-gain"))) return false;
+  return !(s->row && strcmp(c->key.row, s->row)) && !(s->family && strcmp(c->key.family, s->family));
+}
+
+static Verdict verdict_sel(const Verifier *v, const Sel *s) {
   Verdict d = {0};
   for (int k = 0; k < v->nres; k++) {
     const CaseResult *c = &v->res[k];
-    if (strcmp(c->key.engine, engine) || strcmp(c->key.style, style) || (row && strcmp(c->key.row, row)) ||
-        (family && strcmp(c->key.family, family)))
-      continue;
+    if (!selected(c, s)) continue;
     if (c->skipped) {
       d.skipped++;
       continue;
@@ -45,6 +58,10 @@ static Verdict verdict_in(const Verifier *v, const char *engine, const char *sty
     }
   }
   return d;
+}
+static Verdict verdict_in(const Verifier *v, const char *engine, const char *style, const char *row,
+                          const char *family) {
+  return verdict_sel(v, &(Sel){.engine = engine, .style = style, .row = row, .family = family});
 }
 static Verdict verdict_of(const Verifier *v, const char *engine, const char *row, const char *family) {
   return verdict_in(v, engine, "", row, family);
@@ -71,6 +88,7 @@ static const struct {
     {"chung-ooi/7", "test 7: two spheres, opposite spins: no slip, exactly"},
     {"chung-ooi/8", "test 8: spin, R on 5R 1000x denser: against the reference"},
     {"chung-ooi/mixed", "mixed pairs: two materials' e, size ratio 1-10, sqrt(e1 e2)"},
+    {"energy-gain", "energy never created: tests 4-8 and a 5-89.9 deg sweep, E_out <= E_in + bound"},
 };
 #define N_CHUNG_OOI ((int)(sizeof CHUNG_OOI / sizeof CHUNG_OOI[0]))
 
@@ -172,9 +190,9 @@ static void verdict_lines(const Verifier *v, FILE *out) {
 /* The cell of one engine ("": grandamp) for the cases of a row or a family (verdict_of): its
  * verdict, each known defect a note number (notes gathers them). False when the engine ran no
  * such case. */
-static bool verdict_cell_in(const Verifier *v, const char *engine, const char *style, const char *row,
-                            const char *family, const char **notes, int *nnotes, char *cell, size_t size) {
-  const Verdict d = verdict_in(v, engine, style, row, family);
+static bool verdict_cell_sel(const Verifier *v, const Sel *sel, const char **notes, int *nnotes, char *cell,
+                             size_t size) {
+  const Verdict d = verdict_sel(v, sel);
   if (!d.judged && !d.skipped) {
     snprintf(cell, size, "–");
     return false;
@@ -196,7 +214,8 @@ static bool verdict_cell_in(const Verifier *v, const char *engine, const char *s
 }
 static bool verdict_cell(const Verifier *v, const char *engine, const char *row, const char *family,
                          const char **notes, int *nnotes, char *cell, size_t size) {
-  return verdict_cell_in(v, engine, "", row, family, notes, nnotes, cell, size);
+  return verdict_cell_sel(v, &(Sel){.engine = engine, .style = "", .row = row, .family = family}, notes, nnotes, cell,
+                          size);
 }
 
 /* The markdown matrix's header, once (*header). */
@@ -212,25 +231,38 @@ static void matrix_header(const Verifier *v, FILE *out, bool *header) {
   fprintf(out, "---|\n");
 }
 
-/* One legacy row of the markdown matrix (legacy_lines' visitor): the style's engine judged, the
- * others and the gas column "–". */
-typedef struct MatrixNotes {
-  FILE *out;
-  const char **notes;
-  int *nnotes;
-  bool *header;
-} MatrixNotes;
-static void legacy_matrix_row(const Verifier *v, int e, const char *style, const char *row, const char *family,
-                              const char *label, void *arg) {
-  MatrixNotes *mn = arg;
-  matrix_header(v, mn->out, mn->header);
-  fprintf(mn->out, "| %s (legacy) |", label);
-  for (int k = 0; k < v->nengines && k < 8; k++) {
-    char cell[160] = "–";
-    if (k == e) verdict_cell_in(v, v->engines[e], style, row, family, mn->notes, mn->nnotes, cell, sizeof cell);
-    fprintf(mn->out, " %s |", cell);
+/* The markdown matrix's rows beyond the models, one each: the legacy styles judged as the matrix
+ * (its rows and Chung & Ooi's), the seed's claim, and energy never created (every style; grandamp's
+ * own verdict in the label). A row no engine ran is left out. */
+static void matrix_extra_rows(const Verifier *v, FILE *out, const char **notes, int *nnotes, bool *header) {
+  static const struct {
+    const char *label, *style, *family;
+    bool styled_matrix;
+  } ROWS[] = {
+      {"legacy styles (LAMMPS gran/hooke, gran/hooke/history, gran/hertz/history): their rows, Chung & Ooi 1-2",
+       STYLE_LEGACY, NULL, true},
+      {"the seed's claim: gran/hooke/* = hooke + damping mass_velocity", NULL, "seed-claim", false},
+      {"energy never created: Chung & Ooi 4-8, a 5-89.9 deg sweep, every style", NULL, "energy-gain", false},
+  };
+  for (size_t k = 0; k < sizeof ROWS / sizeof ROWS[0]; k++) {
+    char cells[8][160];
+    bool any = false;
+    for (int e = 0; e < v->nengines && e < 8; e++) {
+      const Sel sel = {.engine = v->engines[e], .style = ROWS[k].style, .family = ROWS[k].family,
+                       .styled_matrix = ROWS[k].styled_matrix};
+      any = verdict_cell_sel(v, &sel, notes, nnotes, cells[e], sizeof cells[e]) || any;
+    }
+    if (!any) continue;
+    char own[64] = "";
+    if (ROWS[k].family && !strcmp(ROWS[k].family, "energy-gain")) {
+      const Verdict d = verdict_sel(v, &(Sel){.engine = "", .family = ROWS[k].family});
+      if (d.judged) snprintf(own, sizeof own, " (grandamp: %s %d/%d)", d.failed ? "**FAIL**" : "PASS", d.passed, d.judged);
+    }
+    matrix_header(v, out, header);
+    fprintf(out, "| %s%s |", ROWS[k].label, own);
+    for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s |", cells[e]);
+    fprintf(out, " – |\n");
   }
-  fprintf(mn->out, " – |\n");
 }
 
 /* The markdown matrix (the README's): one row per model, one column per engine, each known
@@ -263,8 +295,7 @@ static void verdict_matrix(const Verifier *v, FILE *out) {
     for (int e = 0; e < v->nengines && e < 8; e++) fprintf(out, " %s |", cells[e]);
     fprintf(out, " %s |\n", any_gas ? gas : "–");
   }
-  MatrixNotes mn = {out, notes, &nnotes, &header};
-  legacy_lines(v, legacy_matrix_row, &mn);
+  matrix_extra_rows(v, out, notes, &nnotes, &header);
   if (nnotes) fprintf(out, "\n");
   for (int q = 0; q < nnotes; q++) fprintf(out, "[%d] %s%s\n", q + 1, notes[q], q + 1 < nnotes ? "  " : "");
 }

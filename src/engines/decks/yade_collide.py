@@ -111,7 +111,11 @@ def main(argv):
     def relative_speed():
         return O.bodies[0].state.vel[0] - O.bodies[1].state.vel[0]
 
+    def centre_gap():  # along x: its sign flips only when the centres (or a centre and the wall) cross
+        return O.bodies[1].state.pos[0] - O.bodies[0].state.pos[0]
+
     u_in = relative_speed()
+    gap_in = centre_gap()
     steps = int(math.ceil(a['t_run'] / dt))
     contact_steps = force_steps = 0
     betan = float('nan')
@@ -139,7 +143,10 @@ def main(argv):
         print('GRANDAMP_ERROR the bodies did not separate in t_run = %.17g s' % a['t_run'])
         return
     u_out = relative_speed()
-    if u_out * u_in > 0:  # a contact law too soft for v0: the centres crossed, the normal flipped
+    # A contact law too soft for v0: the centres crossed, the normal flipped. (Not the sign of
+    # u_out: at grazing incidence an oblique pair's line of centres turns, and its speed along x
+    # may keep the sign it came in with while the pair separates.)
+    if centre_gap() * gap_in <= 0:
         print('GRANDAMP_ERROR the bodies passed through each other (largest overlap %.3g of R1)' % (overlap_max / R1))
         return
     oblique = ''

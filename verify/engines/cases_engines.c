@@ -182,6 +182,7 @@ static void engine_generators(Verifier *v, EngineCtx *ctx, const Engine *eng, vo
   matrix(v, ctx, eng, NULL, ls);
   for (const char *const *s = eng->styles; s && *s; s++) matrix(v, ctx, eng, *s, ls);
   cases_legacy_engines(v, ctx, eng);
+  cases_pair_wall_engines(v, ctx, eng);
   cases_chung_ooi_engines(v, ctx, eng);
   if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, ctx, eng);
   cases_energy_gain_engines(v, ctx, eng);

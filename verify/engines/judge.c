@@ -172,8 +172,7 @@ void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool r
                      defect_prediction_name(d->predict), known);
 }
 
-/* What a defect's prediction needs of an engine case (law: NULL when the generator has none). */
-static DefectCase defect_case(const Engine *eng, const EngineCase *c, const LawModel *law, bool is_tc, double expected) {
+DefectCase engine_defect_case(const Engine *eng, const EngineCase *c, const LawModel *law, bool is_tc, double expected) {
   const bool wall = isinf(c->Rj);
   const double mi = 4.0 / 3.0 * LAW_PI * c->Ri * c->Ri * c->Ri * c->rho;
   const double mj = wall ? INFINITY : 4.0 / 3.0 * LAW_PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
@@ -202,7 +201,7 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
     case_begin(v, group, "%s/%s", base, which == 0 ? "e" : "t_c");
     v->key = outer;
     if (which == 0) v->t0 = t_start;
-    const DefectCase dc = defect_case(eng, c, law, which == 1, which == 0 ? e_exp : tc_exp);
+    const DefectCase dc = engine_defect_case(eng, c, law, which == 1, which == 0 ? e_exp : tc_exp);
     if (skip) {
       case_skip(v, skip);
     } else if (which == 0) {

@@ -50,6 +50,9 @@ void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool r
                     EngineQuantity q, double measured, double expected, double tol, const DefectCase *dc,
                     const char *src);
 
+/** What a known defect's prediction needs of an engine case c (law: NULL when the generator has
+ *  none; is_tc: the quantity is the duration; expected: its correct value). */
+DefectCase engine_defect_case(const Engine *eng, const EngineCase *c, const LawModel *law, bool is_tc, double expected);
 /** Steps a cooling gas in the engine (eng->gas) in a fresh folder, with a time limit scaled to its
  *  sphere-steps and the engine's start-up; false with a reason in why when it did not run (no
  *  gas run in the adapter, a crash, a time-out, an unreadable log). */

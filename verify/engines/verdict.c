@@ -20,8 +20,8 @@ typedef struct Verdict {
 
 /* Which cases a verdict counts: an engine's ("" for grandamp's own), in a style (own: "", a
  * legacy style's name, STYLE_LEGACY any of those, NULL any at all), of a row and a family where
- * not NULL, but not of the claim and energy families when styled_matrix (a legacy style's own
- * judgement: the matrix's rows and the Chung & Ooi tests). */
+ * not NULL, but not of the claim, pair-wall and energy families when styled_matrix (a legacy
+ * style's own judgement: the matrix's rows and the Chung & Ooi tests). */
 #define STYLE_LEGACY "*"
 typedef struct Sel {
   const char *engine, *style, *row, *family;
@@ -32,7 +32,9 @@ static bool selected(const CaseResult *c, const Sel *s) {
   if (strcmp(c->key.engine, s->engine)) return false;
   if (s->style && (strcmp(s->style, STYLE_LEGACY) ? strcmp(c->key.style, s->style) != 0 : !c->key.style[0]))
     return false;
-  if (s->styled_matrix && (!strcmp(c->key.family, "seed-claim") || !strcmp(c->key.family, "energy-gain"))) return false;
+  if (s->styled_matrix && (!strcmp(c->key.family, "seed-claim") || !strcmp(c->key.family, "energy-gain") ||
+                           !strcmp(c->key.family, "pair-wall")))
+    return false;
   return !(s->row && strcmp(c->key.row, s->row)) && !(s->family && strcmp(c->key.family, s->family));
 }
 
@@ -116,11 +118,16 @@ static void legacy_lines(const Verifier *v, LegacyVisit visit, void *arg) {
         snprintf(label, sizeof label, "%s, %s/", *s, CHUNG_OOI[t].family);
         visit(v, e, *s, NULL, CHUNG_OOI[t].family, label, arg);
       }
-      const Verdict d = verdict_in(v, v->engines[e], *s, NULL, "seed-claim");
-      if (d.judged || d.skipped) {
+      static const struct {
+        const char *family, *label;
+      } MORE[] = {{"seed-claim", "seed's claim: %s = pair granular's"},
+                  {"pair-wall", "%s, pair-wall/"}};
+      for (size_t m = 0; m < sizeof MORE / sizeof MORE[0]; m++) {
+        const Verdict d = verdict_in(v, v->engines[e], *s, NULL, MORE[m].family);
+        if (!d.judged && !d.skipped) continue;
         char label[128];
-        snprintf(label, sizeof label, "seed's claim: %s = pair granular's", *s);
-        visit(v, e, *s, NULL, "seed-claim", label, arg);
+        snprintf(label, sizeof label, MORE[m].label, *s);
+        visit(v, e, *s, NULL, MORE[m].family, label, arg);
       }
     }
   }
@@ -184,6 +191,10 @@ static void verdict_lines(const Verifier *v, FILE *out) {
       snprintf(label, sizeof label, "gas/%s/", id);
       text_line(v, out, e, label, &d, &t.header);
     }
+  for (int e = 0; e < v->nengines; e++) {
+    const Verdict d = verdict_of(v, v->engines[e], NULL, "pair-wall");
+    if (d.judged || d.skipped) text_line(v, out, e, "pair-wall/", &d, &t.header);
+  }
   legacy_lines(v, legacy_text_line, &t);
 }
 
@@ -242,6 +253,7 @@ static void matrix_extra_rows(const Verifier *v, FILE *out, const char **notes, 
       {"legacy styles (LAMMPS gran/hooke, gran/hooke/history, gran/hertz/history): their rows, Chung & Ooi 1-2",
        STYLE_LEGACY, NULL, true},
       {"the seed's claim: gran/hooke/* = hooke + damping mass_velocity", NULL, "seed-claim", false},
+      {"pair = wall: a partner of R_j = 1e4 R_i against a flat wall, every row and style", NULL, "pair-wall", false},
       {"energy never created: Chung & Ooi 4-8, a 5-89.9 deg sweep, every style", NULL, "energy-gain", false},
   };
   for (size_t k = 0; k < sizeof ROWS / sizeof ROWS[0]; k++) {

@@ -1,7 +1,7 @@
 # Chung & Ooi (2011) tests 4-8, as the paper draws them: oblique impacts and spin through
 # grandamp's pair loop (dt = t_c/500, points) against the verifier's continuous reference of the
 # same tangential model (lines), with the rigid-body limits (dashed) and Maw, Barber & Fawcett's
-# elastic microslip theory (thick grey).
+# elastic microslip theory (thick grey); on test 4, Kharaz et al. (2001)'s measured points (black).
 # gnuplot -e "dir='data/'; out='plots/'" plots/verify-chung-ooi-48.gp -> <out>verify-chung-ooi-48.{png,svg}
 if (!exists("dir")) dir = 'data/'
 if (!exists("out")) out = 'plots/'
@@ -29,6 +29,11 @@ MF(c) = mf ? sprintf(", data index %d using 1:%d with points pt 4 ps 1.5 lc 3 ti
 # test 4's three panels (column c of the .dat, its reference c + 8, the rigid-body curve), as a
 # command for eval
 t4plot(c, rigid) = sprintf("plot data index %d using 1:%d with lines lw 4 lc rgb '#bbbbbb' title 'Maw et al. (elastic)', %s(x) dt 2 lc rgb '#888888' title 'rigid body', data index %d using 1:%d with points pt 6 ps 1.6 lc 1 title 'linear_history', data index %d using 9:%d with lines lc 1 notitle, data index %d using 1:%d with points pt 7 lc 2 title 'mindlin', data index %d using 9:%d with lines lc 2 notitle", MBF4, c, rigid, T4 + LH0, c, T4 + LH0, c + 8, T4 + MD0, c, T4 + MD0, c + 8) . MF(c)
+# Kharaz, Gorham & Salman (2001)'s measured points (verify/oracle/kharaz.h), as two digitisations
+# read them: e_t (blocks 0, 1) and the spin (2, 3) of DATA/verify-kharaz.dat, when the run wrote it
+kz = dir . 'verify-kharaz.dat'
+has_kz = int(system("test -r '" . kz . "' && echo 1 || echo 0"))
+KZ(b) = has_kz ? sprintf(", kz index %d using 1:2 with points pt 9 ps 1.5 lc rgb 'black' title 'Kharaz et al. (2001), MFiX digitisation', kz index %d using 1:2 with points pt 10 ps 1.9 lc rgb 'black' title 'Kharaz et al. (2001), Lethe digitisation'", b, b + 1) : ''
 cu = rows(T7 + 11 + LH0) > 0
 copper = cu ? sprintf(", data index %d using 1:3 with points pt 6 ps 1.6 lc 1 title 'copper, linear_history'", T7 + 11 + LH0) : ''
 nohist = sprintf(", data index %d using 1:2 with points pt 8 ps 1.5 lc 4 title 'linear_nohistory', data index %d using 9:10 with lines lc 4 notitle", T4, T4)
@@ -43,9 +48,9 @@ do for [t in "png svg"] {
   set title 'test 4: Al oxide sphere on a plane, 3.9 m/s, mu 0.092, e 0.98'
   set xlabel 'impact angle [deg]'; set ylabel 'tangential restitution e_t = V_t''/V_t'
   set xrange [0:90]; set yrange [*:*]; set key bottom right
-  eval t4plot(2, 'et_rigid') . nohist
+  eval t4plot(2, 'et_rigid') . nohist . KZ(0)
   set ylabel 'rebound spin w'' [rad/s]'; set key top right
-  eval t4plot(3, 'w_rigid')
+  eval t4plot(3, 'w_rigid') . KZ(2)
   set ylabel 'rebound angle of the contact point [deg]'; set key top left
   eval t4plot(4, 'reb_rigid')
   set title 'test 5: steel sphere on a plane, V_n 5 m/s, mu 0.3, e 1'

@@ -26,6 +26,7 @@
 #include "engine.h"
 #include "error.h"
 #include "faults.h"
+#include "kharaz_cases.h"
 #include "output.h"
 #include "rows.h"
 #include "run.h"
@@ -68,6 +69,7 @@ static void run_all(Verifier *v) {
   cases_gas(v);
   cases_chung_ooi_oblique(v);
   cases_energy_gain(v);
+  cases_kharaz(v);
   cases_engines(v);
 }
 
@@ -317,6 +319,7 @@ int main(int argc, char **argv) {
   snprintf(junit, sizeof junit, "%s/verify-junit.xml", data);
   ok = results_write_csv(v.res, v.nres, &id, csv) && ok;
   ok = write_chung_ooi(&v, data) && ok;
+  ok = kharaz_write_table(&v, data) && ok;
   ok = results_write_junit(v.res, v.nres, v.failed, v.skipped, v.quick, seconds, &id, junit) && ok;
   ok = write_changes(&prev, &v, data, compare != NULL) && ok;
   if (v.failed) { /* again at the end, so that a nightly log need not be searched for them */

@@ -119,6 +119,8 @@ void cases_chung_ooi_oblique(Verifier *v);
 /** Energy never created: the oblique sweeps (cases_energy_gain.c; Chung & Ooi's impacts have
  *  their energy cases in cases_chung_ooi_oblique.c). */
 void cases_energy_gain(Verifier *v);
+/** Kharaz, Gorham & Salman (2001)'s measurement against the tangential models (cases_kharaz.c). */
+void cases_kharaz(Verifier *v);
 /** The collisions of the outside engines of --engine, judged against the same expectations. */
 void cases_engines(Verifier *v);
 /** The verdict per engine and model of the engine cases that ran: text (markdown false) for the end

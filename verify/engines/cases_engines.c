@@ -186,6 +186,7 @@ static void engine_generators(Verifier *v, EngineCtx *ctx, const Engine *eng, vo
   cases_chung_ooi_engines(v, ctx, eng);
   if (eng->oblique_supports) cases_chung_ooi_oblique_engines(v, ctx, eng);
   cases_energy_gain_engines(v, ctx, eng);
+  cases_kharaz_engines(v, ctx, eng);
   cases_calibrate_engines(v, ctx, eng);
   cases_gas_engines(v, ctx, eng);
 }

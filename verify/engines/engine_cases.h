@@ -14,6 +14,8 @@ struct Impact; /* verify/cases/oblique_tests.h */
 void cases_legacy_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 /** A legacy style's segment of a case name: "gran/hooke/history" -> "gran_hooke_history/". */
 void style_segment(const char *style, char *buf, size_t size);
+/** Kharaz et al. (2001)'s measurement against the engine's tangential models (cases_kharaz_engines.c). */
+void cases_kharaz_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 /** A flat wall against a partner of R_j = 1e4 R_i, per row and style (cases_pair_wall_engines.c). */
 void cases_pair_wall_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
 /** Chung & Ooi (2011) tests 1-3 in the engine, and 1-2 in each legacy style that runs undamped

@@ -91,6 +91,7 @@ static const struct {
     {"chung-ooi/8", "test 8: spin, R on 5R 1000x denser: against the reference"},
     {"chung-ooi/mixed", "mixed pairs: two materials' e, size ratio 1-10, sqrt(e1 e2)"},
     {"energy-gain", "energy never created: tests 4-8 and a 5-89.9 deg sweep, E_out <= E_in + bound"},
+    {"kharaz", "Kharaz et al. (2001)'s measurement, test 4's impact: judged in gross sliding (verify-kharaz.md)"},
 };
 #define N_CHUNG_OOI ((int)(sizeof CHUNG_OOI / sizeof CHUNG_OOI[0]))
 

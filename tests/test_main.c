@@ -46,6 +46,7 @@ static const struct Area {
     {"verify", verify_tests, &verify_ntests},
     {"verify", ode_ref_tests, &ode_ref_ntests},
     {"verify", oblique_ref_tests, &oblique_ref_ntests},
+    {"verify", kharaz_energy_tests, &kharaz_energy_ntests},
     {"verify", law_tests, &law_ntests},
     {"verify", gas_theory_tests, &gas_theory_ntests},
     {"verify", defects_tests, &defects_ntests},

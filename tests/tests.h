@@ -60,6 +60,7 @@ TEST_GROUP(mdr_run);
 TEST_GROUP(verify);
 TEST_GROUP(ode_ref);
 TEST_GROUP(oblique_ref);
+TEST_GROUP(kharaz_energy);
 TEST_GROUP(calibrate);
 TEST_GROUP(hardening_cli);
 TEST_GROUP(law);

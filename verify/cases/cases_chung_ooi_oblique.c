@@ -52,7 +52,7 @@ static double slip_of(bool plane, const Impact *im, double vt, double wi, double
 static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *m, const Tangential *tg,
                        const Impact *im, Outcome *sim, Outcome *ref, double *dt_over_tc, double *vx) {
   char text[384];
-  model_text(t, m, tg, "coeff_restitution", text, sizeof text);
+  oblique_model_text(t, m, tg, "coeff_restitution", text, sizeof text);
   CollideSpec c = collide_defaults();
   c.model = setup_model(text);
   c.Ri = im->Ri, c.Rj = im->Rj, c.mi = im->mi, c.mj = im->mj;

@@ -67,7 +67,7 @@ static void sweep_impact(Verifier *v, const ObliqueTest *t, const Tangential *tg
   Impact im = impact_of(t, m, angle);
   if (spin) im.wi0 = gain_backspin(&im);
   char text[384];
-  model_text(t, m, tg, "coeff_restitution", text, sizeof text);
+  oblique_model_text(t, m, tg, "coeff_restitution", text, sizeof text);
   CollideSpec c = collide_defaults();
   c.model = setup_model(text);
   c.Ri = im.Ri, c.Rj = im.Rj, c.mi = im.mi, c.mj = im.mj, c.wall = t->plane;

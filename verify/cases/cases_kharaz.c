@@ -121,7 +121,7 @@ static void point_case(Verifier *v, const Tangential *tg, KharazQuantity q, int 
   if (!case_begin(v, "kharaz", "kharaz/%s/%s/theta=%.4g", model, kharaz_name(q), angle)) return;
   const Impact im = impact_of(t, m, angle);
   char text[384];
-  model_text(t, m, tg, "coeff_restitution", text, sizeof text);
+  oblique_model_text(t, m, tg, "coeff_restitution", text, sizeof text);
   CollideSpec c = collide_defaults();
   c.model = setup_model(text);
   c.Ri = im.Ri, c.Rj = im.Rj, c.mi = im.mi, c.mj = im.mj, c.wall = true;

@@ -58,8 +58,8 @@ void impact_name(const char *prefix, const ObliqueTest *t, const Material *m, co
 
 /* The model text of one material and tangential model with the damping model `damping` (an
  * e-input model, or none), and the tangential stiffness it writes. */
-double model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
-                         char *text, size_t size) {
+double oblique_model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
+                          char *text, size_t size) {
   const Impact im = impact_of(t, m, 0.0);
   const double G = m->E / (2.0 * (1.0 + m->nu));
   const double Gstar = t->plane ? G / (2.0 - m->nu) : G / (2.0 * (2.0 - m->nu)); /* Mindlin (1949) */

@@ -70,8 +70,8 @@ void impact_name(const char *prefix, const ObliqueTest *t, const Material *m, co
                  char *buf, size_t size);
 /** The model text of one material and tangential model with the damping model `damping` (an
  *  e-input model, or none); returns the tangential stiffness it writes. */
-double model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping, char *text,
-                  size_t size);
+double oblique_model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
+                          char *text, size_t size);
 /** The continuous reference of one impact of the model text (dies when it does not end). */
 ObliqueResult reference_of(const ObliqueTest *t, const char *text, const Impact *im);
 

@@ -57,7 +57,7 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
   EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
                   .damp = t->e, .Ri = im.Ri, .Rj = im.Rj, .rho = m->rho, .v0 = im.vn, .tangential = tg->name,
                   .xt = tg->xt, .mu = t->mu, .vt0 = im.vt0, .wi0 = im.wi0, .wj0 = im.wj0};
-  c.kt = model_text(t, m, tg, damping, text, sizeof text);
+  c.kt = oblique_model_text(t, m, tg, damping, text, sizeof text);
   c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
   c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
   const ObliqueResult o = reference_of(t, text, &im);

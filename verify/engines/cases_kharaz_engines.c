@@ -36,7 +36,7 @@ static void point_case(Verifier *v, EngineCtx *ctx, const Engine *eng, const Tan
   EngineCase c = {.normal = "hertz", .damping = damping, .E = m->E, .nu = m->nu, .damp = t->e, .Ri = im.Ri,
                   .Rj = INFINITY, .rho = m->rho, .v0 = im.vn, .tangential = tg->name, .xt = tg->xt, .mu = t->mu,
                   .vt0 = im.vt0};
-  c.kt = model_text(t, m, tg, damping, text, sizeof text);
+  c.kt = oblique_model_text(t, m, tg, damping, text, sizeof text);
   c.kn = 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu);
   const double tc = expect_hertz_impact(m->E / (1.0 - m->nu * m->nu), im.Ri, im.mi, im.vn).t_c;
   c.dt = tc / STEPS;

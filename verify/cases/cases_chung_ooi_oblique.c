@@ -66,7 +66,7 @@ static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *
   CollideResult r;
   const char *why = NULL;
   if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/%d %s: %s", t->number, text, why);
-  const ObliqueResult o = reference_of(t, text, im);
+  const ObliqueResult o = reference_of(t, text, im, false);
   *sim = (Outcome){r.e, r.vt, r.wi, r.wj};
   *ref = (Outcome){o.e, o.vt, o.wi, o.wj};
   *dt_over_tc = r.dt / r.tc_elastic;

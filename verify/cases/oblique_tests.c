@@ -80,12 +80,13 @@ double oblique_model_text(const ObliqueTest *t, const Material *m, const Tangent
 }
 
 /* The continuous reference of one impact of the model text. */
-ObliqueResult reference_of(const ObliqueTest *t, const char *text, const Impact *im) {
+ObliqueResult reference_of(const ObliqueTest *t, const char *text, const Impact *im, bool full_arm) {
   ObliqueLaw law;
   char lwhy[256];
   if (!oblique_law_parse(text, &law, lwhy, sizeof lwhy)) gd_die(GD_EXIT_RUNTIME, "verify: %s: %s", text, lwhy);
   const ObliqueImpact oi = {.Ri = im->Ri, .Rj = im->Rj, .mi = im->mi, .mj = im->mj, .wall = t->plane,
-                            .v0 = im->vn, .vt0 = im->vt0, .wi0 = im->wi0, .wj0 = im->wj0};
+                            .v0 = im->vn, .vt0 = im->vt0, .wi0 = im->wi0, .wj0 = im->wj0,
+                            .full_arm = full_arm};
   ObliqueResult o;
   if (!oblique_collide(&law, &oi, REF_STEPS, &o) || o.captured)
     gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/%d %s: the reference did not end", t->number, text);

@@ -72,8 +72,9 @@ void impact_name(const char *prefix, const ObliqueTest *t, const Material *m, co
  *  e-input model, or none); returns the tangential stiffness it writes. */
 double oblique_model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
                           char *text, size_t size);
-/** The continuous reference of one impact of the model text (dies when it does not end). */
-ObliqueResult reference_of(const ObliqueTest *t, const char *text, const Impact *im);
+/** The continuous reference of one impact of the model text (dies when it does not end); full_arm:
+ *  a pair's torque on the full radii (the legacy styles; ObliqueImpact). */
+ObliqueResult reference_of(const ObliqueTest *t, const char *text, const Impact *im, bool full_arm);
 
 /* What the plots take of one impact. */
 typedef struct Outcome {

@@ -9,7 +9,9 @@
 
 #include "energy_gain.h"
 #include "engine_cases.h"
+#include "law.h"
 #include "oblique_tests.h"
+#include "reference.h"
 
 const char *oblique_damping(const Engine *eng, const char *normal, double e) {
   static const char *const E_INPUT[] = {"coeff_restitution", "tsuji/legacy"};
@@ -33,11 +35,19 @@ static bool gain_case(Verifier *v, const char *group, const char *name) {
  * text (the engine's damping model) when the engine runs grandamp's laws, and against the closed
  * form that applies (any Coulomb law: gross sliding's V_t', not the spin, whose arm an engine may
  * take as R - delta/2; no slip), named as grandamp's cases under engine/NAME/. */
+/* A legacy style's run of a test (its hertz K_n and viscoelastic gamma_n; NULL: the engine's own
+ * interface). */
+typedef struct Legacy {
+  const char *style;
+  double kn, gamma_n;
+} Legacy;
+
 static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const ObliqueTest *t, const Material *m,
-                          const Tangential *tg, const char *damping, double value) {
-  char group[64], prefix[64], name[192];
+                          const Tangential *tg, const char *damping, double value, const Legacy *legacy) {
+  char group[64], prefix[96], name[192], segment[32] = "";
+  if (legacy) style_segment(legacy->style, segment, sizeof segment);
   snprintf(group, sizeof group, "engine.%s", eng->name);
-  snprintf(prefix, sizeof prefix, "engine/%s/", eng->name);
+  snprintf(prefix, sizeof prefix, "engine/%s/%s", eng->name, segment);
   impact_name(prefix, t, m, tg, value, name, sizeof name);
   const Impact im = impact_of(t, m, value);
   const Closed closed = closed_form_of(t, &im);
@@ -60,7 +70,12 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
   c.kt = oblique_model_text(t, m, tg, damping, text, sizeof text);
   c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
   c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
-  const ObliqueResult o = reference_of(t, text, &im);
+  if (legacy) { /* hertz with K_n and gamma_n as the style takes them, the torque on the full radius */
+    c.style = legacy->style, c.normal = "hertz", c.kn = legacy->kn, c.damp = legacy->gamma_n;
+    snprintf(text, sizeof text, "hertz %.17g %.17g damping %s tangential %s %.17g %.17g %.17g", c.kn, c.damp, damping,
+             tg->name, c.kt, tg->xt, t->mu);
+  }
+  const ObliqueResult o = reference_of(t, text, &im, legacy && !t->plane);
   const double steps = 200.0;
   c.dt = o.t_c / steps;
   c.t_run = 1.3 * o.t_c + 10.0 * c.dt;
@@ -101,6 +116,58 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
                         gain_e_bound(t->plane ? "hertz" : "hertz/material") / steps, bound_c(tg) / steps);
 }
 
+/* The viscoelastic gamma_n that gives e at speed v head-on (hertz K_n on R_eff, m_eff), by bisection
+ * on the verifier's continuous reference (e falls as gamma_n grows). */
+static double viscoelastic_gamma(double kn, double Reff, double meff, double v, double e) {
+  double lo = 0.0, hi = 1.0, mid = 0.0;
+  char text[256];
+  for (int k = 0; k < 200; k++) {
+    mid = k < 60 && lo == 0.0 ? hi : 0.5 * (lo + hi);
+    snprintf(text, sizeof text, "hertz %.17g %.17g damping viscoelastic tangential linear_nohistory 0 0", kn, mid);
+    const LawModel law = law_model(text);
+    const Reference r = reference_collide(&law, Reff, meff, v, false);
+    if (lo == 0.0 && k < 60 && !r.captured && r.e > e) { /* not damped enough yet: double */
+      hi *= 2.0;
+      continue;
+    }
+    if (r.captured || r.e < e) hi = mid;
+    else lo = mid;
+    if (hi - lo <= 1e-12 * hi) break;
+  }
+  return 0.5 * (lo + hi);
+}
+
+/* Tests 4-8 in a legacy style that runs Hertz with mindlin (LAMMPS's gran/hertz/history): its
+ * viscoelastic gamma_n solved for the test's e at its speed V (undamped when e = 1), K_n = 4/3 E*,
+ * and the reference with the torque on the full radii, as the legacy styles take it. */
+static void legacy_tests(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *style) {
+  const char *native;
+  if (!eng->style_supports(style, "hertz", "viscoelastic", "mindlin", &native)) return;
+  const CaseKey outer = v->key;
+  case_key_set(v->key.style, sizeof v->key.style, "%s", style);
+  for (int i = 0; i < N_OBLIQUE_TESTS; i++) {
+    const ObliqueTest *t = &OBLIQUE_TESTS[i];
+    case_key_set(v->key.family, sizeof v->key.family, "chung-ooi/%d", t->number);
+    const char *damping = t->e == 1.0 ? "none" : "viscoelastic";
+    for (int k = 0; k < 2; k++) {
+      const Material *m = &t->materials[k];
+      const Impact im = impact_of(t, m, 0.0);
+      const double Estar = t->plane ? m->E / (1.0 - m->nu * m->nu) : m->E / (2.0 * (1.0 - m->nu * m->nu));
+      const double Reff = t->plane ? im.Ri : im.Ri * im.Rj / (im.Ri + im.Rj);
+      const double meff = t->plane ? im.mi : im.mi * im.mj / (im.mi + im.mj);
+      Legacy lg = {.style = style, .kn = 4.0 / 3.0 * Estar};
+      if (t->e < 1.0 && !v->dry) lg.gamma_n = viscoelastic_gamma(lg.kn, Reff, meff, t->v, t->e);
+      for (int g = 0; g < N_OF(TANGENTIALS); g++) {
+        const Tangential *tg = &TANGENTIALS[g];
+        if (strcmp(tg->name, "mindlin") || !eng->style_supports(style, "hertz", damping, tg->name, &native)) continue;
+        for (int n = 0; n < t->nvalues; n++)
+          if (n % 3 == 1 && (!v->quick || n == 1)) engine_impact(v, ctx, eng, t, m, tg, damping, t->values[n], &lg);
+      }
+    }
+  }
+  v->key = outer;
+}
+
 void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
   const CaseKey outer = v->key;
   for (int i = 0; i < N_OBLIQUE_TESTS; i++) {
@@ -115,8 +182,10 @@ void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *
         const Tangential *tg = &TANGENTIALS[g];
         if (!eng->oblique_supports(tg->name, tg->xt, &native) || (!tg->history && t->e == 1.0)) continue;
         for (int n = 0; n < t->nvalues; n++)
-          if (n % 3 == 1 && (!v->quick || n == 1)) engine_impact(v, ctx, eng, t, &t->materials[k], tg, damping, t->values[n]);
+          if (n % 3 == 1 && (!v->quick || n == 1))
+            engine_impact(v, ctx, eng, t, &t->materials[k], tg, damping, t->values[n], NULL);
       }
   }
+  for (const char *const *s = eng->styles; s && *s; s++) legacy_tests(v, ctx, eng, *s);
   v->key = outer;
 }

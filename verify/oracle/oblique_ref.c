@@ -138,9 +138,10 @@ static void rhs(const Setup *su, const double y[NSTATE], double dy[NSTATE], Eval
   dy[DX] = y[UX], dy[DY] = y[UY];
   dy[UX] = Fx / su->meff, dy[UY] = Fy / su->meff; /* i gets +F, j -F */
   /* torque -(arm)(n x f t) = -(arm) f z on both spheres (§4 step 9) */
-  const double arm_i = imp->wall ? imp->Ri : imp->Ri - 0.5 * ev->delta;
+  const double inset = imp->full_arm ? 0.0 : 0.5 * ev->delta;
+  const double arm_i = imp->wall ? imp->Ri : imp->Ri - inset;
   dy[WI] = -arm_i * f / su->Ii;
-  dy[WJ] = imp->wall ? 0.0 : -(imp->Rj - 0.5 * ev->delta) * f / su->Ij;
+  dy[WJ] = imp->wall ? 0.0 : -(imp->Rj - inset) * f / su->Ij;
   /* the history: stick rule; the cap is restored after the step (return_map) */
   double ds = 0.0;
   if (ev->delta >= 0.0) { /* from the onset at δ = 0 on */

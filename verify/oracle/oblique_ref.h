@@ -60,6 +60,8 @@ typedef struct ObliqueImpact {
   double Ri, Rj, mi, mj; /**< radii [m], masses [kg]; Rj, mj unused with wall */
   bool wall;
   double v0, vt0, wi0, wj0;
+  bool full_arm; /**< a pair's tangential torque on the full radii (LAMMPS's legacy gran/hooke... styles),
+                      not R - delta/2 (pair_style granular; docs/models.md §4) */
 } ObliqueImpact;
 
 typedef struct ObliqueResult {

@@ -251,7 +251,7 @@ static void matrix_extra_rows(const Verifier *v, FILE *out, const char **notes, 
     const char *label, *style, *family;
     bool styled_matrix;
   } ROWS[] = {
-      {"legacy styles (LAMMPS gran/hooke, gran/hooke/history, gran/hertz/history): their rows, Chung & Ooi 1-2",
+      {"legacy styles (LAMMPS gran/hooke, gran/hooke/history, gran/hertz/history): their rows and Chung & Ooi tests",
        STYLE_LEGACY, NULL, true},
       {"the seed's claim: gran/hooke/* = hooke + damping mass_velocity", NULL, "seed-claim", false},
       {"pair = wall: a partner of R_j = 1e4 R_i against a flat wall, every row and style", NULL, "pair-wall", false},

@@ -135,7 +135,7 @@ bool lammps_read_oblique(const char *log_path, double *vy1, double *vy2, double 
 typedef struct LammpsRun {
   const char *argv[7 + 3 * 32 + 10]; /* lmp and its 6 options, 3 entries per variable, ps, pc and gapfile, NULL */
   char num[32][64];
-  char text[512], style[600], log[4096], out[4096], gapfile[4096];
+  char text[640], style[640], log[4096], out[4096], gapfile[4096];
 } LammpsRun;
 
 /* The deck's model variables: a pair's `pair_style ${ps}` and `pair_coeff * * ${pc}`, a wall's

@@ -48,7 +48,8 @@ double kharaz_scatter(KharazQuantity q) {
   double ss = 0.0;
   for (int k = 0; k < n; k++) {
     const double th = kharaz_angle(&ps[k]) * pi / 180.0;
-    const MbfImpact in = {.R = KHARAZ_R, .m = m, .Estar = KHARAZ_E / (1.0 - KHARAZ_NU * KHARAZ_NU),
+    /* 100 springs, 4000 steps: the RMS to 4 digits of mbf.h's default (400, 20000), 14 times sooner */
+    const MbfImpact in = {.springs = 100, .steps = 4000, .R = KHARAZ_R, .m = m, .Estar = KHARAZ_E / (1.0 - KHARAZ_NU * KHARAZ_NU),
                           .Gstar = G / (2.0 - KHARAZ_NU), .mu = KHARAZ_MU, .vn = KHARAZ_V * cos(th),
                           .vt = KHARAZ_V * sin(th)};
     MbfResult r;

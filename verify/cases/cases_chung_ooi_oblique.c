@@ -53,19 +53,9 @@ static void run_impact(const Verifier *v, const ObliqueTest *t, const Material *
                        const Impact *im, Outcome *sim, Outcome *ref, double *dt_over_tc, double *vx) {
   char text[384];
   oblique_model_text(t, m, tg, "coeff_restitution", text, sizeof text);
-  CollideSpec c = collide_defaults();
-  c.model = setup_model(text);
-  c.Ri = im->Ri, c.Rj = im->Rj, c.mi = im->mi, c.mj = im->mj;
-  fault_apply(&c.model, c.mi, c.mj);
-  c.wall = t->plane;
-  c.v0 = im->vn, c.vt0 = im->vt0, c.wi0 = im->wi0, c.wj0 = im->wj0;
-  c.dt_fraction = 1.0 / STEPS_PER_TC;
-  c.threads = v->threads;
-  c.precision = v->precision;
-  c.max_tc = VERIFY_MAX_TC;
   CollideResult r;
   const char *why = NULL;
-  if (!collide_run(&c, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/%d %s: %s", t->number, text, why);
+  if (!impact_run(v, text, im, t->plane, &r, &why)) gd_die(GD_EXIT_RUNTIME, "verify: chung-ooi/%d %s: %s", t->number, text, why);
   const ObliqueResult o = reference_of(t, text, im, false);
   *sim = (Outcome){r.e, r.vt, r.wi, r.wj};
   *ref = (Outcome){o.e, o.vt, o.wi, o.wj};

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "energy_gain.h"
-#include "faults.h"
 #include "rows.h"
 
 #define GAIN_MU 0.5
@@ -68,18 +67,9 @@ static void sweep_impact(Verifier *v, const ObliqueTest *t, const Tangential *tg
   if (spin) im.wi0 = gain_backspin(&im);
   char text[384];
   oblique_model_text(t, m, tg, "coeff_restitution", text, sizeof text);
-  CollideSpec c = collide_defaults();
-  c.model = setup_model(text);
-  c.Ri = im.Ri, c.Rj = im.Rj, c.mi = im.mi, c.mj = im.mj, c.wall = t->plane;
-  fault_apply(&c.model, c.mi, c.mj);
-  c.v0 = im.vn, c.vt0 = im.vt0, c.wi0 = im.wi0, c.wj0 = im.wj0;
-  c.dt_fraction = 1.0 / STEPS_PER_TC;
-  c.threads = v->threads;
-  c.precision = v->precision;
-  c.max_tc = VERIFY_MAX_TC;
   CollideResult r;
   const char *why = NULL;
-  if (!collide_run(&c, &r, &why)) {
+  if (!impact_run(v, text, &im, t->plane, &r, &why)) {
     case_end_outcome(v, OUTCOME_FAIL, NULL, NAN, 0.0, 0.0, "the collision did not run: %s", why);
     return;
   }

@@ -12,7 +12,6 @@
 
 #include "common.h"
 #include "error.h"
-#include "faults.h"
 #include "kharaz_cases.h"
 #include "output.h"
 
@@ -122,18 +121,9 @@ static void point_case(Verifier *v, const Tangential *tg, KharazQuantity q, int 
   const Impact im = impact_of(t, m, angle);
   char text[384];
   oblique_model_text(t, m, tg, "coeff_restitution", text, sizeof text);
-  CollideSpec c = collide_defaults();
-  c.model = setup_model(text);
-  c.Ri = im.Ri, c.Rj = im.Rj, c.mi = im.mi, c.mj = im.mj, c.wall = true;
-  fault_apply(&c.model, c.mi, c.mj);
-  c.v0 = im.vn, c.vt0 = im.vt0;
-  c.dt_fraction = 1.0 / STEPS_PER_TC;
-  c.threads = v->threads;
-  c.precision = v->precision;
-  c.max_tc = VERIFY_MAX_TC;
   CollideResult r;
   const char *why = NULL;
-  if (!collide_run(&c, &r, &why)) {
+  if (!impact_run(v, text, &im, true, &r, &why)) {
     case_end_outcome(v, OUTCOME_FAIL, NULL, NAN, kharaz_value(p), tol, "the collision did not run: %s", why);
     return;
   }

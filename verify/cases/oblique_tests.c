@@ -7,6 +7,8 @@
 
 #include "common.h"
 #include "error.h"
+#include "faults.h"
+#include "verify.h"
 
 static const double ANGLES[] = {5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85};
 static const double VT5[] = {0.1, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 14.0, 17.0, 21.0};
@@ -134,4 +136,18 @@ double energy_gain_bound(const Impact *im, bool plane, double vx, const Outcome 
              0.5 * 0.4 * im->mi * im->Ri * im->Ri * square_bound(o->wi, dt / im->Ri);
   if (!plane) B += 0.5 * 0.4 * im->mj * im->Rj * im->Rj * square_bound(o->wj, dt / im->Rj);
   return B;
+}
+
+bool impact_run(const Verifier *v, const char *text, const Impact *im, bool plane, CollideResult *r, const char **why) {
+  CollideSpec c = collide_defaults();
+  c.model = setup_model(text);
+  c.Ri = im->Ri, c.Rj = im->Rj, c.mi = im->mi, c.mj = im->mj;
+  fault_apply(&c.model, c.mi, c.mj);
+  c.wall = plane;
+  c.v0 = im->vn, c.vt0 = im->vt0, c.wi0 = im->wi0, c.wj0 = im->wj0;
+  c.dt_fraction = 1.0 / STEPS_PER_TC;
+  c.threads = v->threads;
+  c.precision = v->precision;
+  c.max_tc = VERIFY_MAX_TC;
+  return collide_run(&c, r, why);
 }

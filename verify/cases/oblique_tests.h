@@ -72,6 +72,13 @@ void impact_name(const char *prefix, const ObliqueTest *t, const Material *m, co
  *  e-input model, or none); returns the tangential stiffness it writes. */
 double oblique_model_text(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
                           char *text, size_t size);
+/** One impact of the model text through the production loops (grandamp's collide, the verifier's
+ *  threads and precision, dt = t_c/STEPS_PER_TC, the self-test's fault applied); false with why
+ *  when it did not run. */
+struct Verifier;
+struct CollideResult;
+bool impact_run(const struct Verifier *v, const char *text, const Impact *im, bool plane, struct CollideResult *r,
+                const char **why);
 /** The continuous reference of one impact of the model text (dies when it does not end); full_arm:
  *  a pair's torque on the full radii (the legacy styles; ObliqueImpact). */
 ObliqueResult reference_of(const ObliqueTest *t, const char *text, const Impact *im, bool full_arm);

@@ -35,7 +35,6 @@
 #include <string.h>
 
 #include "energy_gain.h"
-#include "faults.h"
 #include "mbf.h"
 #include "oblique_ref.h"
 #include "oblique_tests.h"

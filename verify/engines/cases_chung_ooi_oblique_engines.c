@@ -10,6 +10,7 @@
 #include "energy_gain.h"
 #include "engine_cases.h"
 #include "law.h"
+#include "oblique_engines.h"
 #include "oblique_tests.h"
 #include "reference.h"
 
@@ -20,6 +21,17 @@ const char *oblique_damping(const Engine *eng, const char *normal, double e) {
   for (int k = 0; k < 2; k++)
     if (eng->supports(normal, E_INPUT[k], &native)) return E_INPUT[k];
   return NULL;
+}
+
+EngineCase oblique_engine_case(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
+                               const Impact *im, char *text, size_t size) {
+  EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
+                  .damp = t->e, .Ri = im->Ri, .Rj = im->Rj, .rho = m->rho, .v0 = im->vn, .tangential = tg->name,
+                  .xt = tg->xt, .mu = t->mu, .vt0 = im->vt0, .wi0 = im->wi0, .wj0 = im->wj0};
+  c.kt = oblique_model_text(t, m, tg, damping, text, size);
+  c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
+  c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
+  return c;
 }
 
 /* Begins an impact's energy case (family energy-gain); whether it runs. */
@@ -64,12 +76,7 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
   }
   if (!want_ref && !want_closed && !want_gain) return;
   char text[384];
-  EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
-                  .damp = t->e, .Ri = im.Ri, .Rj = im.Rj, .rho = m->rho, .v0 = im.vn, .tangential = tg->name,
-                  .xt = tg->xt, .mu = t->mu, .vt0 = im.vt0, .wi0 = im.wi0, .wj0 = im.wj0};
-  c.kt = oblique_model_text(t, m, tg, damping, text, sizeof text);
-  c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
-  c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
+  EngineCase c = oblique_engine_case(t, m, tg, damping, &im, text, sizeof text);
   if (legacy) { /* hertz with K_n and gamma_n as the style takes them, the torque on the full radius */
     c.style = legacy->style, c.normal = "hertz", c.kn = legacy->kn, c.damp = legacy->gamma_n;
     snprintf(text, sizeof text, "hertz %.17g %.17g damping %s tangential %s %.17g %.17g %.17g", c.kn, c.damp, damping,

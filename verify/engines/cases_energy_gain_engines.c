@@ -22,6 +22,7 @@
 #include "engine_cases.h"
 #include "expect.h"
 #include "law.h"
+#include "oblique_engines.h"
 
 #define STEPS 200.0
 
@@ -85,12 +86,7 @@ static void sweep_own(Verifier *v, EngineCtx *ctx, const Engine *eng) {
           gain_sweep_name(prefix, t, tg, spin, angle, name, sizeof name);
           Impact im = impact_of(t, m, angle);
           if (spin) im.wi0 = gain_backspin(&im);
-          EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
-                          .damp = t->e, .Ri = im.Ri, .Rj = im.Rj, .rho = m->rho, .v0 = im.vn, .tangential = tg->name,
-                          .xt = tg->xt, .mu = t->mu, .vt0 = im.vt0, .wi0 = im.wi0, .wj0 = im.wj0};
-          c.kt = oblique_model_text(t, m, tg, damping, text, sizeof text);
-          c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
-          c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
+          EngineCase c = oblique_engine_case(t, m, tg, damping, &im, text, sizeof text);
           const double tc = hertz_tc(t, m, &im);
           c.dt = tc / STEPS;
           c.t_run = 1.5 * tc + 10.0 * c.dt;

@@ -12,6 +12,7 @@
 #include "engine_cases.h"
 #include "expect.h"
 #include "kharaz_cases.h"
+#include "oblique_engines.h"
 
 #define STEPS 200.0
 
@@ -33,11 +34,7 @@ static void point_case(Verifier *v, EngineCtx *ctx, const Engine *eng, const Tan
   if (!case_wanted(v, group, "%s", name)) return;
   const Impact im = impact_of(t, m, angle);
   char text[384];
-  EngineCase c = {.normal = "hertz", .damping = damping, .E = m->E, .nu = m->nu, .damp = t->e, .Ri = im.Ri,
-                  .Rj = INFINITY, .rho = m->rho, .v0 = im.vn, .tangential = tg->name, .xt = tg->xt, .mu = t->mu,
-                  .vt0 = im.vt0};
-  c.kt = oblique_model_text(t, m, tg, damping, text, sizeof text);
-  c.kn = 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu);
+  EngineCase c = oblique_engine_case(t, m, tg, damping, &im, text, sizeof text);
   const double tc = expect_hertz_impact(m->E / (1.0 - m->nu * m->nu), im.Ri, im.mi, im.vn).t_c;
   c.dt = tc / STEPS;
   c.t_run = 1.5 * tc + 10.0 * c.dt;

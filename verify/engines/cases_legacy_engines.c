@@ -69,11 +69,8 @@ static void claim_case(Verifier *v, EngineCtx *ctx, const Engine *eng, const cha
   EngineCase legacy = granular;
   legacy.style = style;
   EngineResult a, b;
-  char why_a[512] = "", why_b[512] = "", why[1100];
-  const bool ran_a = engine_run(v, ctx, eng, &legacy, &a, why_a, sizeof why_a);
-  const bool ran_b = engine_run(v, ctx, eng, &granular, &b, why_b, sizeof why_b);
-  snprintf(why, sizeof why, "%s%s%s", ran_a ? "" : why_a, ran_a || ran_b ? "" : "; ", ran_b ? "" : why_b);
-  const bool ran = ran_a && ran_b;
+  char why[1100];
+  const bool ran = engine_run_both(v, ctx, eng, &legacy, &granular, &a, &b, why, sizeof why);
   char src[320];
   const CaseKey outer = v->key;
   case_key_set(v->key.quantity, sizeof v->key.quantity, "e");

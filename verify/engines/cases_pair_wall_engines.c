@@ -60,11 +60,8 @@ static void pair_wall(Verifier *v, EngineCtx *ctx, const Engine *eng, const char
   EngineCase pair = wall;
   pair.Rj = HUGE_RATIO * wall.Ri; /* the same density: 10^12 times the mass */
   EngineResult a, b;
-  char why_a[512] = "", why_b[512] = "", why[1100];
-  const bool ran_a = engine_run(v, ctx, eng, &wall, &a, why_a, sizeof why_a);
-  const bool ran_b = engine_run(v, ctx, eng, &pair, &b, why_b, sizeof why_b);
-  snprintf(why, sizeof why, "%s%s%s", ran_a ? "" : why_a, ran_a || ran_b ? "" : "; ", ran_b ? "" : why_b);
-  const bool ran = ran_a && ran_b;
+  char why[1100];
+  const bool ran = engine_run_both(v, ctx, eng, &wall, &pair, &a, &b, why, sizeof why);
   char src[320];
   const CaseKey outer = v->key;
   for (int which = 0; which < (judge_tc ? 2 : 1); which++) {

@@ -7,8 +7,6 @@
 
 #include "judge.h"
 
-struct Impact; /* verify/cases/oblique_tests.h */
-
 /** The seed's claim that damping mass_velocity reproduces the legacy gran/hooke/... styles, in an engine
  *  that has them (Engine.styles; cases_legacy_engines.c). */
 void cases_legacy_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
@@ -26,15 +24,6 @@ void cases_chung_ooi_oblique_engines(Verifier *v, EngineCtx *ctx, const Engine *
 /** Energy never created: grandamp's sweeps in the engine and in each of its legacy styles
  *  (cases_energy_gain_engines.c). */
 void cases_energy_gain_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);
-/** Closes the energy case begun last for an engine's oblique impact im (its result r, ran and why
- *  as engine_run gave them): (E_out - E_in)/E_in, one-sided, within the bound of de and dv (the
- *  e and oblique bounds times dt/t_c; verify/cases/energy_gain.h). */
-void engine_gain_verdict(Verifier *v, EngineCtx *ctx, const Engine *eng, bool ran, const char *why,
-                         const EngineResult *r, const struct Impact *im, bool plane, double mu, double e, double de,
-                         double dv);
-/** The engine's damping model that takes e as its input for a normal model (none when e = 1),
- *  NULL when it has none (cases_chung_ooi_oblique_engines.c). */
-const char *oblique_damping(const Engine *eng, const char *normal, double e);
 /** `grandamp calibrate`'s coefficients run in the engine, judged against their target e
  *  (cases_calibrate_engines.c). */
 void cases_calibrate_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);

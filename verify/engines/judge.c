@@ -86,6 +86,15 @@ bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase
   return ran;
 }
 
+bool engine_run_both(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *a, const EngineCase *b,
+                     EngineResult *ra, EngineResult *rb, char *why, size_t why_size) {
+  char why_a[512] = "", why_b[512] = "";
+  const bool ran_a = engine_run(v, ctx, eng, a, ra, why_a, sizeof why_a);
+  const bool ran_b = engine_run(v, ctx, eng, b, rb, why_b, sizeof why_b);
+  snprintf(why, why_size, "%s%s%s", ran_a ? "" : why_a, ran_a || ran_b ? "" : "; ", ran_b ? "" : why_b);
+  return ran_a && ran_b;
+}
+
 /* A gas step costs the engines about 3e-8 s per sphere (LAMMPS on the issue's 8000-sphere gas);
  * the limit allows ten times that. */
 #define GAS_SECONDS_PER_ATOM_STEP 3e-7

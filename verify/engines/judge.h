@@ -41,6 +41,10 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
  *  time-outs in a row, at once: the engine is unresponsive). */
 bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
                 size_t why_size);
+/** Runs a and b (engine_run), for a case that compares the two: false when either did not run,
+ *  why naming each that did not. */
+bool engine_run_both(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *a, const EngineCase *b,
+                     EngineResult *ra, EngineResult *rb, char *why, size_t why_size);
 /** Closes the case begun last: FAIL when the engine did not run (ran false, why) or gave an
  *  impossible number, whatever the known defects say; else a matching known defect's SKIP, or
  *  XFAIL when the value is the one it predicts (dc, NULL: it predicts nothing), XPASS when the

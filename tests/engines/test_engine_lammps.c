@@ -177,6 +177,32 @@ static void lammps_live_collision_meets_theory(void **state) {
   assert_non_null(strstr(r.version, "2021"));
 }
 
+/* A quick verifier run of the LAMMPS cases matching filter in a scratch folder: the first line of
+ * its verify-engines.csv into header (NULL: not read) and its verdict table into verdict; a run
+ * that does not exit 0 fails the test. */
+static void live_engine_verify(CmdResult *r, const char *filter, char *header, size_t header_size, char *verdict,
+                               size_t verdict_size) {
+  char dir[] = "/tmp/grandamp-test-engines-XXXXXX", path[128], cmd[128];
+  assert_non_null(mkdtemp(dir));
+  const char *live[] = {"--quick", "--no-lammps", "--engine", "lammps", "--filter", filter, "--data", dir, NULL};
+  run_program(r, verify_bin(), live);
+  snprintf(path, sizeof path, "%s/verify-engines.csv", dir);
+  FILE *f = header ? fopen(path, "r") : NULL;
+  if (f) {
+    if (!fgets(header, (int)header_size, f)) header[0] = '\0';
+    fclose(f);
+  }
+  snprintf(path, sizeof path, "%s/verify-engines-verdict.md", dir);
+  f = fopen(path, "r");
+  if (f) {
+    verdict[fread(verdict, 1, verdict_size - 1, f)] = '\0';
+    fclose(f);
+  }
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  if (r->status != 0) fail_msg("grandamp_verify --engine lammps --filter %s: exit %d\n%s", filter, r->status, r->out);
+}
+
 /* --engine: an unknown engine and one that is not installed are usage errors (exit 2, before
  * any case runs); with lmp, the tsuji rows are XFAIL (29Sep2021 lacks the sqrt 2), judged
  * against the verifier's expectations, and data/verify-engines.csv has the issue's columns. */
@@ -200,31 +226,8 @@ static void verify_runs_an_engine(void **state) {
     printf("      (lmp not installed: the live engine cases are not run)\n");
     return;
   }
-  char dir[] = "/tmp/grandamp-test-engines-XXXXXX";
-  assert_non_null(mkdtemp(dir));
-  const char *live[] = {"--quick", "--no-lammps", "--engine", "lammps", "--filter", "engine/lammps/hooke/tsuji/",
-                        "--data", dir, NULL};
-  run_program(&r, verify_bin(), live);
-  char path[128];
-  snprintf(path, sizeof path, "%s/verify-engines.csv", dir);
-  FILE *f = fopen(path, "r");
-  char header[512] = "";
-  if (f) {
-    if (!fgets(header, sizeof header, f)) header[0] = '\0';
-    fclose(f);
-  }
-  char verdict[2048] = "";
-  snprintf(path, sizeof path, "%s/verify-engines-verdict.md", dir);
-  f = fopen(path, "r");
-  if (f) {
-    const size_t nv = fread(verdict, 1, sizeof verdict - 1, f);
-    verdict[nv] = '\0';
-    fclose(f);
-  }
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
-  if (r.status != 0) fail_msg("grandamp_verify --engine lammps: exit %d\n%s", r.status, r.out);
+  char header[512] = "", verdict[2048] = "";
+  live_engine_verify(&r, "engine/lammps/hooke/tsuji/", header, sizeof header, verdict, sizeof verdict);
   /* The verdict table, at the end of the run and as the README's markdown. */
   assert_non_null(strstr(r.out, "engine verdicts"));
   assert_non_null(strstr(r.out, "hooke + tsuji "));
@@ -246,22 +249,9 @@ static void verify_judges_the_legacy_styles(void **state) {
     printf("      (lmp not installed: the legacy styles are not judged)\n");
     return;
   }
-  char dir[] = "/tmp/grandamp-test-legacy-XXXXXX";
-  assert_non_null(mkdtemp(dir));
-  const char *live[] = {"--quick", "--no-lammps", "--engine", "lammps", "--filter", "gran_hooke", "--data", dir, NULL};
   CmdResult r;
-  run_program(&r, verify_bin(), live);
-  char path[128], verdict[4096] = "";
-  snprintf(path, sizeof path, "%s/verify-engines-verdict.md", dir);
-  FILE *f = fopen(path, "r");
-  if (f) {
-    verdict[fread(verdict, 1, sizeof verdict - 1, f)] = '\0';
-    fclose(f);
-  }
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
-  if (r.status != 0) fail_msg("grandamp_verify --engine lammps --filter gran_hooke: exit %d\n%s", r.status, r.out);
+  char verdict[4096] = "";
+  live_engine_verify(&r, "gran_hooke", NULL, 0, verdict, sizeof verdict);
   assert_non_null(strstr(r.out, "PASS engine/lammps/gran_hooke_history/hooke/mass_velocity/equal/e="));
   assert_non_null(strstr(r.out, "PASS engine/lammps/gran_hooke/hooke/none/equal/"));
   assert_non_null(strstr(r.out, "PASS engine/lammps/seed-claim/gran_hooke/equal/e="));

@@ -19,6 +19,18 @@ static EngineCase hooke_case(const char *damping, double damp) {
                       .rho = 2500.0, .v0 = 1.0, .dt = 1e-6, .t_run = 4e-4};
 }
 
+/* One collision of c in lmp, in a scratch folder removed after; a run that fails fails the test. */
+static EngineResult live_collide(const EngineCase *c) {
+  char dir[] = "/tmp/grandamp-test-lmp-XXXXXX", why[512] = "", cmd[128];
+  assert_non_null(mkdtemp(dir));
+  EngineResult r;
+  const bool ok = ENGINE_LAMMPS.collide(c, dir, &r, why, sizeof why);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
+  if (!ok) fail_msg("lmp %s collision: %s", c->style ? c->style : "pair_style granular", why);
+  return r;
+}
+
 /* 29Sep2021's spellings: tsuji/legacy is its tsuji, none its velocity 0, jkr needs a history;
  * coeff_restitution and mdr it does not have. */
 static void lammps_model_text_maps_to_2021(void **state) {
@@ -102,13 +114,7 @@ static void lammps_legacy_live_collisions(void **state) {
     const double meff = wall ? m : m / 2.0, zeta = 2000.0 * sqrt(meff / 1e5) / 2.0;
     const double tc = GD_PI / (sqrt(1e5 / meff) * sqrt(1.0 - zeta * zeta));
     c.t_run = 2.0 * tc;
-    char dir[] = "/tmp/grandamp-test-lmpl-XXXXXX", why[512] = "", cmd[128];
-    assert_non_null(mkdtemp(dir));
-    EngineResult r;
-    const bool ok = ENGINE_LAMMPS.collide(&c, dir, &r, why, sizeof why);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
-    if (!ok) fail_msg("lmp gran/hooke/history collision: %s", why);
+    const EngineResult r = live_collide(&c);
     assert_abs(r.e, expect_lsd_e(zeta), 1.2 * c.dt / tc + 1e-12);
     assert_abs(r.t_c, tc, c.dt);
   }
@@ -116,13 +122,7 @@ static void lammps_legacy_live_collisions(void **state) {
   const double tc = 2.868 * pow(meff * meff / (Estar * Estar * R * v0), 0.2);
   EngineCase c = {.style = "gran/hertz/history", .normal = "hertz", .damping = "none", .kn = 4.0 / 3.0 * Estar,
                   .Ri = 0.005, .Rj = 0.005, .rho = 2500.0, .v0 = v0, .dt = tc / 200.0, .t_run = 1.3 * tc};
-  char dir[] = "/tmp/grandamp-test-lmpl-XXXXXX", why[512] = "", cmd[128];
-  assert_non_null(mkdtemp(dir));
-  EngineResult r;
-  const bool ok = ENGINE_LAMMPS.collide(&c, dir, &r, why, sizeof why);
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
-  if (!ok) fail_msg("lmp gran/hertz/history collision: %s", why);
+  const EngineResult r = live_collide(&c);
   assert_abs(r.e, 1.0, 1e-6);
   assert_abs(r.t_c, tc, 2.0 * c.dt + 1e-3 * tc);
 }
@@ -158,16 +158,8 @@ static void lammps_live_collision_meets_theory(void **state) {
     printf("      (lmp not installed: the live LAMMPS collision is not run)\n");
     return;
   }
-  char dir[] = "/tmp/grandamp-test-lmp-XXXXXX";
-  assert_non_null(mkdtemp(dir));
   const EngineCase c = hooke_case("velocity", 2.0);
-  EngineResult r;
-  char why[512] = "";
-  const bool ok = ENGINE_LAMMPS.collide(&c, dir, &r, why, sizeof why);
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  if (system(cmd) != 0) fail_msg("cannot remove %s", dir);
-  if (!ok) fail_msg("lmp collision: %s", why);
+  const EngineResult r = live_collide(&c);
   const double m = 4.0 / 3.0 * GD_PI * 0.005 * 0.005 * 0.005 * 2500.0, meff = m / 2.0;
   const double zeta = 2.0 / (2.0 * sqrt(1e5 * meff)), w0 = sqrt(1e5 / meff);
   const double tc = GD_PI / (w0 * sqrt(1.0 - zeta * zeta));

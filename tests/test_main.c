@@ -17,6 +17,7 @@ static const struct Area {
 } AREAS[] = {
     {"base", numparse_tests, &numparse_ntests},
     {"base", layout_tests, &layout_ntests},
+    {"base", proc_tests, &proc_ntests},
     {"models", normal_tests, &normal_ntests},
     {"models", damping_tests, &damping_ntests},
     {"models", model_tests, &model_ntests},

@@ -41,6 +41,7 @@ void tests_note_skip(void);
 
 TEST_GROUP(numparse);
 TEST_GROUP(layout);
+TEST_GROUP(proc);
 TEST_GROUP(normal);
 TEST_GROUP(damping);
 TEST_GROUP(model);

@@ -51,16 +51,56 @@ static struct sigaction previous_action[NSIG];
 static bool handlers_installed;
 static _Thread_local ProcFault last_fault;
 
-/* Removes name under dirfd and everything below it, without following links, with system
- * calls only (async-signal-safe: the same code serves the handler and the normal path). */
-static void remove_tree_at(int dirfd, const char *name, int depth) {
-  if (unlinkat(dirfd, name, 0) == 0 || (errno != EISDIR && errno != EPERM) || depth > 64) {
-    return;
+/* Removes name under dirfd and everything below it, without following links and without leaving
+ * this file system (a mount point inside is left with its content), with system calls only
+ * (async-signal-safe: the same code serves the handler and the normal path). Returns whether
+ * name is gone. It always ends: a pass over a folder is repeated only while it removed something
+ * (a move up lowers the depth: no cycle), so an entry that cannot go (not ours, busy, another
+ * file system) is left, not retried for ever. A folder that this process owns but may not write or read (an engine's
+ * read-only output) is made writable first. Folders nested deeper than REMOVE_DEPTH are moved up
+ * to the top folder (root_fd) under a new name and removed from there: any depth, a bounded stack. */
+enum { REMOVE_DEPTH = 48 };
+static volatile sig_atomic_t moved_up_serial;
+
+static int open_folder_at(int dirfd, const char *name) {
+  const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+  int fd = openat(dirfd, name, flags);
+  if (fd < 0 && errno == EACCES && fchmodat(dirfd, name, S_IRWXU, 0) == 0) fd = openat(dirfd, name, flags);
+  return fd;
+}
+
+/* Moves dirfd/name to root_fd/.deep-N (a fresh N); whether it went. */
+static bool move_up(int dirfd, const char *name, int root_fd) {
+  for (int tries = 0; tries < 16; tries++) {
+    char fresh[32] = ".deep-";
+    unsigned n = (unsigned)++moved_up_serial, k = 6;
+    char digits[12];
+    int d = 0;
+    do digits[d++] = (char)('0' + n % 10u); while ((n /= 10u) > 0);
+    while (d > 0) fresh[k++] = digits[--d];
+    fresh[k] = '\0';
+    if (renameat(dirfd, name, root_fd, fresh) == 0) return true;
+    if (errno != EEXIST && errno != ENOTEMPTY) return false;
   }
-  const int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return;
+  return false;
+}
+
+static bool remove_tree_at(int dirfd, const char *name, int depth, dev_t dev, int root_fd) {
+  if (unlinkat(dirfd, name, 0) == 0 || errno == ENOENT) return true;
+  if (errno != EISDIR && errno != EPERM) return false;
+  if (unlinkat(dirfd, name, AT_REMOVEDIR) == 0) return true; /* an empty folder */
+  if (errno != ENOTEMPTY && errno != EEXIST && errno != EACCES && errno != EPERM) return false; /* busy, ... */
+  const int fd = open_folder_at(dirfd, name);
+  if (fd < 0) return false;
+  struct stat st;
+  if (fstat(fd, &st) != 0 || (depth > 0 && st.st_dev != dev)) { /* a mount point: not ours to empty */
+    close(fd);
+    return false;
+  }
+  if ((st.st_mode & S_IRWXU) != S_IRWXU) fchmod(fd, st.st_mode | S_IRWXU); /* fails harmlessly if not ours */
+  if (depth == 0) dev = st.st_dev, root_fd = fd;
   char buf[2048] __attribute__((aligned(8)));
-  for (bool removed = true; removed;) { /* again from the start until a pass removes nothing */
+  for (bool removed = true; removed;) { /* again while a pass removes something (a listing may skip) */
     removed = false;
     lseek(fd, 0, SEEK_SET);
     long n;
@@ -72,12 +112,13 @@ static void remove_tree_at(int dirfd, const char *name, int depth) {
         const char *entry = buf + at + 19; /* after d_reclen and d_type */
         at += reclen;
         if (!strcmp(entry, ".") || !strcmp(entry, "..")) continue;
-        remove_tree_at(fd, entry, depth + 1);
-        removed = true;
+        const bool gone = depth + 1 < REMOVE_DEPTH ? remove_tree_at(fd, entry, depth + 1, dev, root_fd)
+                                                   : unlinkat(fd, entry, 0) == 0 || move_up(fd, entry, root_fd);
+        removed = removed || gone;
       }
   }
   close(fd);
-  unlinkat(dirfd, name, AT_REMOVEDIR);
+  return unlinkat(dirfd, name, AT_REMOVEDIR) == 0;
 }
 
 static void kill_live_groups(void) {
@@ -89,7 +130,7 @@ static void on_fatal_signal(int sig) {
   const int saved = errno;
   kill_live_groups();
   for (int k = 0; k < SCRATCH_SLOTS; k++)
-    if (scratch_live[k]) remove_tree_at(AT_FDCWD, scratch_path[k], 0);
+    if (scratch_live[k]) remove_tree_at(AT_FDCWD, scratch_path[k], 0, 0, -1);
   fatalsig_pass_on(sig, previous_action); /* e.g. output.c's temporaries, or death by sig */
   errno = saved;
 }
@@ -151,13 +192,13 @@ bool proc_scratch_make(char *path, size_t size, const char *prefix, char *why, s
   return true;
 }
 
-void proc_scratch_remove(const char *path) {
+bool proc_scratch_remove(const char *path) {
   for (int k = 0; k < SCRATCH_SLOTS; k++)
     if (scratch_live[k] && !strcmp(scratch_path[k], path)) {
       scratch_live[k] = 0;
       atomic_signal_fence(memory_order_seq_cst);
     }
-  remove_tree_at(AT_FDCWD, path, 0);
+  return remove_tree_at(AT_FDCWD, path, 0, 0, -1);
 }
 
 /* The processes below root (its children, theirs, ...), from /proc: an engine's MPI ranks or
@@ -330,7 +371,8 @@ bool proc_installed(const char *command) {
     const char *e = strchr(p, ':');
     const size_t n = e ? (size_t)(e - p) : strlen(p);
     snprintf(buf, sizeof buf, "%.*s/%s", (int)n, p, command);
-    if (access(buf, X_OK) == 0) return true;
+    struct stat st; /* a folder of that name is searchable, not a program */
+    if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) && access(buf, X_OK) == 0) return true;
     p += n + (e ? 1 : 0);
   }
   return false;

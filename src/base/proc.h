@@ -36,8 +36,9 @@ bool proc_scratch_make(char *path, size_t size, const char *prefix, char *why, s
  *  false with the reason proc_scratch_make would give. */
 bool proc_scratch_check(char *why, size_t why_size);
 /** Removes a scratch folder and everything in it, in this process (no `rm` looked up on PATH;
- *  links inside are removed, never followed). */
-void proc_scratch_remove(const char *path);
+ *  links inside are removed, never followed; a folder of its own that is read-only is made
+ *  writable; a mount point inside and what it holds are left). Always ends; whether all went. */
+bool proc_scratch_remove(const char *path);
 /** Whether an executable of that name is on PATH. */
 bool proc_installed(const char *command);
 /** The folder of this executable (from /proc/self/exe) into dir; false when unknown. */

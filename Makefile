@@ -352,7 +352,7 @@ clean:
 # options. A crash stops the target with libFuzzer's exit code.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= model numparse datafile output cli englog points compare rows
+FUZZ_TARGETS ?= model numparse datafile output cli englog points compare rows report
 FUZZ_ARGS    ?=
 FUZZ_BUILD   := build-fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer

@@ -57,6 +57,8 @@ int fuzz_points(const uint8_t *data, size_t size);
 int fuzz_compare(const uint8_t *data, size_t size);
 /** engines bench's rows file (--rows). */
 int fuzz_rows(const uint8_t *data, size_t size);
+/** The nightly report's inputs (tools/report.sh): its CSVs, the bench's JSON, the history. */
+int fuzz_report(const uint8_t *data, size_t size);
 
 /** A memfd of its own per harness (*fd -1 at first) holding exactly the input, and its
  *  /proc/self/fd path in path: the reader sees a regular file with a size, as it does for a real

@@ -131,11 +131,27 @@ if [ -n "$bench_csv" ]; then
 fi
 
 # ---- the last runs, newest first ---------------------------------------------------------------
+# Only plain files with the names keep_record gives: a FIFO would hang the page, a folder or a
+# name with a blank would break it; whatever else lies there is passed over with a notice.
+nl='
+'
 for kind in verify bench; do
-  # shellcheck disable=SC2012 # our own record names
-  records=$(ls "$out/history/$kind"-*.tsv 2>/dev/null | sort -r | head -n "$runs" || true)
-  # shellcheck disable=SC2086 # the names have no blanks (see keep_record's callers)
-  [ -n "$records" ] && awk_lib -v kind="$kind" -f "$here/history.awk" $records >"$work/history-$kind.html"
+  records=""
+  for f in "$out/history/$kind"-*.tsv; do
+    [ -e "$f" ] || [ -L "$f" ] || continue
+    name=${f##*/}
+    case "$name" in *[!A-Za-z0-9._-]*) ok=0 ;; *) ok=1 ;; esac
+    if [ "$ok" = 1 ] && [ -f "$f" ] && [ ! -L "$f" ]; then records="$records$f$nl"
+    else echo "grandamp: notice: report: $f is not a run's summary (not a plain file, or not a name of ours): passed over" >&2
+    fi
+  done
+  records=$(printf '%s' "$records" | sort -r | head -n "$runs")
+  [ -n "$records" ] || continue
+  # one name a line: OUT may hold blanks
+  set -f; old_ifs=$IFS; IFS=$nl
+  # shellcheck disable=SC2086
+  awk_lib -v kind="$kind" -f "$here/history.awk" $records >"$work/history-$kind.html"
+  IFS=$old_ifs; set +f
 done
 
 # ---- every plot, by its path from the page -----------------------------------------------------

@@ -199,6 +199,62 @@ static void report_leaves_a_foreign_page_alone(void **state) {
   assert_non_null(strstr(r.err, "--runs must be a whole number above 0"));
 }
 
+/* What a hostile folder holds: a FIFO, a folder and a name with a blank in report/history (the
+ * page is written, in bounded time, the rest passed over), a case name that is not UTF-8 (the
+ * page stays valid), and engine ratios that are infinite, not a number or hexadecimal (never a
+ * ratio on the page). */
+static void report_survives_hostile_inputs(void **state) {
+  (void)state;
+  static CmdResult r;
+  char cmd[2048], d[128];
+  snprintf(d, sizeof d, "%s", test_path(""));
+  snprintf(cmd, sizeof cmd,
+           "mkdir -p '%sdata' '%sout/history/verify-20261102T000000Z.tsv' && mkfifo '%sout/history/verify-20261103T000000Z.tsv' && "
+           "printf 'date\trevision\n' >'%sout/history/verify-2026 1104.tsv' && "
+           "cp data/reference/bench-vm-20261206-151421.csv data/reference/bench-vm-20261206-151421.json '%sdata/' && "
+           "awk -F, 'NR == 2 { $12 = \"inf\" } NR == 3 { $12 = \"nan\" } NR == 4 { $12 = \"0x10\" } NR <= 5' OFS=, "
+           "data/reference/compare-vm-20261206-151421.csv >'%sdata/compare-vm-20261206-151421.csv'",
+           d, d, d, d, d, d);
+  sh(&r, cmd);
+  if (r.status != 0) fail_msg("setting up: exit %d: %s", r.status, r.err);
+  FILE *f = fopen(test_path("data/verify.csv"), "w");
+  assert_non_null(f);
+  fputs("group,name,status,measured,expected,abs_diff,tolerance,source,seconds,revision,date,machine\n"
+        "\"restitution.hooke.velocity\",\"restitution/\xff\xfe/\xc3\x28/\xed\xa0\x80/\xc2\x85/caf\xc3\xa9\",FAIL,0.5,0.6,0.1,0.01,"
+        "\"src\",0.1,abc,2026-12-06T01:02:03Z,\"m\"\n",
+        f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "timeout 60 tools/report.sh --data '%sdata' --bench '%sdata' --plots '%sdata' --bench-plots '%sdata' --out '%sout'",
+           d, d, d, d, d);
+  sh(&r, cmd);
+  if (r.status != 0) fail_msg("exit %d (124: it hung):\n%s", r.status, r.err);
+  assert_non_null(strstr(r.err, "is not a run's summary"));
+  const char *page = read_all(test_path("out/index.html"));
+  assert_has(page, "restitution/?\?/?(/?\?\?/?\?/caf\xc3\xa9"); /* no trigraphs */
+  assert_null(strstr(page, "inf×"));
+  assert_null(strstr(page, "nan×"));
+  assert_has(page, "rows</th></tr></thead><tbody>"); /* the one finite row still makes a table */
+  assert_tidy_clean(test_path("out/index.html"));
+}
+
+/* make readme-check runs the commands of a page, not its usage synopses: a line with an optional
+ * part ([--opt ...], [VAR=...]) is not run, as one with a <placeholder> is not. */
+static void readme_commands_leave_out_synopses(void **state) {
+  (void)state;
+  static CmdResult r;
+  FILE *f = fopen(test_path("page.md"), "w");
+  assert_non_null(f);
+  fputs("```sh\nmake report [REPORT_ARGS='--quick | --runs N']\nbuild/grandamp packing --type fcc [--n N] --out p.data\n"
+        "make verify\nbuild/grandamp model <text>\n```\nRun `make report REPORT_ARGS=--quick` or `make bench [QUICK=1]`.\n",
+        f);
+  fclose(f);
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "awk -f tools/readme_commands.awk '%s'", test_path("page.md"));
+  sh(&r, cmd);
+  assert_int_equal(r.status, 0);
+  assert_string_equal(r.out, "make verify\nmake report REPORT_ARGS=--quick\n");
+}
+
 /* Headless chromium: a copy of the page with a script that records, once the page has loaded,
  * how many images it has and which did not load (img.complete && naturalWidth > 0), read back
  * from the dumped DOM; and a screenshot. */
@@ -254,6 +310,8 @@ const struct CMUnitTest report_tests[] = {
     tagged_test_setup_teardown(serial, report_lists_failing_cases, test_dir_setup, test_dir_teardown),
     tagged_test_setup_teardown(serial, report_states_missing_inputs, test_dir_setup, test_dir_teardown),
     tagged_test_setup_teardown(serial, report_leaves_a_foreign_page_alone, test_dir_setup, test_dir_teardown),
+    tagged_test_setup_teardown(serial, report_survives_hostile_inputs, test_dir_setup, test_dir_teardown),
+    tagged_test_setup_teardown(serial, readme_commands_leave_out_synopses, test_dir_setup, test_dir_teardown),
     tagged_test_setup_teardown(serial, report_loads_in_chromium, test_dir_setup, test_dir_teardown),
 };
 const size_t report_ntests = sizeof report_tests / sizeof *report_tests;

@@ -17,6 +17,7 @@ file == 2 {
   if (!(nm in nseen)) { nseen[nm] = 1; norder[++nn] = nm }
   if (!(dm in dseen)) { dseen[dm] = 1; dorder[++nd] = dm }
   # the largest thread count wins
+  if (!positive_number(f[col["contacts_per_s"]])) next # a row without a finite rate is not a result
   if (!((nm, dm, tg) in thr) || t > thr[nm, dm, tg]) { thr[nm, dm, tg] = t; rate[nm, dm, tg] = f[col["contacts_per_s"]] }
   if (t > maxthreads) maxthreads = t
   nrows++
@@ -26,8 +27,8 @@ file == 2 {
 file == 3 && FNR == 1 { delete col; csv_header($0, col); next }
 file == 3 {
   csv_split($0, f)
+  if (!positive_number(f[col["ratio"]])) next # a failed or impossible row: no ratio (never inf×)
   r = f[col["ratio"]] + 0
-  if (r <= 0) next
   e = f[col["engine"]]; pk = f[col["packing"]]; rk = f[col["ranks"]] + 0
   if (!(e in eseen)) { eseen[e] = 1; eorder[++ne] = e; version[e] = f[col["engine_version"]] }
   if (!(pk in pseen)) { pseen[pk] = 1; porder[++np] = pk }

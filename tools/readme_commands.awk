@@ -6,7 +6,7 @@
 #   - outside headings, an inline `code span` that is a whole command: "make ...", "NAME='...'"
 #     or "[build/]grandamp ARGS", in prose only with an option or a quoted argument (prose names
 #     a command, "`grandamp run`"; a table's example column gives one, "`grandamp version`");
-# none with a placeholder (<...>, ..., FAULT). A line ending in a backslash continues on the next.
+# none with a placeholder (<...>, ..., FAULT) or an optional part of a synopsis ([--opt], [VAR=]). A line ending in a backslash continues on the next.
 function emit(cmd) {
   sub(/^[ \t]+/, "", cmd); sub(/[ \t]+$/, "", cmd)
   if (cmd != "") print cmd
@@ -22,7 +22,7 @@ function uncomment(s,    i, c, q) {
   }
   return s
 }
-function placeholder(s) { return s ~ /<[a-zA-Z]|\.\.\.|…|FAULT|=\.\.\./ }
+function placeholder(s) { return s ~ /<[a-zA-Z]|\.\.\.|…|FAULT|=\.\.\.|\[(--|[A-Z][A-Z_]*=)/ }
 function spans(line,    rest, s, table) {
   table = line ~ /^\|/
   rest = line

@@ -283,7 +283,8 @@ int main(int argc, char **argv) {
   if (compare) {
     char why[4200];
     if (!previous_load(&prev, compare, why, sizeof why)) {
-      fprintf(stderr, "grandamp-verify: error: --compare: %s\n", why);
+      for (char *save = NULL, *line = strtok_r(why, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+        fprintf(stderr, "grandamp-verify: error: --compare: %s\n", line); /* a problem a line */
       return GD_EXIT_USAGE;
     }
   }

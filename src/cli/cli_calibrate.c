@@ -22,20 +22,27 @@
 #include "output.h"
 #include "run.h"
 
-/* --models a,b,c into wanted[]; one message per unknown name. */
+/* --models a,b,c into wanted[]; one message per unknown or empty name (",," or a trailing ",":
+ * a list that asks for nothing is a mistake, not a run of no model). */
 static void parse_models(const char *list, NormalModel nm, bool wanted[N_DAMPING], ErrList *err) {
-  char buf[512];
-  snprintf(buf, sizeof buf, "%s", list);
-  for (char *save = NULL, *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+  char names[512];
+  calibrate_model_names(nm, names, sizeof names);
+  const int before = err->n;
+  int item = 0;
+  for (const char *name = list;; item++) {
+    const char *comma = strchr(name, ',');
+    const size_t len = comma ? (size_t)(comma - name) : strlen(name);
     bool found = false;
-    for (int d = 0; d < N_DAMPING; d++)
-      if (calibrate_model(nm, (DampingModel)d) && strcmp(name, damping_name((DampingModel)d)) == 0)
+    for (int d = 0; d < N_DAMPING && len > 0; d++)
+      if (calibrate_model(nm, (DampingModel)d) && strlen(damping_name((DampingModel)d)) == len &&
+          !strncmp(name, damping_name((DampingModel)d), len))
         wanted[d] = found = true;
-    if (!found) {
-      char names[512];
-      calibrate_model_names(nm, names, sizeof names);
-      errlist_add(err, "--models: '%.60s' is not a damping model calibrate solves for (%s)", name, names);
-    }
+    if (len == 0) errlist_add(err, "--models: name %d of the list is empty (names: %s)", item + 1, names);
+    else if (!found)
+      errlist_add(err, "--models: '%.*s' is not a damping model calibrate solves for (%s)", len > 60 ? 60 : (int)len,
+                  name, names);
+    if (!comma || err->n - before >= 8) break; /* eight of them say enough */
+    name = comma + 1;
   }
 }
 
@@ -119,7 +126,7 @@ int cli_calibrate(int argc, char **argv) {
                          .limit_damping = cli_opt(opts, nopts, "--limit-damping")->given, .tol = tol, .steps = steps,
                          .dt_error = dt_error};
   bool wanted[N_DAMPING] = {false};
-  if (models && *models) parse_models(models, r->s.normal, wanted, &err);
+  if (models && *models) parse_models(models, r->s.normal, wanted, &err); /* "": cli_args said so */
   else if (!models)
     for (int d = 0; d < N_DAMPING; d++) wanted[d] = calibrate_model(r->s.normal, (DampingModel)d);
   if (plots && *plots) {

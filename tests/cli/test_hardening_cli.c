@@ -322,6 +322,16 @@ static void test_calibrate_errors_and_small_particles(void **state) {
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "tsuji: e spans"));
   assert_int_equal(r.out[0], '\0');
+  /* a model list that names nothing, or a long one, is read whole: every empty or unknown name said */
+  RUN(&r, "calibrate", GLASS, "--e", "0.5", "--v", "1", "--models", ",,,");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "--models: name 4 of the list is empty"));
+  assert_int_equal(r.out[0], '\0');
+  char long_list[1200];
+  snprintf(long_list, sizeof long_list, "%0*d,velocity,nosuch", 1000, 0);
+  RUN(&r, "calibrate", GLASS, "--e", "0.5", "--v", "1", "--models", long_list);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "'nosuch' is not a damping model"));
   RUN(&r, "calibrate", "--material", "63e9", "0.23", "2500", "--radius", "1e-5", "--e", "0.5", "--v", "1", "--steps",
       "200", "--tol", "1e-5", "--json");
   assert_int_equal(r.status, 0);

@@ -320,6 +320,21 @@ static void verify_compare_reports_changes(void **state) {
   if (!strstr(r2.out, "  moved    PASS reference/hooke/tsuji/delta-end/e=0.5/e  measured=0.458"))
     fail_msg("moved value not reported:\n%s", r2.out);
   cleanup(dir2);
+  /* a previous file with many bad records: a problem a line, each line short enough to read */
+  f = fopen(prev, "w");
+  assert_non_null(f);
+  fprintf(f, "name,status,measured,tolerance\n");
+  for (int k = 0; k < 40; k++) fprintf(f, "\"case/%d\",MAYBE,0,0\n", k);
+  fclose(f);
+  run_verify(&r2, moved, dir2, sizeof dir2);
+  assert_int_equal(r2.status, 2);
+  int lines = 0;
+  for (const char *l = r2.err; (l = strstr(l, "grandamp-verify: error: --compare: ")); l++, lines++) {
+    const char *end = strchr(l, '\n');
+    if (!end || end - l > 400) fail_msg("a --compare error line of %td bytes:\n%s", end ? end - l : -1, r2.err);
+  }
+  if (lines < 2) fail_msg("the --compare problems on %d line(s):\n%s", lines, r2.err);
+  cleanup(dir2);
   cleanup(dir);
 }
 

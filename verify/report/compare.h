@@ -38,7 +38,7 @@ extern const char *const previous_statuses[5];
 
 /** Reads a previous verify.csv (any column order; older layouts too): a header naming at least
  *  name, status, measured and tolerance, then one case a record. False with *why set (every
- *  problem, each with its line, "; "-separated) when it cannot be read, is not a regular file or
+ *  problem, each with its line, one a line) when it cannot be read, is not a regular file or
  *  pipe, passes PREVIOUS_MAX_BYTES, holds a NUL byte, a record that is not a case (a missing
  *  field, an unknown status, a value that is not a number), a case twice, or no case at all. */
 bool previous_load(Previous *prev, const char *path, char *why, size_t why_size);

@@ -72,7 +72,7 @@ static void problem(Problems *p, const char *fmt, ...) __attribute__((format(pri
 static void problem(Problems *p, const char *fmt, ...) {
   p->n++;
   if (p->len + 1 >= p->size) return;
-  if (p->len) p->len += (size_t)snprintf(p->why + p->len, p->size - p->len, "; ");
+  if (p->len) p->len += (size_t)snprintf(p->why + p->len, p->size - p->len, "\n"); /* a line each */
   if (p->len + 1 >= p->size) {
     p->len = p->size - 1;
     return;

@@ -491,6 +491,43 @@ static void hang_at_same_point_is_recognised(void **state) {
   assert_tmp_empty();
 }
 
+/* `engines bench --ranks 2` (through a fake mpirun that starts the fake lmp) against an lmp that
+ * exits 1 at once on every run, its probe answered: the same rules as one rank, unresponsive after
+ * three starts; the other runs fail at once with the reason, exit 1. */
+static void bench_failed_exits_on_two_ranks(void **state) {
+  (void)state;
+  char data[512], rows[512], packings[600], out[512];
+  snprintf(data, sizeof data, "%s", test_path("fcc.data"));
+  const char *pack[] = {"packing", "--type", "fcc", "--n", "500", "--out", data, NULL};
+  CmdResult r;
+  run_grandamp(&r, pack);
+  assert_status(r, 0);
+  snprintf(rows, sizeof rows, "%s", test_path("rows.csv"));
+  FILE *f = fopen(rows, "w");
+  assert_non_null(f);
+  for (int k = 0; k < 5; k++)
+    fprintf(f, "hooke,velocity,nohistory,hooke 1000 %d tangential linear_nohistory 0 0 damping velocity\n", k + 1);
+  fclose(f);
+  f = fopen(test_path("bin/mpirun"), "w"); /* drops its own options, runs the rest */
+  assert_non_null(f);
+  fputs("#!/bin/sh\nwhile [ $# -gt 0 ]; do case \"$1\" in -np) shift 2;; --*) shift;; *) break;; esac; done\n"
+        "exec \"$@\"\n", f);
+  fclose(f);
+  assert_int_equal(chmod(test_path("bin/mpirun"), 0755), 0);
+  fake_lmp_script("[ \"$2\" = /dev/null ] && exit 0\nexit 1");
+  snprintf(packings, sizeof packings, "fcc=%s", data);
+  snprintf(out, sizeof out, "%s", test_path("t.csv"));
+  const char *args[] = {"engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks",
+                        "2", "--steps", "20", "--out", out, NULL};
+  char *saved = fake_env(test_path("tmp"));
+  run_grandamp(&r, args);
+  real_env(saved);
+  assert_status(r, 1);
+  assert_int_equal(count_lines("calls"), 1 + 3); /* the probe, then three starts */
+  assert_non_null(strstr(r.err, "[5/5] lammps fcc hooke/velocity/nohistory, 2 rank(s): FAIL: lammps unresponsive: 3 starts"));
+  assert_tmp_empty();
+}
+
 /* The seed's claim compares two runs of the same fake: with e = 1.5, -0.5 or NaN both are
  * impossible, and every quantity of those runs fails with the reason (none passes because the
  * two impossible numbers agree). */
@@ -532,5 +569,6 @@ const struct CMUnitTest fake_engines_tests[] = {
     cmocka_unit_test_setup_teardown(failed_exits_count_toward_the_streak, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(hang_at_same_point_is_recognised, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(impossible_run_fails_every_quantity, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(bench_failed_exits_on_two_ranks, setup, test_dir_teardown),
 };
 const size_t fake_engines_ntests = sizeof fake_engines_tests / sizeof fake_engines_tests[0];

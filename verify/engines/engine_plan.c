@@ -48,12 +48,13 @@ void plan_add(EnginePlan *p, const EngineCase *c, double work_s) {
 
 static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
 
-/* Whether two cases are the same collision (every number bit for bit, NaN included). */
+/* Whether two cases are the same collision (every number bit for bit, NaN included; not the limit,
+ * which the engine's health lowers after a time-out, EngineHealth). */
 static bool same_case(const EngineCase *a, const EngineCase *b) {
   const double x[] = {a->kn, a->E, a->nu, a->surface_energy, a->damp, a->Ri, a->Rj, a->rho, a->rho_j, a->v0,
-                      a->kt, a->xt, a->mu, a->vt0, a->wi0, a->wj0, a->dt, a->t_run, a->timeout_s};
+                      a->kt, a->xt, a->mu, a->vt0, a->wi0, a->wj0, a->dt, a->t_run};
   const double y[] = {b->kn, b->E, b->nu, b->surface_energy, b->damp, b->Ri, b->Rj, b->rho, b->rho_j, b->v0,
-                      b->kt, b->xt, b->mu, b->vt0, b->wi0, b->wj0, b->dt, b->t_run, b->timeout_s};
+                      b->kt, b->xt, b->mu, b->vt0, b->wi0, b->wj0, b->dt, b->t_run};
   return same_text(a->normal, b->normal) && same_text(a->damping, b->damping) &&
          same_text(a->tangential, b->tangential) && same_text(a->style, b->style) && !memcmp(x, y, sizeof x);
 }

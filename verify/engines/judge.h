@@ -49,9 +49,10 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
  *  ENGINE_IMPOSSIBLE ("(not finite" next for a non-finite one): every quantity of the run fails
  *  with it (engine_run applies it to every result). */
 bool engine_result_possible(const Engine *eng, const EngineCase *c, const EngineResult *r, char *why, size_t why_size);
-/** Runs c in the engine in a fresh folder, with a time limit scaled to its steps and the engine's
- *  measured start-up; false with a reason in why when it did not run (after a few crashes or
- *  time-outs in a row, at once: the engine is unresponsive). */
+/** Runs c in the engine in a fresh folder (or takes its outcome from the batches), with a time
+ *  limit scaled to its steps and the engine's measured start-up (EngineHealth, src/engines/run.h);
+ *  false with a reason in why when it did not run (at once when the engine is unresponsive) or
+ *  its result is impossible (engine_result_possible). */
 bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
                 size_t why_size);
 /** Runs a and b (engine_run), for a case that compares the two: false when either did not run,

@@ -71,8 +71,11 @@ bool engine_result_possible(const Engine *eng, const EngineCase *c, const Engine
   if (!isfinite(r->e) || (oblique && (!isfinite(r->vt) || !isfinite(r->wi) || (!wall && !isfinite(r->wj)))))
     snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (not finite: e = %g, V_t' = %g, w_i' = %g, w_j' = %g)", eng->name,
              r->e, r->vt, r->wi, r->wj);
-  else if (head_on && r->e < 0.0) /* the pair still approaching: no impact ended (a sticking pair's e is 0) */
-    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (e = %.10g < 0 in a head-on impact)", eng->name, r->e);
+  else if ((head_on || wall) && r->e < 0.0) /* still approaching: no impact ended (a sticking pair's e is 0) */
+    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (e = %.10g < 0 along the normal)", eng->name, r->e);
+  else if ((head_on || wall) && r->e > 1.0 + ENGINE_E_SLACK)
+    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (e = %.10g > 1 + %g along the normal)", eng->name, r->e,
+             ENGINE_E_SLACK);
   else if (!(after <= before * (1.0 + ENGINE_GAIN_SLACK)))
     snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (energy created: after/before = %.10g, e = %.10g)", eng->name,
              after / before, r->e);

@@ -38,16 +38,19 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
 
 /** The start of the reason of an impossible result (engine_result_possible). */
 #define ENGINE_IMPOSSIBLE "impossible result from "
-/** How much energy of relative motion and spin a collision may seem to gain, as a fraction of what
- *  it had, before its result is impossible: (1 + 0.1)^2 - 1, more than any velocity-Verlet error
- *  of the engine cases' steps (dt <= t_c/50: e within f dt/t_c <= 5/50 of the continuous e). */
+/** How far above 1 a normal e (head-on, or on a flat wall) may be before it is impossible: more
+ *  than any velocity-Verlet error of the engine cases' steps (dt <= t_c/50: e within
+ *  f dt/t_c <= 5/50 of the continuous e); and the energy of relative motion and spin a collision
+ *  may seem to gain, as a fraction of what it had: (1 + ENGINE_E_SLACK)^2 - 1. */
+#define ENGINE_E_SLACK 0.1
 #define ENGINE_GAIN_SLACK 0.21
 /** Whether an engine's result of collision c is possible at all, before any of its quantities is
- *  judged: e, and for an oblique impact V_t' and the spins, finite; e >= 0 head-on (a sticking
- *  pair's 0 included); the energy of relative motion and spin at most (1 + ENGINE_GAIN_SLACK) times
- *  the start's; a contact duration, when given, > 0. False with *why starting with
- *  ENGINE_IMPOSSIBLE ("(not finite" next for a non-finite one): every quantity of the run fails
- *  with it (engine_run applies it to every result). */
+ *  judged: e, and for an oblique impact V_t' and the spins, finite; e in [0, 1 + ENGINE_E_SLACK]
+ *  where it is the normal e (head-on, or on a flat wall; a sticking pair's 0 included); the energy
+ *  of relative motion and spin at most (1 + ENGINE_GAIN_SLACK) times the start's; a contact
+ *  duration, when given, > 0. False with *why starting with ENGINE_IMPOSSIBLE ("(not finite" next
+ *  for a non-finite one): every quantity of the run fails with it (engine_run applies it to every
+ *  result). */
 bool engine_result_possible(const Engine *eng, const EngineCase *c, const EngineResult *r, char *why, size_t why_size);
 /** Runs c in the engine in a fresh folder (or takes its outcome from the batches), with a time
  *  limit scaled to its steps and the engine's measured start-up (EngineHealth, src/engines/run.h);

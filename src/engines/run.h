@@ -1,7 +1,8 @@
 /*
  * run.h - what every engine adapter shares: the time limits of its runs (started by
- * src/base/proc.h), counting crashes in a row, reading its logs within bounds
- * (src/base/textfile.h), checking its timing numbers, finding its decks, and MPI's command line.
+ * src/base/proc.h), whether the engine still answers (EngineHealth: its probe, its failed starts
+ * in a row, the limits it learned), reading its logs within bounds (src/base/textfile.h),
+ * checking its timing numbers, finding its decks, and MPI's command line.
  */
 #ifndef GD_ENGINE_RUN_H
 #define GD_ENGINE_RUN_H

@@ -69,6 +69,9 @@ if [ -n "$engines" ]; then
     FILENAME == ARGV[2] && v("status") == "PASS" {
       t = v("ranks")
       if (!((k, t) in g)) next
+      # a ratio of two positive, finite rates only: no inf or nan reaches the tables
+      e = v("contacts_per_s") + 0; gr = g[k, t] + 0
+      if (!(e > 0 && e < 1e300 && gr > 0 && gr < 1e300)) next
       if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_contacts_per_s,engine_contacts_per_s,ratio"
       printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.4g\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),
         v("damping"), v("tangential"), t, t, g[k, t], v("contacts_per_s"), g[k, t] / v("contacts_per_s")
@@ -110,6 +113,9 @@ if [ -n "$engines" ]; then
     FILENAME != ARGV[1] && v("status") == "PASS" && v("loop_time_s") > 0 {
       t = v("ranks")
       if (!((k, t) in g)) next
+      # a ratio of two positive, finite rates only: no inf or nan reaches the tables
+      e = v("contacts_per_s") + 0; gr = g[k, t] + 0
+      if (!(e > 0 && e < 1e300 && gr > 0 && gr < 1e300)) next
       e = v("n") * v("steps") / v("loop_time_s")
       if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_atom_steps_per_s,engine_atom_steps_per_s,ratio"
       printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.6g,%.4g\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),

@@ -31,6 +31,7 @@
 #include "run.h"
 #include "sim.h"
 #include "sysmem.h"
+#include "timer.h"
 
 /* ---- the support table ---------------------------------------------------------------------- */
 
@@ -203,14 +204,15 @@ static bool counts_agree(const EngineTiming *t, const EngineBench *b, char *why,
 static double bench_work(long atoms, double steps) { return 5e-4 * (double)atoms + 2e-5 * (double)atoms * steps; }
 
 /* A timing run's limit: the engine's measured start-up (a run on an empty input) ten times over,
- * the run's work and 10 s of slack; 30 s of start-up when the probe could not tell. */
-static double bench_time_limit(double startup_s, long atoms, double steps) {
-  return engine_time_limit(startup_s, 10.0, bench_work(atoms, steps));
+ * the run's work and 10 s of slack; less after a time-out (EngineHealth). */
+#define BENCH_SLACK_S 10.0
+static double bench_time_limit(const EngineHealth *h, long atoms, double steps) {
+  return engine_health_limit(h, BENCH_SLACK_S, bench_work(atoms, steps), 1);
 }
 
 /* One timing run of row on packing pk with ranks (its limit: --timeout, else scaled to the work). */
 static EngineBench bench_of(const BenchRow *row, const BenchPacking *pk, int ranks, double dt, double skin, double steps,
-                            double timeout, double startup) {
+                            double timeout, const EngineHealth *h) {
   const ContactModel *m = &row->model;
   const bool material = m->normal.model != NORMAL_HOOKE && m->normal.model != NORMAL_HERTZ;
   return (EngineBench){.data_file = pk->path,
@@ -230,18 +232,19 @@ static EngineBench bench_of(const BenchRow *row, const BenchPacking *pk, int ran
                        .skin = skin,
                        .steps = (long)steps,
                        .ranks = ranks,
-                       .timeout_s = timeout > 0 ? timeout : bench_time_limit(startup, pk->atoms, steps)};
+                       .timeout_s = timeout > 0 ? timeout : bench_time_limit(h, pk->atoms, steps)};
 }
 
 /* The timing runs bs[0..n) of one packing in batches (Engine.bench_batch) into
  * out: a batch's limit is one start-up and slack plus each run's work (or --timeout per run);
- * the runs after a crash or time-out go into a new batch; ENGINE_UNRESPONSIVE_AFTER of those in
- * a row make the engine unresponsive (dead), as for single runs. */
-static void bench_batches(const Engine *en, const EngineBench *bs, int n, double timeout, double startup,
-                          EngineBenchOutcome *out, int *streak, char *dead, size_t dead_size) {
+ * the runs after a crash or time-out go into a new batch; each start is noted in h, and once the
+ * engine is unresponsive the rest fail at once with the reason. Each loop time is bounded by the
+ * wall time of its batch. */
+static void bench_batches(const Engine *en, const EngineBench *bs, int n, double timeout, EngineBenchOutcome *out,
+                          EngineHealth *h) {
   for (int at = 0; at < n;) {
-    if (dead[0]) {
-      for (; at < n; at++) out[at].ok = false, engine_msgf(out[at].why, sizeof out[at].why, "%s", dead);
+    if (h->dead[0]) {
+      for (; at < n; at++) out[at].ok = false, engine_msgf(out[at].why, sizeof out[at].why, "%s", h->dead);
       break;
     }
     double limit = 0.0, work = 0.0;
@@ -249,17 +252,22 @@ static void bench_batches(const Engine *en, const EngineBench *bs, int n, double
       limit += timeout;
       work += bench_work(bs[k].atoms, (double)bs[k].steps);
     }
-    if (!(timeout > 0)) limit = engine_time_limit(startup, 10.0, work);
+    if (!(timeout > 0)) limit = engine_health_limit(h, BENCH_SLACK_S, work, n - at);
     char wd[4096];
     if (!proc_scratch_make(wd, sizeof wd, "grandamp-engine", out[at].why, sizeof out[at].why)) {
       out[at++].ok = false;
       continue;
     }
+    const double t0 = timer_now();
     const int reached = en->bench_batch(bs + at, n - at, wd, limit, out + at);
-    for (int k = at; k < at + reached; k++)
-      if (!dead[0] && engine_streak_of((ProcFault)out[k].fault, streak))
-        engine_msgf(dead, dead_size, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)", en->name,
-                    *streak, out[k].why);
+    const double wall = timer_now() - t0;
+    EngineStart start = {.finished_s = NAN, .fault = (ProcFault)out[at + reached - 1].fault};
+    for (int k = at; k < at + reached; k++) {
+      start.finished += out[k].ok; /* its log read: it ran to its end */
+      if (out[k].ok && !engine_timing_wall(en->name, &out[k].t, wall, out[k].why, sizeof out[k].why)) out[k].ok = false;
+    }
+    start.why = out[at + reached - 1].why;
+    engine_health_note(h, &start);
     proc_scratch_remove(wd);
     at += reached;
   }
@@ -391,10 +399,10 @@ static int engines_bench(int argc, char **argv) {
     }
   for (int e = 0; e < ne; e++) {
     const Engine *en = engines[e];
-    /* its start-up, measured once, scales each run's time limit (bench_time_limit) */
-    char dead[400] = "";
-    const double startup = engine_startup(en);
-    int streak = 0; /* crashes or time-outs in a row: ENGINE_UNRESPONSIVE_AFTER of them end its runs */
+    /* its probe (its start-up scales each run's limit; a failed probe fails every run at once)
+     * and its failed starts in a row: the rules of run.h's EngineHealth */
+    EngineHealth health;
+    engine_health_init(&health, en);
     for (int pi = 0; pi < np; pi++) {
       /* An engine that times several runs per start (Yade: the packing loaded and its collider's
        * first sweep paid once per law, each rank count a thread count of its pair loop) runs this
@@ -413,12 +421,12 @@ static int engines_bench(int argc, char **argv) {
           for (int ri = 0; ri < nr; ri++) {
             first[ri][r] = n;
             for (int rep = 0; rep < (int)reps && runs; rep++)
-              bs[n++] = bench_of(&rows[r], &packings[pi], ranks[ri], dt, skin, steps, timeout, startup);
+              bs[n++] = bench_of(&rows[r], &packings[pi], ranks[ri], dt, skin, steps, timeout, &health);
           }
         }
         pre = calloc((size_t)n + 1, sizeof *pre);
         if (!pre) gd_die(GD_EXIT_RUNTIME, "out of memory");
-        bench_batches(en, bs, n, timeout, startup, pre, &streak, dead, sizeof dead);
+        bench_batches(en, bs, n, timeout, pre, &health);
         free(bs);
       }
       for (int ri = 0; ri < nr; ri++) {
@@ -427,7 +435,7 @@ static int engines_bench(int argc, char **argv) {
           const ContactModel *m = &row->model;
           const char *nn = normal_name(m->normal.model), *dn = damping_name(m->damping.model), *native = "";
           if (!en->bench_supports(nn, dn, row->label[2], &native)) continue;
-          const EngineBench b = bench_of(row, &packings[pi], ranks[ri], dt, skin, steps, timeout, startup);
+          const EngineBench b = bench_of(row, &packings[pi], ranks[ri], dt, skin, steps, timeout, &health);
           EngineTiming t = {0};
           double pair[100], loop[100];
           char why[512] = "";
@@ -443,8 +451,8 @@ static int engines_bench(int argc, char **argv) {
               pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;
               continue;
             }
-            if (dead[0]) {
-              engine_msgf(why, sizeof why, "%s", dead);
+            if (health.dead[0]) {
+              engine_msgf(why, sizeof why, "%s", health.dead);
               ok = false;
               break;
             }
@@ -452,12 +460,18 @@ static int engines_bench(int argc, char **argv) {
               ok = false;
               break;
             }
-            /* every number the engine reported checked again here, whatever its adapter checked */
-            ok = en->bench(&b, wd, &t, why, sizeof why) && engine_timing_check(en->name, "pair", &t, why, sizeof why) &&
-                 counts_agree(&t, &b, why, sizeof why);
-            if (engine_streak(&streak))
-              engine_msgf(dead, sizeof dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
-                          en->name, streak, why);
+            /* every number the engine reported checked again here, whatever its adapter checked,
+             * its loop time against the wall time of the process */
+            const double t0 = timer_now();
+            memset(&t, 0, sizeof t);
+            const bool ran = en->bench(&b, wd, &t, why, sizeof why);
+            const double wall = timer_now() - t0;
+            /* a log with its loop time, however impossible its numbers: the engine ran to its end */
+            const bool finished = ran || (proc_last_fault() == PROC_FAULT_NONE && t.loop_time_s != 0.0);
+            engine_health_note(&health, &(EngineStart){.finished = finished, .fault = proc_last_fault(),
+                                                         .finished_s = NAN, .why = why});
+            ok = ran && engine_timing_check(en->name, "pair", &t, why, sizeof why) &&
+                 engine_timing_wall(en->name, &t, wall, why, sizeof why) && counts_agree(&t, &b, why, sizeof why);
             pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;
             proc_scratch_remove(wd); /* the scratch folder this run made */
           }

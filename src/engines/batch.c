@@ -1,8 +1,10 @@
 /* batch.c - several collisions in one start of an engine (see batch.h). */
 #include "batch.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 void engine_batch_done_path(const char *dir, char *buf, size_t size) { engine_msgf(buf, size, "%s/done", dir); }
@@ -47,8 +49,10 @@ static void charge_running(const Engine *eng, EngineBatchCase *bc, const char *l
     engine_msgf(bc->why, sizeof bc->why, "%s exited with status %d before the end of this case", eng->command, rc);
 }
 
-int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *batchdir, double timeout_s) {
+int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *batchdir, double timeout_s,
+                     EngineStart *start) {
   for (int k = 0; k < n; k++) cs[k].ran = false, cs[k].fault = PROC_FAULT_NONE, cs[k].why[0] = '\0';
+  *start = (EngineStart){.finished_s = NAN};
   char input[4200], log[4200], screen[4200];
   engine_msgf(input, sizeof input, "%s/batch.in", batchdir);
   engine_msgf(log, sizeof log, "%s/batch.log", batchdir);
@@ -60,20 +64,27 @@ int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *
   if (!written || m == 0) { /* the first case alone, as a single run */
     cs[0].ran = eng->collide(cs[0].c, cs[0].dir, &cs[0].r, cs[0].why, sizeof cs[0].why);
     cs[0].fault = proc_last_fault();
+    *start = (EngineStart){.finished = cs[0].ran, .fault = cs[0].fault, .finished_s = NAN, .why = cs[0].why};
     return 1;
   }
   const char *argv[16];
   eng->batch->command(input, log, argv);
   char why[512] = "";
+  struct timespec t0; /* the done files' times against it: what the finished cases took */
+  clock_gettime(CLOCK_REALTIME, &t0);
   const int rc = proc_spawn(argv, screen, timeout_s, why, sizeof why);
   const ProcFault fault = proc_last_fault();
+  start->fault = fault;
   for (int k = 0; k < m; k++) {
     char done[4200];
     engine_batch_done_path(cs[k].dir, done, sizeof done);
-    if (access(done, F_OK) != 0) { /* the case that was running: the rest were not reached */
+    const double since = engine_file_since(&t0, done);
+    if (isnan(since)) { /* the case that was running: the rest were not reached */
       charge_running(eng, &cs[k], log, screen, rc, fault, why);
+      start->why = cs[k].why;
       return k + 1;
     }
+    start->finished = k + 1, start->finished_s = since;
     cs[k].ran = eng->batch->read_case(cs[k].c, cs[k].dir, log, NULL, &cs[k].r, cs[k].why, sizeof cs[k].why);
   }
   if (fault != PROC_FAULT_NONE || rc != 0) { /* it ended badly after the last case: that case is charged */
@@ -81,6 +92,7 @@ int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *
     last->ran = false, last->fault = fault;
     if (fault != PROC_FAULT_NONE) engine_msgf(last->why, sizeof last->why, "%s", why);
     else engine_msgf(last->why, sizeof last->why, "%s exited with status %d after its last case", eng->command, rc);
+    start->why = last->why;
   }
   return m;
 }

@@ -47,8 +47,11 @@ typedef struct EngineBatchCase {
 
 /** Runs cs[0..n) in one start of eng (eng->batch; a case it cannot carry alone, through
  *  eng->collide) within timeout_s, its files in batchdir (an existing, empty folder). Returns how
- *  many cases it reached, at least 1: cs[0..returned) have their outcome, the rest did not run. */
-int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *batchdir, double timeout_s);
+ *  many cases it reached, at least 1: cs[0..returned) have their outcome, the rest did not run;
+ *  *start says how the start ended (for EngineHealth: the cases with their done file, the time
+ *  until the last of them, the fault). */
+int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *batchdir, double timeout_s,
+                     EngineStart *start);
 
 /** For the adapters of LAMMPS-like engines: writes the case that the single-run command line argv
  *  (-in DECK, -log LOG, -var NAME VALUE..., other options ignored) runs, as the lines `clear`,

@@ -183,7 +183,8 @@ int engine_count(void);
 const Engine *engine_at(int k);
 const Engine *engine_find(const char *name);
 /** The engine's start-up in seconds (its probe, Engine.probe, run once per process and
- *  remembered), which scales every time limit of its runs; NAN when the probe failed. */
-double engine_startup(const Engine *e);
+ *  remembered), which scales every time limit of its runs; NAN when it has no probe, or when the
+ *  probe failed (then *why says how; else *why is NULL). */
+double engine_startup(const Engine *e, const char **why);
 
 #endif

@@ -85,7 +85,7 @@ bool lammps_read_log(const char *log_path, double *v1, double *v2, char *version
   if (got) {
     /* A non-finite velocity is returned as read: the run finished, and its NaN is the verdict's
      * to judge (an impossible result, or a known defect whose signature it is). */
-    if (sscanf(line, "GRANDAMP_RESULT v1=%lf v2=%lf", v1, v2) == 2) return true;
+    if (engine_line_decimal(line) && sscanf(line, "GRANDAMP_RESULT v1=%lf v2=%lf", v1, v2) == 2) return true;
     engine_msgf(why, why_size, "lmp result line unreadable: %.200s", line);
     return false;
   }
@@ -356,6 +356,13 @@ bool lammps_read_timing(const char *log_path, EngineTiming *t, char *why, size_t
       return false;
     }
     const char *text = f.text;
+    const bool timing = !strncmp(text, "Loop time of ", 13) || !strncmp(text, "Pair |", 6) ||
+                        !strncmp(text, "GRANDAMP_BENCH ", 15);
+    if (timing && !engine_line_decimal(text)) { /* sscanf would read "0x10" as 16 */
+      engine_msgf(why, why_size, "%.200s:%ld: lmp printed a number that is not decimal: %.100s", log_path, f.line, text);
+      textfile_close(&f);
+      return false;
+    }
     double lt;
     int procs;
     long steps, atoms;

@@ -287,6 +287,13 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
   while (log_next(&f, &bad, why, why_size)) {
     const char *line = f.text;
     static const char version_tag[] = "LIGGGHTS (Version ";
+    const bool timing = !strncmp(line, "Loop time of ", 13) || !strncmp(line, "Pair ", 5) ||
+                        !strncmp(line, "GRANDAMP_BENCH ", 15);
+    if (timing && !engine_line_decimal(line)) { /* sscanf would read "0x10" as 16 */
+      engine_msgf(why, why_size, "%.200s:%ld: liggghts printed a number that is not decimal: %.100s", log, f.line, line);
+      bad = true;
+      break;
+    }
     if (!strncmp(line, version_tag, sizeof version_tag - 1)) {
       const char *v = line + sizeof version_tag - 1;
       snprintf(r->version, sizeof r->version, "%.*s", (int)strcspn(v, ",)"), v);
@@ -534,6 +541,13 @@ bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, 
   while (log_next(&f, &bad, why, why_size)) {
     const char *line = f.text;
     static const char version_tag[] = "LIGGGHTS (Version ";
+    const bool timing = !strncmp(line, "Loop time of ", 13) || !strncmp(line, "Pair ", 5) ||
+                        !strncmp(line, "GRANDAMP_BENCH ", 15);
+    if (timing && !engine_line_decimal(line)) { /* sscanf would read "0x10" as 16 */
+      engine_msgf(why, why_size, "%.200s:%ld: liggghts printed a number that is not decimal: %.100s", log, f.line, line);
+      bad = true;
+      break;
+    }
     double lt, avg, d0, d1;
     int procs;
     long steps, atoms;

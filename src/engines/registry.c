@@ -22,21 +22,26 @@ const Engine *engine_find(const char *name) {
   return NULL;
 }
 
-double engine_startup(const Engine *e) {
+double engine_startup(const Engine *e, const char **why) {
   static double measured[N_ENGINES];
+  static char failed[N_ENGINES][300]; /* the probe's reason when it failed */
   static bool done[N_ENGINES];
   int k = 0;
   while (k < N_ENGINES && ENGINES[k] != e) k++;
+  *why = NULL;
   if (k == N_ENGINES || !e->probe) return NAN;
   if (!done[k]) { /* in a scratch folder of its own: whatever the engine writes goes with it */
-    char dir[4096], log[4200], why[512];
+    char dir[4096], log[4200];
     measured[k] = NAN;
-    if (proc_scratch_make(dir, sizeof dir, "grandamp-engine", why, sizeof why)) {
+    if (proc_scratch_make(dir, sizeof dir, "grandamp-engine", failed[k], sizeof failed[k])) {
       snprintf(log, sizeof log, "%s/probe.log", dir);
-      measured[k] = engine_probe(e->probe, log);
+      failed[k][0] = '\0';
+      measured[k] = engine_probe(e->probe, log, failed[k], sizeof failed[k]);
+      if (isnan(measured[k]) && !failed[k][0]) snprintf(failed[k], sizeof failed[k], "no reason given");
       proc_scratch_remove(dir);
     }
     done[k] = true;
   }
+  if (isnan(measured[k])) *why = failed[k];
   return measured[k];
 }

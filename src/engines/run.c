@@ -1,16 +1,20 @@
 /* run.c - an engine's runs: their limits, their logs and their decks (see run.h). */
 #include "run.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine.h"
+#include "error.h"
 #include "textfile.h"
 #include "timer.h"
 
@@ -87,8 +91,9 @@ bool engine_timing_check(const char *engine, const char *pair_name, const Engine
    * the loop's by that rounding, not more. */
   const double rounding = 1e-3;
   const double rate = (double)t->contacts0 * (double)t->steps / t->pair_time_s;
-  if (!isfinite(t->loop_time_s) || !(t->loop_time_s > 0.0))
-    engine_msgf(why, why_size, "%s reported its loop time of %g s", engine, t->loop_time_s);
+  if (!isfinite(t->loop_time_s) || !(t->loop_time_s > 0.0) || t->loop_time_s > ENGINE_TIME_CEILING_S)
+    engine_msgf(why, why_size, "%s reported its loop time of %g s (possible: > 0 and at most %g s)", engine,
+                t->loop_time_s, ENGINE_TIME_CEILING_S);
   else if (!isfinite(t->pair_time_s) || !(t->pair_time_s > 0.0))
     engine_msgf(why, why_size, "%s reported its %s time of %g s", engine, pair_name, t->pair_time_s);
   else if (t->pair_time_s > t->loop_time_s * (1.0 + rounding))
@@ -100,8 +105,27 @@ bool engine_timing_check(const char *engine, const char *pair_name, const Engine
   else if (!isfinite(rate))
     engine_msgf(why, why_size, "%s: a pair time of %g s for %ld contacts over %ld steps gives no finite rate", engine,
                 t->pair_time_s, t->contacts0, t->steps);
+  else if (rate > ENGINE_RATE_CEILING * t->ranks)
+    engine_msgf(why, why_size, "%s: a %s time of %g s for %ld contacts over %ld steps gives %g contacts/s, more than "
+                "the ceiling of %g a rank", engine, pair_name, t->pair_time_s, t->contacts0, t->steps, rate,
+                ENGINE_RATE_CEILING);
   else return true;
   return false;
+}
+
+bool engine_timing_wall(const char *engine, const EngineTiming *t, double wall_s, char *why, size_t why_size) {
+  /* the log's own rounding (6 digits of LAMMPS's loop time, 4 of its breakdown) and the clock's */
+  if (t->loop_time_s <= wall_s * (1.0 + 1e-3) + 1e-3) return true;
+  engine_msgf(why, why_size, "%s reported a loop time of %g s from a process that ran %.3g s", engine, t->loop_time_s,
+              wall_s);
+  return false;
+}
+
+bool engine_line_decimal(const char *line) {
+  for (const char *p = line; *p; p++) /* a "0x" or "0X" that starts a number */
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && (p == line || !isalnum((unsigned char)p[-1])))
+      return false;
+  return true;
 }
 
 bool engine_count_field(double v, long *out) {
@@ -110,23 +134,78 @@ bool engine_count_field(double v, long *out) {
   return true;
 }
 
-bool engine_streak_of(ProcFault fault, int *streak) {
-  *streak = fault == PROC_FAULT_NONE ? 0 : *streak + 1;
-  return *streak >= ENGINE_UNRESPONSIVE_AFTER;
+double engine_time_scale(void) {
+  static double scale; /* read once: every limit of the process uses the same */
+  if (scale > 0.0) return scale;
+  const char *env = getenv("GRANDAMP_ENGINE_TIME_SCALE");
+  scale = 1.0;
+  if (env && *env) {
+    char *end;
+    errno = 0;
+    const double v = strtod(env, &end);
+    if (*end || errno || !(v >= 0.01 && v <= 1.0))
+      gd_die(GD_EXIT_USAGE, "GRANDAMP_ENGINE_TIME_SCALE: must be a number in [0.01, 1], got '%.40s'", env);
+    scale = v;
+  }
+  return scale;
 }
-
-bool engine_streak(int *streak) { return engine_streak_of(proc_last_fault(), streak); }
 
 double engine_time_limit(double startup_s, double slack_s, double work_s) {
-  return slack_s + 10.0 * (isnan(startup_s) ? 30.0 : startup_s) + work_s;
+  return engine_time_scale() * (slack_s + 10.0 * (isnan(startup_s) ? 30.0 : startup_s) + work_s);
 }
 
-double engine_probe(const char *const argv[], const char *out_path) {
-  char why[256];
+double engine_probe(const char *const argv[], const char *out_path, char *why, size_t why_size) {
   const double t0 = timer_now();
-  const int rc = proc_spawn(argv, out_path, 60.0, why, sizeof why);
-  (void)rc; /* an empty input may end non-zero; only a crash or the limit make the probe useless */
+  (void)proc_spawn(argv, out_path, engine_time_scale() * ENGINE_PROBE_LIMIT_S, why, why_size);
+  /* an empty input may end non-zero: that is an answer; a crash, a hang or no start is not */
   return proc_last_fault() == PROC_FAULT_NONE ? timer_now() - t0 : NAN;
+}
+
+void engine_health_init(EngineHealth *h, const Engine *e) {
+  memset(h, 0, sizeof *h);
+  engine_msgf(h->name, sizeof h->name, "%s", e->name);
+  h->learned_case_s = NAN;
+  const char *why = NULL;
+  h->startup_s = engine_startup(e, &why);
+  if (!why) return;
+  char cmd[200] = "";
+  for (int k = 0; e->probe && e->probe[k]; k++) {
+    const size_t len = strlen(cmd);
+    engine_msgf(cmd + len, sizeof cmd - len, "%s%s", k ? " " : "", e->probe[k]);
+  }
+  engine_msgf(h->dead, sizeof h->dead, "%s unresponsive: its start-up probe (%s) failed: %.300s", e->name, cmd, why);
+  fprintf(stderr, "grandamp: %s; every run of it fails\n", h->dead);
+}
+
+double engine_health_limit(const EngineHealth *h, double slack_s, double work_s, int n) {
+  const double full = engine_time_limit(h->startup_s, slack_s, work_s);
+  if (!isfinite(h->learned_case_s)) return full;
+  /* the start-up and slack as always, the cases at what they took in the start that hung */
+  const double learned = engine_time_limit(h->startup_s, slack_s, 0.0) + ENGINE_LEARNED_MARGIN * h->learned_case_s * n;
+  return learned < full ? learned : full;
+}
+
+bool engine_health_note(EngineHealth *h, const EngineStart *s) {
+  h->starts++;
+  const bool timed_out = s->fault == PROC_FAULT_TIMEOUT;
+  const bool failed = s->finished == 0 || timed_out;
+  if (timed_out && s->finished > 0 && isfinite(s->finished_s)) /* its start-up is in every limit already */
+    h->learned_case_s = fmax(0.0, s->finished_s - (isnan(h->startup_s) ? 0.0 : h->startup_s)) / s->finished;
+  else if (!failed) h->learned_case_s = NAN;
+  h->streak = failed ? h->streak + 1 : 0;
+  if (!h->dead[0] && h->streak >= ENGINE_UNRESPONSIVE_AFTER) {
+    engine_msgf(h->dead, sizeof h->dead,
+                "%s unresponsive: %d starts in a row finished no case or were killed at their limit (the last: %.300s)",
+                h->name, h->streak, s->why && s->why[0] ? s->why : "no reason given");
+    fprintf(stderr, "grandamp: %s; its remaining runs fail\n", h->dead);
+  }
+  return h->dead[0] != '\0';
+}
+
+double engine_file_since(const struct timespec *t0, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0) return NAN;
+  return (double)(st.st_mtim.tv_sec - t0->tv_sec) + 1e-9 * (double)(st.st_mtim.tv_nsec - t0->tv_nsec);
 }
 
 const char *engine_deck_path(const char *name, char *why, size_t why_size) {

@@ -1,6 +1,7 @@
 /* yade.c - the Yade adapter: grandamp's case -> the project's Yade scripts (a collision, a timing run), their result lines -> EngineResult, EngineTiming (see yade.h). */
 #include "yade.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,6 +174,9 @@ static bool field_double(const char *line, const char *key, double *out) {
   const char *p = strstr(line, pat);
   if (!p) return false;
   p += strlen(pat);
+  const char *digits = p + (*p == '-' || *p == '+');
+  if (!isdigit((unsigned char)*digits) && *digits != '.') return false; /* no inf, nan, or hex (below) */
+  if (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) return false;
   char *end;
   *out = strtod(p, &end);
   return end != p && (*end == ' ' || *end == '\0');

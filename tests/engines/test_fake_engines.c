@@ -9,6 +9,7 @@
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "run.h"
 #include "tests.h"
 
 extern char **environ;
@@ -150,7 +152,7 @@ static void crash_is_never_a_known_defect(void **state) {
   assert_null(strstr(r.out, "SKIP engine")); /* the t_c cases the defect leaves unjudged: the engine never ran */
   assert_non_null(strstr(r.out, "FAIL engine/lammps/hertz/tsuji/equal/e=0.5/v=1/N=50/e"));
   assert_non_null(strstr(r.out, "died of signal 11"));
-  assert_non_null(strstr(r.out, "lammps unresponsive: 3 crashes or time-outs in a row"));
+  assert_non_null(strstr(r.out, "lammps unresponsive: 3 starts in a row"));
   assert_non_null(strstr(r.out, "\n0 passed, 40 failed"));
   assert_tmp_empty();
 }
@@ -165,12 +167,12 @@ static void impossible_numbers_fail(void **state) {
                          "--data", data_dir, NULL};
   run_verify(&r, tsuji);
   assert_status(r, 3);
-  assert_non_null(strstr(r.out, "impossible result from lammps (e outside [0, 1 + tol])"));
+  assert_non_null(strstr(r.out, "impossible result from lammps (e = 1.5 > 1 + 0.1 along the normal)"));
   assert_null(strstr(r.out, "XFAIL engine"));
   fake_lmp(RESULT("nan", "nan"));
   run_verify(&r, tsuji);
   assert_status(r, 3);
-  assert_non_null(strstr(r.out, "impossible result from lammps (not finite)"));
+  assert_non_null(strstr(r.out, "impossible result from lammps (not finite"));
   const char *jkr[] = {"--no-lammps", "--engine", "lammps", "--filter", "engine/lammps/jkr/none/wall/",
                        "--data", data_dir, NULL};
   run_verify(&r, jkr);
@@ -365,6 +367,208 @@ static void tmpdir_checked_before_the_work(void **state) {
   assert_null(strstr(r.out, "FAIL"));
 }
 
+
+/* A fake lmp written whole: SCRIPT after a line that appends "call" to the file calls (every
+ * start, the probe's included). */
+static void fake_lmp_script(const char *script) {
+  FILE *f = fopen(test_path("bin/lmp"), "w");
+  assert_non_null(f);
+  fprintf(f, "#!/bin/sh\necho call >> '%s'\n%s\n", test_path("calls"), script);
+  fclose(f);
+  assert_int_equal(chmod(test_path("bin/lmp"), 0755), 0);
+}
+
+/* Runs the verifier as run_verify does, every limit a tenth (GRANDAMP_ENGINE_TIME_SCALE): a hang
+ * costs a tenth of its limit. */
+static void run_verify_scaled(CmdResult *r, const char *const *args) {
+  setenv("GRANDAMP_ENGINE_TIME_SCALE", "0.1", 1);
+  run_verify(r, args);
+  unsetenv("GRANDAMP_ENGINE_TIME_SCALE");
+}
+
+static int count_in(const char *text, const char *what) {
+  int n = 0;
+  for (const char *p = text; (p = strstr(p, what)); p++) n++;
+  return n;
+}
+
+/* The lines of text that hold both a and b (the case lines, not the summary's repeat of them). */
+static int count_lines_with(const char *text, const char *a, const char *b) {
+  int n = 0;
+  for (const char *line = text; *line;) {
+    const char *end = strchr(line, '\n');
+    const size_t len = end ? (size_t)(end - line) : strlen(line);
+    char buf[2048];
+    snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), line);
+    n += strstr(buf, a) && strstr(buf, b);
+    line += len + (end != NULL);
+  }
+  return n;
+}
+
+/* The limits of the batch lines on stderr ("..., limit X s: ..."), in order; how many. */
+static int batch_limits(const char *err, double *limits, int max) {
+  int n = 0;
+  for (const char *p = err; n < max && (p = strstr(p, "grandamp-verify: lammps batch: ")); p++) {
+    const char *l = strstr(p, ", limit ");
+    if (l) limits[n++] = strtod(l + 8, NULL);
+  }
+  return n;
+}
+
+/* The limits EngineHealth chooses, from the starts it is told of (no engine run): the full limit
+ * until a start is killed at its limit after finishing cases; then the start-up and slack plus
+ * ENGINE_LEARNED_MARGIN times what each finished case took beyond the start-up, until a start
+ * succeeds; three failed starts in a row (none finished, or killed) make it unresponsive. */
+static void health_limits_and_streak(void **state) {
+  (void)state;
+  EngineHealth h = {.name = "fake", .startup_s = 0.4, .learned_case_s = NAN};
+  const double full = 3.0 + 10.0 * 0.4 + 20.0;
+  assert_float_equal(engine_health_limit(&h, 3.0, 20.0, 46), full, 1e-12);
+  /* killed after two cases, the second done 0.5 s after the start: 0.05 s a case */
+  assert_false(engine_health_note(&h, &(EngineStart){.finished = 2, .fault = PROC_FAULT_TIMEOUT, .finished_s = 0.5}));
+  assert_int_equal(h.streak, 1);
+  assert_float_equal(engine_health_limit(&h, 3.0, 20.0, 46), 3.0 + 4.0 + ENGINE_LEARNED_MARGIN * 0.05 * 46, 1e-12);
+  assert_float_equal(engine_health_limit(&h, 3.0, 0.5, 46), 3.0 + 4.0 + 0.5, 1e-12); /* never above the full one */
+  /* an exit with status 1 that finished nothing: still a failed start */
+  assert_false(engine_health_note(&h, &(EngineStart){.finished = 0, .fault = PROC_FAULT_NONE, .finished_s = NAN}));
+  assert_int_equal(h.streak, 2);
+  /* a start that finished its cases sets both back */
+  assert_false(engine_health_note(&h, &(EngineStart){.finished = 5, .fault = PROC_FAULT_NONE, .finished_s = 0.6}));
+  assert_int_equal(h.streak, 0);
+  assert_float_equal(engine_health_limit(&h, 3.0, 20.0, 46), full, 1e-12);
+  for (int k = 0; k < 2; k++)
+    assert_false(engine_health_note(&h, &(EngineStart){.finished = 0, .fault = PROC_FAULT_SIGNAL, .finished_s = NAN}));
+  assert_true(engine_health_note(&h, &(EngineStart){.finished = 3, .fault = PROC_FAULT_TIMEOUT, .finished_s = 1.0,
+                                                     .why = "lmp killed after 27 s"}));
+  assert_int_equal(h.starts, 6);
+  assert_non_null(strstr(h.dead, "fake unresponsive: 3 starts in a row"));
+  assert_non_null(strstr(h.dead, "(the last: lmp killed after 27 s)"));
+}
+
+/* A probe that hangs (lmp -in /dev/null never returns): killed at its limit (10 s, a tenth here),
+ * the engine unresponsive at once with that reason; no real run is started, every case fails. */
+static void hung_probe_fails_every_case_at_once(void **state) {
+  (void)state;
+  fake_lmp_script("sleep 8770");
+  CmdResult r;
+  run_verify_scaled(&r, SIX);
+  assert_status(r, 3);
+  assert_int_equal(count_lines("calls"), 1); /* the probe, and no start after it */
+  assert_non_null(strstr(r.out, "lammps unresponsive: its start-up probe (lmp -in /dev/null -log none -screen none) "
+                                "failed: lmp killed after 1 s"));
+  assert_non_null(strstr(r.out, "\n0 passed, 12 failed"));
+  assert_false(sleeper_running("8770"));
+  assert_tmp_empty();
+}
+
+/* An engine that exits non-zero before finishing any case (its probe answers): every such start
+ * counts toward the streak, whatever its exit status; unresponsive after three starts. */
+static void failed_exits_count_toward_the_streak(void **state) {
+  (void)state;
+  fake_lmp_script("[ \"$2\" = /dev/null ] && exit 0\nexit 1");
+  CmdResult r;
+  run_verify_scaled(&r, SIX);
+  assert_status(r, 3);
+  assert_int_equal(count_lines("calls"), 1 + 3); /* the probe, then three starts */
+  assert_non_null(strstr(r.out, "lammps unresponsive: 3 starts in a row finished no case"));
+  assert_non_null(strstr(r.out, "\n0 passed, 12 failed"));
+  assert_int_equal(count_in(r.err, "grandamp-verify: lammps batch: "), 3); /* a line per batch while they run */
+  assert_tmp_empty();
+}
+
+/* An engine that hangs at the third collision of every start: the two before it finish, and still
+ * the start counts toward the streak (it was killed at its limit); the next starts get a limit
+ * from what those cases took, less than the first; unresponsive after three starts. */
+static void hang_at_same_point_is_recognised(void **state) {
+  (void)state;
+  char body[1024];
+  snprintf(body, sizeof body,
+           "[ -z \"$started\" ] && { echo start >> '%s'; started=1; n=0; }\n"
+           "n=$((n + 1)); [ $n = 3 ] && sleep 8771\n%s",
+           test_path("starts"), RESULT("-0.35", "0.35"));
+  fake_lmp(body);
+  CmdResult r;
+  const char *args[] = {"--no-lammps", "--engine", "lammps", "--filter", "engine/lammps/hooke/velocity/", "--data",
+                        data_dir, NULL};
+  run_verify_scaled(&r, args);
+  assert_status(r, 3);
+  assert_int_equal(count_lines("starts"), 3);
+  assert_non_null(strstr(r.out, "lammps unresponsive: 3 starts in a row"));
+  double limits[8];
+  assert_int_equal(batch_limits(r.err, limits, 8), 3); /* a line per batch, while they run */
+  if (!(limits[1] <= limits[0] && limits[2] <= limits[0]))
+    fail_msg("limits %g, %g, %g: the second or third above the first", limits[0], limits[1], limits[2]);
+  /* the two finished collisions of each start keep their results (an e read, not a failed run) */
+  assert_int_equal(count_lines_with(r.out, "/e  measured=", "|diff|") - count_lines_with(r.out, "/e  measured=nan", "|diff|"),
+                   6);
+  assert_false(sleeper_running("8771"));
+  assert_tmp_empty();
+}
+
+/* `engines bench --ranks 2` (through a fake mpirun that starts the fake lmp) against an lmp that
+ * exits 1 at once on every run, its probe answered: the same rules as one rank, unresponsive after
+ * three starts; the other runs fail at once with the reason, exit 1. */
+static void bench_failed_exits_on_two_ranks(void **state) {
+  (void)state;
+  char data[512], rows[512], packings[600], out[512];
+  snprintf(data, sizeof data, "%s", test_path("fcc.data"));
+  const char *pack[] = {"packing", "--type", "fcc", "--n", "500", "--out", data, NULL};
+  CmdResult r;
+  run_grandamp(&r, pack);
+  assert_status(r, 0);
+  snprintf(rows, sizeof rows, "%s", test_path("rows.csv"));
+  FILE *f = fopen(rows, "w");
+  assert_non_null(f);
+  for (int k = 0; k < 5; k++)
+    fprintf(f, "hooke,velocity,nohistory,hooke 1000 %d tangential linear_nohistory 0 0 damping velocity\n", k + 1);
+  fclose(f);
+  f = fopen(test_path("bin/mpirun"), "w"); /* drops its own options, runs the rest */
+  assert_non_null(f);
+  fputs("#!/bin/sh\nwhile [ $# -gt 0 ]; do case \"$1\" in -np) shift 2;; --*) shift;; *) break;; esac; done\n"
+        "exec \"$@\"\n", f);
+  fclose(f);
+  assert_int_equal(chmod(test_path("bin/mpirun"), 0755), 0);
+  fake_lmp_script("[ \"$2\" = /dev/null ] && exit 0\nexit 1");
+  snprintf(packings, sizeof packings, "fcc=%s", data);
+  snprintf(out, sizeof out, "%s", test_path("t.csv"));
+  const char *args[] = {"engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks",
+                        "2", "--steps", "20", "--out", out, NULL};
+  char *saved = fake_env(test_path("tmp"));
+  run_grandamp(&r, args);
+  real_env(saved);
+  assert_status(r, 1);
+  assert_int_equal(count_lines("calls"), 1 + 3); /* the probe, then three starts */
+  assert_non_null(strstr(r.err, "[5/5] lammps fcc hooke/velocity/nohistory, 2 rank(s): FAIL: lammps unresponsive: 3 starts"));
+  assert_tmp_empty();
+}
+
+/* The seed's claim compares two runs of the same fake: with e = 1.5, -0.5 or NaN both are
+ * impossible, and every quantity of those runs fails with the reason (none passes because the
+ * two impossible numbers agree). */
+static void impossible_run_fails_every_quantity(void **state) {
+  (void)state;
+  static const char *const V[][3] = {{"-0.75", "0.75", "> 1 + 0.1 along the normal"}, {"0.25", "-0.25", "< 0 along the normal"},
+                                     {"nan", "nan", "(not finite"}};
+  const char *args[] = {"--quick", "--no-lammps", "--engine", "lammps", "--filter", "engine/lammps/seed-claim/",
+                        "--data", data_dir, NULL};
+  for (size_t k = 0; k < sizeof V / sizeof *V; k++) {
+    char body[1024];
+    snprintf(body, sizeof body,
+             "printf 'LAMMPS (29 Sep 2021 - fake)\\nGRANDAMP_RESULT v1=%s v2=%s\\n"
+             "GRANDAMP_OBLIQUE vy1=0 vy2=0 wz1=0 wz2=0\\n' > \"$log\"\n"
+             "printf -- '-1e-9\\n-1e-9\\n-1e-9\\n-1e-9\\n' > \"$gap\"",
+             V[k][0], V[k][1]);
+    fake_lmp(body);
+    CmdResult r;
+    run_verify(&r, args);
+    assert_status(r, 3);
+    if (strstr(r.out, "PASS engine/")) fail_msg("e from v1 = %s passes a quantity:\n%.3000s", V[k][0], r.out);
+    if (!strstr(r.out, V[k][2])) fail_msg("no '%s' in\n%.2000s", V[k][2], r.out);
+    assert_int_equal(count_in(r.out, "FAIL engine/"), count_in(r.out, "impossible result from lammps"));
+  }
+}
+
 const struct CMUnitTest fake_engines_tests[] = {
     cmocka_unit_test_setup_teardown(tmpdir_checked_before_the_work, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(bench_hung_engine_is_bounded, setup, test_dir_teardown),
@@ -375,5 +579,11 @@ const struct CMUnitTest fake_engines_tests[] = {
     cmocka_unit_test_setup_teardown(sigterm_leaves_nothing, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(crash_mid_batch_fails_only_that_case, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(hang_mid_batch_is_bounded, setup, test_dir_teardown),
+    cmocka_unit_test(health_limits_and_streak),
+    cmocka_unit_test_setup_teardown(hung_probe_fails_every_case_at_once, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(failed_exits_count_toward_the_streak, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(hang_at_same_point_is_recognised, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(impossible_run_fails_every_quantity, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(bench_failed_exits_on_two_ranks, setup, test_dir_teardown),
 };
 const size_t fake_engines_ntests = sizeof fake_engines_tests / sizeof fake_engines_tests[0];

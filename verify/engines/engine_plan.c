@@ -48,12 +48,13 @@ void plan_add(EnginePlan *p, const EngineCase *c, double work_s) {
 
 static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
 
-/* Whether two cases are the same collision (every number bit for bit, NaN included). */
+/* Whether two cases are the same collision (every number bit for bit, NaN included; not the limit,
+ * which the engine's health lowers after a time-out, EngineHealth). */
 static bool same_case(const EngineCase *a, const EngineCase *b) {
   const double x[] = {a->kn, a->E, a->nu, a->surface_energy, a->damp, a->Ri, a->Rj, a->rho, a->rho_j, a->v0,
-                      a->kt, a->xt, a->mu, a->vt0, a->wi0, a->wj0, a->dt, a->t_run, a->timeout_s};
+                      a->kt, a->xt, a->mu, a->vt0, a->wi0, a->wj0, a->dt, a->t_run};
   const double y[] = {b->kn, b->E, b->nu, b->surface_energy, b->damp, b->Ri, b->Rj, b->rho, b->rho_j, b->v0,
-                      b->kt, b->xt, b->mu, b->vt0, b->wi0, b->wj0, b->dt, b->t_run, b->timeout_s};
+                      b->kt, b->xt, b->mu, b->vt0, b->wi0, b->wj0, b->dt, b->t_run};
   return same_text(a->normal, b->normal) && same_text(a->damping, b->damping) &&
          same_text(a->tangential, b->tangential) && same_text(a->style, b->style) && !memcmp(x, y, sizeof x);
 }
@@ -68,13 +69,20 @@ static void make_folder(const char *workdir, const char *kind, int *serial, char
   if (mkdir(path, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", path);
 }
 
-void plan_run(EnginePlan *p, const Engine *eng, const char *workdir, int *serial, double startup_s, double slack_s,
-              int *streak, char *dead, size_t dead_size) {
+/* The line of one batch on stderr while the batches run (the real pass prints the cases after). */
+static void batch_line(const Engine *eng, const EnginePlan *p, int at, int n, int reached, double limit,
+                       const EngineBatchCase *bc) {
+  const EngineBatchCase *last = &bc[reached - 1];
+  fprintf(stderr, "grandamp-verify: %s batch: cases %d-%d of %d, limit %.3g s: %d reached%s%.200s\n", eng->name,
+          at + 1, at + n, p->n, limit, reached, last->ran ? "" : "; ", last->ran ? "" : last->why);
+}
+
+void plan_run(EnginePlan *p, const Engine *eng, const char *workdir, int *serial, double slack_s, EngineHealth *h) {
   EngineBatchCase bc[BATCH_CASES];
   char dirs[BATCH_CASES][4200], batchdir[4200];
   for (int at = 0; at < p->n;) {
-    if (dead[0]) { /* unresponsive: the rest fail at once, as single runs do */
-      for (; at < p->n; at++) p->cases[at].ran = false, snprintf(p->cases[at].why, sizeof p->cases[at].why, "%s", dead);
+    if (h->dead[0]) { /* unresponsive: the rest fail at once, as single runs do */
+      for (; at < p->n; at++) p->cases[at].ran = false, snprintf(p->cases[at].why, sizeof p->cases[at].why, "%s", h->dead);
       break;
     }
     int n = 0;
@@ -86,15 +94,16 @@ void plan_run(EnginePlan *p, const Engine *eng, const char *workdir, int *serial
       n++;
     }
     make_folder(workdir, "batch", serial, batchdir, sizeof batchdir);
-    const int reached = engine_batch_run(eng, bc, n, batchdir, engine_time_limit(startup_s, slack_s, work));
+    const double limit = engine_health_limit(h, slack_s, work, n);
+    EngineStart start;
+    const int reached = engine_batch_run(eng, bc, n, batchdir, limit, &start);
+    batch_line(eng, p, at, n, reached, limit, bc);
     for (int k = 0; k < reached; k++) {
       PlannedCase *pc = &p->cases[at + k];
       pc->ran = bc[k].ran, pc->r = bc[k].r;
       snprintf(pc->why, sizeof pc->why, "%s", bc[k].why);
-      if (!dead[0] && engine_streak_of(bc[k].fault, streak))
-        snprintf(dead, dead_size, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)", eng->name,
-                 *streak, bc[k].why);
     }
+    engine_health_note(h, &start);
     for (int k = 0; k < n; k++) proc_scratch_remove(dirs[k]); /* read: nothing piles up */
     proc_scratch_remove(batchdir);
     at += reached;

@@ -32,13 +32,11 @@ typedef struct EnginePlan {
 /** Notes c (its timeout_s its limit alone) with work_s, the work it adds to a batch's limit. */
 void plan_add(EnginePlan *p, const EngineCase *c, double work_s);
 /** Runs every noted case in batches in workdir (an existing folder; each batch and case gets a
- *  folder of its own, numbered from *serial, removed once read). Each batch's limit is that of
- *  one start (startup_s, slack_s) plus its cases' work. A crash or time-out fails the case that
- *  was running; the cases after it run in a new batch. After ENGINE_UNRESPONSIVE_AFTER of those
- *  in a row the engine is unresponsive: *streak counts them, dead (size dead_size) gets the
- *  reason and the rest fail with it. */
-void plan_run(EnginePlan *p, const Engine *eng, const char *workdir, int *serial, double startup_s, double slack_s,
-              int *streak, char *dead, size_t dead_size);
+ *  folder of its own, numbered from *serial, removed once read), a line on stderr per batch. Each
+ *  batch's limit is h's for its cases' work (engine_health_limit, slack_s); a crash, an ERROR or
+ *  a time-out fails the case that was running and the cases after it run in a new batch. Each
+ *  start is noted in h; once h is unresponsive the rest fail at once with its reason. */
+void plan_run(EnginePlan *p, const Engine *eng, const char *workdir, int *serial, double slack_s, EngineHealth *h);
 /** The outcome of c when it is the next noted case (then taken), else NULL. */
 const PlannedCase *plan_take(EnginePlan *p, const EngineCase *c);
 void plan_free(EnginePlan *p);

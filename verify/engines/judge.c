@@ -28,9 +28,7 @@ struct EngineCtx {
   const Defects *defects;
   char workdir[4096]; /* the scratch folder of its runs (proc_scratch_make) */
   int serial;
-  double startup_s;   /* the probe's wall time (NAN: unknown) */
-  int streak;         /* consecutive crashes, time-outs or failed starts */
-  char dead[400];     /* set: the engine is unresponsive, its remaining cases fail at once */
+  EngineHealth health; /* its probe, failed starts in a row, learned limits, the reason it is dead */
   bool planning;      /* the planning pass: engine_run notes its case in plan and runs nothing */
   EnginePlan plan;    /* the collisions of the engine's cases, run in batches before the real pass */
 };
@@ -42,13 +40,51 @@ struct EngineCtx {
 #define RUN_SLACK_S 3.0
 static double work_of(const EngineCase *c) { return 1e-3 * ceil(c->t_run / c->dt); }
 static double time_limit(const EngineCtx *ctx, const EngineCase *c) {
-  return engine_time_limit(ctx->startup_s, RUN_SLACK_S, work_of(c));
+  return engine_health_limit(&ctx->health, RUN_SLACK_S, work_of(c), 1);
 }
 
 /* The version is the engine's own bytes: it goes into CSV fields, markdown cells and XML. */
 static void version_printable(EngineResult *r) {
   for (char *p = r->version; *p; p++)
     if (*p < 0x20 || *p > 0x7e || *p == '"' || *p == '|' || *p == ',' || *p == '<' || *p == '&') *p = '?';
+}
+
+/* A collision's energy of relative motion and spins (the centre of mass moves on unchanged), before
+ * (the case) and after (the result); a wall (Rj infinite) neither moves nor spins. */
+static void collision_energy(const EngineCase *c, const EngineResult *r, double *before, double *after) {
+  const bool wall = isinf(c->Rj);
+  const double mi = sphere_mass(c->Ri, c->rho), mj = wall ? INFINITY : sphere_mass(c->Rj, c->rho_j > 0 ? c->rho_j : c->rho);
+  const double meff = wall ? mi : mi * mj / (mi + mj);
+  const double Ii = 0.4 * mi * c->Ri * c->Ri, Ij = wall ? 0.0 : 0.4 * mj * c->Rj * c->Rj;
+  const bool oblique = c->tangential != NULL;
+  const double vt = oblique ? r->vt : c->vt0, wi = oblique ? r->wi : c->wi0, wj = oblique && !wall ? r->wj : c->wj0;
+  *before = 0.5 * meff * (c->v0 * c->v0 + c->vt0 * c->vt0) + 0.5 * Ii * c->wi0 * c->wi0 + 0.5 * Ij * c->wj0 * c->wj0;
+  *after = 0.5 * meff * (r->e * r->e * c->v0 * c->v0 + vt * vt) + 0.5 * Ii * wi * wi + 0.5 * Ij * wj * wj;
+}
+
+bool engine_result_possible(const Engine *eng, const EngineCase *c, const EngineResult *r, char *why, size_t why_size) {
+  const bool oblique = c->tangential != NULL;
+  const bool head_on = !oblique || (c->vt0 == 0.0 && c->wi0 == 0.0 && c->wj0 == 0.0);
+  const bool wall = isinf(c->Rj);
+  double before, after;
+  collision_energy(c, r, &before, &after);
+  if (!isfinite(r->e) || (oblique && (!isfinite(r->vt) || !isfinite(r->wi) || (!wall && !isfinite(r->wj)))))
+    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (not finite: e = %g, V_t' = %g, w_i' = %g, w_j' = %g)", eng->name,
+             r->e, r->vt, r->wi, r->wj);
+  else if ((head_on || wall) && r->e < 0.0) /* still approaching: no impact ended (a sticking pair's e is 0) */
+    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (e = %.10g < 0 along the normal)", eng->name, r->e);
+  else if ((head_on || wall) && r->e > 1.0 + ENGINE_E_SLACK)
+    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (e = %.10g > 1 + %g along the normal)", eng->name, r->e,
+             ENGINE_E_SLACK);
+  else if (!(after <= before * (1.0 + ENGINE_GAIN_SLACK)))
+    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (energy created: after/before = %.10g, e = %.10g)", eng->name,
+             after / before, r->e);
+  else if (isfinite(r->t_c) && !(r->t_c > 0.0))
+    snprintf(why, why_size, ENGINE_IMPOSSIBLE "%s (a contact of %g s)", eng->name, r->t_c);
+  else return true;
+  const size_t len = strlen(why);
+  snprintf(why + len, why_size - len, ": every quantity of this run fails");
+  return false;
 }
 
 bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
@@ -62,28 +98,27 @@ bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase
     return false;
   }
   const PlannedCase *done = plan_take(&ctx->plan, &limited);
+  bool ran;
   if (done) { /* run in a batch before this pass */
     *r = done->r;
     snprintf(why, why_size, "%s", done->why);
-    version_printable(r);
-    if (done->ran) note_version(v, eng, r);
-    return done->ran;
-  }
-  if (ctx->dead[0]) {
-    snprintf(why, why_size, "%s", ctx->dead);
+    ran = done->ran;
+  } else if (ctx->health.dead[0]) {
+    snprintf(why, why_size, "%s", ctx->health.dead);
     return false;
+  } else {
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
+    if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
+    ran = eng->collide(&limited, dir, r, why, why_size);
+    engine_health_note(&ctx->health, &(EngineStart){.finished = ran, .fault = proc_last_fault(), .finished_s = NAN,
+                                                     .why = why});
+    proc_scratch_remove(dir); /* a run's files are read: nothing piles up over thousands of cases */
   }
-  char dir[4200];
-  snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
-  if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
-  const bool ran = eng->collide(&limited, dir, r, why, why_size);
   version_printable(r);
-  if (engine_streak(&ctx->streak))
-    snprintf(ctx->dead, sizeof ctx->dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
-             eng->name, ctx->streak, why);
   if (ran) note_version(v, eng, r);
-  proc_scratch_remove(dir); /* a run's files are read: nothing piles up over thousands of cases */
-  return ran;
+  /* one check of the whole result before any quantity: an impossible one fails every quantity */
+  return ran && engine_result_possible(eng, c, r, why, why_size);
 }
 
 bool engine_run_both(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *a, const EngineCase *b,
@@ -106,18 +141,18 @@ bool engine_gas(Verifier *v, EngineCtx *ctx, const Engine *eng, EngineGas *g, En
     snprintf(why, why_size, "grandamp's %s adapter has no gas run", eng->name);
     return false;
   }
-  if (ctx->dead[0]) {
-    snprintf(why, why_size, "%s", ctx->dead);
+  if (ctx->health.dead[0]) {
+    snprintf(why, why_size, "%s", ctx->health.dead);
     return false;
   }
-  g->timeout_s = engine_time_limit(ctx->startup_s, RUN_SLACK_S, GAS_SECONDS_PER_ATOM_STEP * (double)g->atoms * (double)g->steps);
+  g->timeout_s =
+      engine_health_limit(&ctx->health, RUN_SLACK_S, GAS_SECONDS_PER_ATOM_STEP * (double)g->atoms * (double)g->steps, 1);
   char dir[4200];
   snprintf(dir, sizeof dir, "%s/case%05d", ctx->workdir, ctx->serial++);
   if (mkdir(dir, 0777) != 0) gd_die(GD_EXIT_RUNTIME, "verify: cannot create %s", dir);
   const bool ran = eng->gas(g, dir, r, why, why_size);
-  if (engine_streak(&ctx->streak))
-    snprintf(ctx->dead, sizeof ctx->dead, "%s unresponsive: %d crashes or time-outs in a row (the last: %.300s)",
-             eng->name, ctx->streak, why);
+  engine_health_note(&ctx->health,
+                     &(EngineStart){.finished = ran, .fault = proc_last_fault(), .finished_s = NAN, .why = why});
   EngineResult vr = {0};
   snprintf(vr.version, sizeof vr.version, "%s", r->version);
   version_printable(&vr);
@@ -134,8 +169,15 @@ void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool r
                     const char *src) {
   const Defect *d = defect_find(ctx->defects, eng->name, v->cur.name);
   const char *known = d ? d->reason : NULL;
-  if (!ran) { /* a crash, an ERROR, a time-out: never a known defect's signature */
-    case_end_outcome(v, OUTCOME_FAIL, NULL, NAN, expected, tol, "%s did not run: %s", eng->name, why);
+  if (!ran) { /* a crash, an ERROR, a time-out, an impossible result: never a known defect's signature */
+    const bool impossible = !strncmp(why, ENGINE_IMPOSSIBLE, strlen(ENGINE_IMPOSSIBLE));
+    if (impossible && strstr(why, "(not finite") && !isfinite(measured) && d && !d->skip && d->predict == PREDICT_NONFINITE)
+      case_end_outcome(v, OUTCOME_XFAIL, known, measured, expected, tol,
+                       "known defect seen: the run ends in a non-finite result, as predicted (%s)", known);
+    else if (impossible)
+      case_end_outcome(v, OUTCOME_FAIL, NULL, measured, expected, tol, "%s", why);
+    else
+      case_end_outcome(v, OUTCOME_FAIL, NULL, NAN, expected, tol, "%s did not run: %s", eng->name, why);
     return;
   }
   const bool finite = isfinite(measured);
@@ -226,14 +268,14 @@ void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *ba
 }
 
 void engine_cases_run(Verifier *v, const Engine *eng, const Defects *defects, EngineGenerators generators, void *arg) {
-  EngineCtx ctx = {.defects = defects, .startup_s = NAN};
+  EngineCtx ctx = {.defects = defects};
   const CaseKey outer = v->key;
   case_key_set(v->key.engine, sizeof v->key.engine, "%s", eng->name);
   if (!v->dry) {
     char why[512];
     if (!proc_scratch_make(ctx.workdir, sizeof ctx.workdir, "grandamp-engine", why, sizeof why))
       gd_die(GD_EXIT_RUNTIME, "verify: %s", why);
-    ctx.startup_s = engine_startup(eng);
+    engine_health_init(&ctx.health, eng); /* a probe that fails: every case fails at once */
   }
   if (!v->dry && eng->batch && !getenv("GRANDAMP_ENGINE_NO_BATCH")) {
     /* The planning pass notes the collisions (nothing judged, no line), which then run in
@@ -241,8 +283,7 @@ void engine_cases_run(Verifier *v, const Engine *eng, const Defects *defects, En
     v->planning = ctx.planning = true;
     generators(v, &ctx, eng, arg);
     v->planning = ctx.planning = false;
-    plan_run(&ctx.plan, eng, ctx.workdir, &ctx.serial, ctx.startup_s, RUN_SLACK_S, &ctx.streak, ctx.dead,
-             sizeof ctx.dead);
+    plan_run(&ctx.plan, eng, ctx.workdir, &ctx.serial, RUN_SLACK_S, &ctx.health);
   }
   generators(v, &ctx, eng, arg);
   plan_free(&ctx.plan);

@@ -36,9 +36,26 @@ typedef struct EngineJudgeHooks {
 void engine_judge(Verifier *v, EngineCtx *ctx, const Engine *eng, const char *base, EngineCase *c, const LawModel *law,
                   double e_exp, double e_tol, const char *e_src, double tc_exp, const EngineJudgeHooks *hooks);
 
-/** Runs c in the engine in a fresh folder, with a time limit scaled to its steps and the engine's
- *  measured start-up; false with a reason in why when it did not run (after a few crashes or
- *  time-outs in a row, at once: the engine is unresponsive). */
+/** The start of the reason of an impossible result (engine_result_possible). */
+#define ENGINE_IMPOSSIBLE "impossible result from "
+/** How far above 1 a normal e (head-on, or on a flat wall) may be before it is impossible: more
+ *  than any velocity-Verlet error of the engine cases' steps (dt <= t_c/50: e within
+ *  f dt/t_c <= 5/50 of the continuous e); and the energy of relative motion and spin a collision
+ *  may seem to gain, as a fraction of what it had: (1 + ENGINE_E_SLACK)^2 - 1. */
+#define ENGINE_E_SLACK 0.1
+#define ENGINE_GAIN_SLACK 0.21
+/** Whether an engine's result of collision c is possible at all, before any of its quantities is
+ *  judged: e, and for an oblique impact V_t' and the spins, finite; e in [0, 1 + ENGINE_E_SLACK]
+ *  where it is the normal e (head-on, or on a flat wall; a sticking pair's 0 included); the energy
+ *  of relative motion and spin at most (1 + ENGINE_GAIN_SLACK) times the start's; a contact
+ *  duration, when given, > 0. False with *why starting with ENGINE_IMPOSSIBLE ("(not finite" next
+ *  for a non-finite one): every quantity of the run fails with it (engine_run applies it to every
+ *  result). */
+bool engine_result_possible(const Engine *eng, const EngineCase *c, const EngineResult *r, char *why, size_t why_size);
+/** Runs c in the engine in a fresh folder (or takes its outcome from the batches), with a time
+ *  limit scaled to its steps and the engine's measured start-up (EngineHealth, src/engines/run.h);
+ *  false with a reason in why when it did not run (at once when the engine is unresponsive) or
+ *  its result is impossible (engine_result_possible). */
 bool engine_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const EngineCase *c, EngineResult *r, char *why,
                 size_t why_size);
 /** Runs a and b (engine_run), for a case that compares the two: false when either did not run,

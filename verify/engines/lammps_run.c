@@ -93,18 +93,16 @@ static bool write_input(const LmpBatch *b, int first, const char *path, char *wh
 }
 
 void lmp_batch_run(LmpBatch *b, double per_job_s) {
-  int first = 0, streak = 0;
+  int first = 0;
+  EngineHealth health; /* lmp's probe (run once per process) and this batch's failed starts */
+  engine_health_init(&health, engine_find("lammps"));
   while (first < b->n) {
-    if (streak >= ENGINE_UNRESPONSIVE_AFTER) { /* the rest fail at once: lmp does not answer */
-      for (int k = first; k < b->n; k++)
-        engine_msgf(b->job[k].error, sizeof b->job[k].error, "lmp unresponsive: %d crashes or time-outs in a row",
-                    streak);
+    if (health.dead[0]) { /* the rest fail at once: lmp does not answer */
+      for (int k = first; k < b->n; k++) engine_msgf(b->job[k].error, sizeof b->job[k].error, "%s", health.dead);
       break;
     }
-    /* lmp's start-up (measured once, shared with the engine cases), 3 s of slack and per_job_s
-     * for each job still to run */
-    const double startup = engine_startup(engine_find("lammps"));
-    const double timeout_s = engine_time_limit(startup, 3.0, per_job_s * (b->n - first));
+    /* one start-up and 3 s of slack, and per_job_s for each job still to run */
+    const double timeout_s = engine_health_limit(&health, 3.0, per_job_s * (b->n - first), b->n - first);
     char in[64], log[64], out[64], why[256] = "";
     const int a = b->attempts++;
     snprintf(in, sizeof in, "in%02d.lmp", a);
@@ -115,14 +113,22 @@ void lmp_batch_run(LmpBatch *b, double per_job_s) {
     snprintf(log_path, sizeof log_path, "%s", lmp_batch_path(b, log));
     snprintf(out_path, sizeof out_path, "%s", lmp_batch_path(b, out));
     int rc = -1;
+    ProcFault fault = PROC_FAULT_START;
+    struct timespec t0; /* the dumps' times against it: what the finished jobs took */
+    clock_gettime(CLOCK_REALTIME, &t0);
     if (write_input(b, first, in_path, why, sizeof why)) {
       const char *argv[] = {"lmp", "-in", in_path, "-log", log_path, "-screen", "none", "-nocite", NULL};
       rc = proc_spawn(argv, out_path, timeout_s, why, sizeof why);
-      engine_streak(&streak);
+      fault = proc_last_fault();
     }
     int k = first;
-    while (k < b->n && file_exists(b->job[k].dump)) b->job[k++].ok = true;
-    if (k == b->n) break;
+    double finished_s = NAN;
+    while (k < b->n && file_exists(b->job[k].dump)) finished_s = engine_file_since(&t0, b->job[k].dump), b->job[k++].ok = true;
+    EngineStart start = {.finished = k - first, .fault = fault, .finished_s = finished_s, .why = why};
+    if (k == b->n) {
+      engine_health_note(&health, &start);
+      break;
+    }
     /* Job k wrote nothing: lmp stopped there. Its ERROR line says why. */
     LmpJob *j = &b->job[k];
     char line[200];
@@ -134,6 +140,8 @@ void lmp_batch_run(LmpBatch *b, double per_job_s) {
       engine_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump; last output: %s", rc, line);
     else
       engine_msgf(j->error, sizeof j->error, "lmp exited with status %d without its dump and without output", rc);
+    start.why = j->error;
+    engine_health_note(&health, &start);
     first = k + 1;
   }
 }

@@ -43,9 +43,10 @@ int lmp_job_new(LmpBatch *b);
 /** Appends printf-formatted commands to job k. */
 void lmp_job_printf(LmpBatch *b, int k, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /** Runs every job; sets ok / error per job. Each lmp invocation runs the jobs not yet done,
- *  within 3 s plus ten times lmp's start-up (measured once) plus per_job_s for each of them; a
- *  crash or time-out restarts after the job that stopped it, and after ENGINE_UNRESPONSIVE_AFTER of
- *  them in a row the remaining jobs fail at once. A job's last command must write its dump,
+ *  within 3 s plus ten times lmp's start-up (measured once) plus per_job_s for each of them
+ *  (less after a time-out: EngineHealth); a crash, an error or a time-out restarts after the job
+ *  that stopped it, and once lmp is unresponsive (its probe failed, or EngineHealth's failed starts
+ *  in a row) the remaining jobs fail at once. A job's last command must write its dump,
  *  b->job[k].dump (write_dump ... modify format float %.17g). */
 void lmp_batch_run(LmpBatch *b, double per_job_s);
 

@@ -238,7 +238,7 @@ static void test_memory_ulimit(void **state) {
   static CmdResult r;
   const char *bin = getenv("GRANDAMP_BIN") ? getenv("GRANDAMP_BIN") : "build/grandamp";
   char cmd[1024];
-  snprintf(cmd, sizeof cmd, "ulimit -v 1000000; %s packing --type fcc --n 2000000 --out %s; echo status=$?; "
+  snprintf(cmd, sizeof cmd, "ulimit -v 1000000; %s packing --type random --n 2000000 --out %s; echo status=$?; "
            "%s run --packing random --n 2000000 --model '" HOOKE "' --steps 1; echo status=$?", bin,
            in_dir("big.data"), bin);
   run_program(&r, "/bin/sh", (const char *const[]){"-c", cmd, NULL});

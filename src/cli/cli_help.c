@@ -118,7 +118,7 @@ static const char HELP_RUN[] =
     "                         hooke, hertz, hertz/material, dmt; others run double, with a notice)\n"
     "  --every K              a time series in the JSON (\"series\"): temperature, collisions,\n"
     "                         dissipated energy at t = 0, every K steps and at the end; at most\n"
-    "                         100000 rows (S/K + 2) in the JSON, any number with --series\n"
+    "                         100000 rows (1 + ceil(S/K)) in the JSON, any with --series\n"
     "  --series OUT.csv       the rows as CSV, written as the run goes, in place before the JSON\n"
     "                         prints; never stdout or the --packing file\n"
     "A data file's v^2, w^2, m v^2, I w^2 and sums must be <= 1e300; a state that leaves double's\n"

@@ -138,7 +138,7 @@ static void test_run_series_written_before_json(void **state) {
   assert_int_equal((int)json_value(r.out, "series_rows"), 51);
 }
 
-/* item 3: the JSON's copy of the series is bounded before the run (S/K + 2 rows at most 100000
+/* item 3: the JSON's copy of the series is bounded before the run (1 + ceil(S/K) rows at most 100000
  * without --series); with --series any length is streamed to the file and the JSON says where. */
 static void test_run_series_bounded(void **state) {
   (void)state;

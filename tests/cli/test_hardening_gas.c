@@ -269,6 +269,29 @@ static void test_run_data_motion_overflow(void **state) {
   assert_null(strstr(r.out, "null"));
 }
 
+/* item 4: a state that leaves double's range during the run (here the dissipated power of a
+ * 1e30 dashpot at 2e140 m/s: 4e310 W) stops it with exit 1 and the step, never a JSON with null
+ * energies and exit 0; with --every the sample says which quantity, and no series is written. */
+static void test_run_state_leaves_range(void **state) {
+  (void)state;
+  static CmdResult r;
+  const char *data = in_dir("dashpot.data");
+  write_text(data, "two\n\n2 atoms\n1 atom types\n\n0 10 xlo xhi\n0 10 ylo yhi\n0 10 zlo zhi\n\nAtoms # sphere\n\n"
+                   "1 1 1 1.9098593171027440 4.5 5 5\n2 1 1 1.9098593171027440 5.49 5 5\n\nVelocities\n\n"
+                   "1 1e140 0 0 0 0 0\n2 -1e140 0 0 0 0 0\n");
+  const char *model = "hooke 1 1e30 tangential linear_nohistory 0 0 damping velocity";
+  RUN(&r, "run", "--packing", data, "--model", model, "--steps", "2", "--dt", "1e-150");
+  assert_int_equal(r.status, 1);
+  assert_int_equal(r.out[0], '\0');
+  assert_non_null(strstr(r.err, "no longer finite"));
+  RUN(&r, "run", "--packing", data, "--model", model, "--steps", "2", "--dt", "1e-150", "--every", "1", "--series",
+      in_dir("dashpot.csv"));
+  assert_int_equal(r.status, 1);
+  assert_int_equal(r.out[0], '\0');
+  assert_non_null(strstr(r.err, "dissipated_normal_damping is inf"));
+  assert_int_equal(access(in_dir("dashpot.csv"), F_OK), -1);
+}
+
 const struct CMUnitTest hardening_gas_tests[] = {
     tagged_test_setup_teardown(serial, test_run_series_never_its_input, setup, teardown),
     tagged_test_setup_teardown(serial, test_run_series_written_before_json, setup, teardown),
@@ -277,5 +300,6 @@ const struct CMUnitTest hardening_gas_tests[] = {
     cmocka_unit_test(test_gas_phi_max_reached),
     tagged_test_setup_teardown(serial, test_memory_ulimit, setup, teardown),
     tagged_test_setup_teardown(serial, test_run_data_motion_overflow, setup, teardown),
+    tagged_test_setup_teardown(serial, test_run_state_leaves_range, setup, teardown),
 };
 const size_t hardening_gas_ntests = sizeof hardening_gas_tests / sizeof *hardening_gas_tests;

@@ -227,7 +227,8 @@ static void test_gas_phi_max_reached(void **state) {
 }
 
 /* item 3: N is checked against the tightest limit, here `ulimit -v` (1 GB), before any work:
- * 2M spheres need about 3.5 GB; and a dilute gas's memory follows N, not its box. Not under the sanitizers (their shadow memory needs terabytes of
+ * 2M spheres need about 3.5 GB; and a dilute gas's memory follows N, not its box (100 000
+ * spheres at phi 0.001 under 400 MB). Not under the sanitizers (their shadow memory needs terabytes of
  * address space). */
 static void test_memory_ulimit(void **state) {
   (void)state;
@@ -241,7 +242,7 @@ static void test_memory_ulimit(void **state) {
   char cmd[1024];
   snprintf(cmd, sizeof cmd, "ulimit -v 1000000; %s packing --type random --n 2000000 --out %s; echo status=$?; "
            "%s run --packing random --n 2000000 --model '" HOOKE "' --steps 1; echo status=$?; "
-           "%s packing --type gas --n 1000 --phi 0.001 --equilibrate 0 --out %s; echo gas=$?", bin,
+           "ulimit -v 400000; %s packing --type gas --n 100000 --phi 0.001 --equilibrate 0 --out %s; echo gas=$?", bin,
            in_dir("big.data"), bin, bin, in_dir("dilute.data"));
   run_program(&r, "/bin/sh", (const char *const[]){"-c", cmd, NULL});
   assert_null(strstr(r.out, "status=0"));
@@ -251,7 +252,8 @@ static void test_memory_ulimit(void **state) {
   assert_non_null(first);
   assert_non_null(strstr(first + 1, "ulimit -v"));
   assert_int_equal(access(in_dir("big.data"), F_OK), -1);
-  /* the dilute gas's placement grid: at most 8 cells per sphere (it asked for 806^3, 4 GB) */
+  /* the dilute gas's placement grid: at most 8 cells per sphere, 6 MB here (it asked for 374^3
+   * cells, 420 MB, past a 400 MB ulimit -v) */
   if (!strstr(r.out, "gas=0")) fail_msg("%s%s", r.out, r.err);
 }
 

@@ -45,7 +45,8 @@ static const char *gas_fz_out(void) {
   static char path[96];
   if (!gas_fz_dir[0]) {
     const char *tmp = getenv("TMPDIR");
-    snprintf(gas_fz_dir, sizeof gas_fz_dir, "%s/grandamp_fuzz_gas_XXXXXX", tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
+    snprintf(gas_fz_dir, sizeof gas_fz_dir, "%s/grandamp_fuzz_gas_XXXXXX",
+             tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
     FUZZ_CHECK(mkdtemp(gas_fz_dir) != NULL, "cannot make %s", gas_fz_dir);
     atexit(gas_fz_dir_remove);
     snprintf(path, sizeof path, "%s/gas.data", gas_fz_dir);

@@ -207,7 +207,8 @@ int cli_run(int argc, char **argv) {
     errlist_add(&err, "--n: not used with a data file (%s)", packing);
   }
   /* the one output that is a file is never the input (as named, through a link, a hard link) */
-  if (packing && !synthetic && series_csv) cli_refuse_input("--series", series_csv, "the --packing file", packing, &err);
+  if (packing && !synthetic && series_csv)
+    cli_refuse_input("--series", series_csv, "the --packing file", packing, &err);
   Particles p = {0};
   Box b = {0};
   if (!err.n && packing && !synthetic) {

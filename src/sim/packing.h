@@ -48,7 +48,7 @@ typedef struct PackingSpec {
 PackingSpec packing_defaults(void);
 /** What packing_check accepts of the gas (docs/commands.md, `packing`). The volume fraction:
  *  random sequential placement (gas.c) jams, with no room for the next sphere within its
- *  2000 N + 1e5 attempts, at 0.32..0.36 for N = 1000 and as low as 0.29 in the boxes of N = 40,
+ *  2000 N + 1e5 attempts, at 0.32..0.36 for N = 1000 and 5000 and as low as 0.29 in the boxes of N = 40,
  *  by ratio and seed; measured with the placement's own code: at 0.28, 2 of 10 430 placements
  *  jammed (N = 2..150, seeds 1..10, ratios 1, 1.1, 1.2, 1.5, 2, 2.5, 3), at 0.25 none of 20 860
  *  (seeds 1..20). GAS_PHI_MAX keeps a margin of 0.03 below the first jam seen. Below

@@ -105,7 +105,8 @@ static void test_run_series_never_its_input(void **state) {
   const char *outs[] = {packing_path, dotted, in_dir("link.csv"), in_dir("hard.csv")};
   for (size_t k = 0; k < sizeof outs / sizeof *outs; k++) {
     RUN(&r, "run", "--packing", packing_path, "--model", HOOKE, "--steps", "3", "--every", "1", "--series", outs[k]);
-    if (r.status != 2 || !strstr(r.err, "it is the --packing file")) fail_msg("--series %s: exit %d: %s", outs[k], r.status, r.err);
+    if (r.status != 2 || !strstr(r.err, "it is the --packing file"))
+      fail_msg("--series %s: exit %d: %s", outs[k], r.status, r.err);
     assert_int_equal(r.out[0], '\0');
     assert_true(file_is(packing_path, before));
   }
@@ -170,7 +171,8 @@ static void test_gas_ranges_before_work(void **state) {
              {"--spin", "1e300", "--spin 1e+300"},   {"--temperature", "1e-305", "--temperature 1e-305"}};
   for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
     RUN(&r, "packing", "--type", "gas", "--n", "40", "--equilibrate", "0", bad[k].opt, bad[k].val, "--out", out);
-    if (r.status != 2 || !strstr(r.err, bad[k].want)) fail_msg("%s %s: exit %d: %s", bad[k].opt, bad[k].val, r.status, r.err);
+    if (r.status != 2 || !strstr(r.err, bad[k].want))
+      fail_msg("%s %s: exit %d: %s", bad[k].opt, bad[k].val, r.status, r.err);
     assert_int_equal(access(out, F_OK), -1);
   }
   /* the issue's: 1.2 and 3 at 0.35 and 0.34 (placement jammed after seconds), 3e305 with no
@@ -185,7 +187,8 @@ static void test_gas_ranges_before_work(void **state) {
   assert_int_equal(r.status, 2);
   assert_null(strstr(r.err, "internal error"));
   /* every problem in one run; the equilibration's own bounds */
-  RUN(&r, "packing", "--type", "gas", "--n", "40", "--phi", "0.3", "--temperature", "1e305", "--spin", "1e300", "--out", out);
+  RUN(&r, "packing", "--type", "gas", "--n", "40", "--phi", "0.3", "--temperature", "1e305", "--spin", "1e300", "--out",
+      out);
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "--phi 0.3"));
   assert_non_null(strstr(r.err, "--temperature 1e+305"));
@@ -217,7 +220,8 @@ static void test_gas_phi_max_reached(void **state) {
         s.type = PACKING_GAS, s.n = ns[k], s.phi = GAS_PHI_MAX, s.ratio = ratios[q], s.spin = 0.0, s.seed = seed;
         s.equilibrate = 0.0, s.threads = 1;
         ErrList err = {0};
-        if (packing_check(&s, (size_t)1 << 40, "test", &err)) fail_msg("ratio %g n %lld: %s", s.ratio, (long long)s.n, err.msg[0]);
+        if (packing_check(&s, (size_t)1 << 40, "test", &err))
+          fail_msg("ratio %g n %lld: %s", s.ratio, (long long)s.n, err.msg[0]);
         Particles p;
         Box b;
         packing_make(&s, &p, &b); /* a jam would end the process (gd_die) */

@@ -12,7 +12,7 @@
  *     temperature T0 to 1e-9 (never all-zero velocities), finite kinetic energies, and with
  *     --equilibrate 0 no two spheres overlapping (placement's promise).
  * Work is bounded by the harness, not the command: inputs without --n, with --n above
- * FUZZ_GAS_MAX_N or --threads above 2, or whose equilibration (gas_plan) passes
+ * FUZZ_GAS_MAX_N or --threads above 2, or whose equilibration (gas_layout) passes
  * FUZZ_GAS_MAX_WORK sphere-steps are skipped.
  */
 #define _GNU_SOURCE
@@ -87,7 +87,7 @@ static bool gas_fz_costly(int argc, char **argv) {
   s.equilibrate = gas_fz_value(argc, argv, "--equilibrate", s.equilibrate, NULL);
   if (!(s.phi >= GAS_PHI_MIN && s.phi <= GAS_PHI_MAX && s.ratio >= 1.0 && s.ratio <= 3.0 && s.equilibrate >= 0.0))
     return false; /* refused before any work */
-  return !(gas_plan(&s).steps * ((double)s.n + 16.0) <= FUZZ_GAS_MAX_WORK);
+  return !(gas_layout(&s).steps * ((double)s.n + 16.0) <= FUZZ_GAS_MAX_WORK);
 }
 
 static void gas_fz_check_stderr(const char *err, size_t len, int status) {

@@ -208,16 +208,16 @@ static void set_temperature(Particles *p, double T) {
 }
 
 /* The equilibration's contact: g = 2 sqrt(T/m) the rms normal speed, an overlap of 2 % of the
- * diameter at g, 15 steps per contact (equilibrate, below, and gas_plan size it alike). */
+ * diameter at g, 15 steps per contact (equilibrate, below, and gas_layout size it alike). */
 #define GAS_EQ_OVERLAP 0.02
 #define GAS_EQ_STEPS_PER_CONTACT 15.0
 #define GAS_EQ_SKIN 0.3 /* of the mean diameter */
 
-GasPlan gas_plan(const PackingSpec *s) {
+GasLayout gas_layout(const PackingSpec *s) {
   const double q = s->ratio, rsmall = q == 1.0 ? s->radius : 2.0 * s->radius / (1.0 + q), rlarge = q * rsmall;
   const double n_small = q == 1.0 ? (double)s->n : (double)((s->n + 1) / 2), n_large = (double)s->n - n_small;
   const double volume = 4.0 / 3.0 * GD_PI * (n_small * rsmall * rsmall * rsmall + n_large * rlarge * rlarge * rlarge);
-  GasPlan g;
+  GasLayout g;
   g.L = cbrt(volume / s->phi);
   g.sigma = (n_small * 2.0 * rsmall + n_large * 2.0 * rlarge) / (double)s->n;
   g.mass_min = sphere_mass(rsmall, s->density);

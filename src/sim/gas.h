@@ -23,7 +23,7 @@ void gas_make(const PackingSpec *s, Particles *p, Box *b);
 
 /** The gas of spec s as its checks see it before anything is built (packing_check): the same
  *  formulas as gas_make's, from the radii by id instead of sums over the spheres. */
-typedef struct GasPlan {
+typedef struct GasLayout {
   double L;        /**< side of the periodic cube [m] */
   double sigma;    /**< mean diameter [m] */
   double mass;     /**< mean mass [kg]; mass_min, mass_max: the small and the large sphere's */
@@ -32,8 +32,8 @@ typedef struct GasPlan {
   double k;        /**< the equilibration's contact stiffness [N/m] */
   double dt;       /**< its time step [s] */
   double steps;    /**< its steps: C / (omega dt), whatever T0 (0 without equilibration) */
-} GasPlan;
-GasPlan gas_plan(const PackingSpec *s);
+} GasLayout;
+GasLayout gas_layout(const PackingSpec *s);
 
 typedef struct GasTemperature {
   double trans; /**< translational granular temperature [J] */

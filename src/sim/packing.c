@@ -91,7 +91,7 @@ static void check_gas(const PackingSpec *s, bool sizes_ok, ErrList *err) {
     errlist_add(err, "packing: --phi %g is not a gas's that random placement reaches at every --ratio; it must be "
                 "in [%g, %g]", s->phi, GAS_PHI_MIN, GAS_PHI_MAX);
   if (!sizes_ok || !C_ok || s->equilibrate == 0.0) return;
-  const GasPlan g = gas_plan(s);
+  const GasLayout g = gas_layout(s);
   if (phi_ok && g.L < 3.0 * g.range)
     errlist_add(err, "packing: --n %lld spheres at --phi %g make a box of %.3g diameters, narrower than 3 "
                 "neighbour ranges of the equilibration (%.3g diameters); use more spheres, a lower --phi, or "

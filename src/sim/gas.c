@@ -72,11 +72,13 @@ typedef struct Grid {
 
 static void grid_clear(Grid *g);
 
-/* Cells at least one largest diameter wide, and at most about 8 per sphere (neighbor.c's rule):
- * a dilute gas's box would otherwise ask for up to 1024^3 cells (8 GiB) to hold a few spheres;
- * wider cells only hold more spheres each. Judged in double: the ratio may pass any integer. */
+/* Cells at least one largest diameter wide, and at most 64 per sphere (512 bytes, less than the
+ * run's lists take): a dilute gas's box would otherwise ask for up to 1024^3 cells (8 GiB) to
+ * hold a few spheres; wider cells only hold more spheres each. The cap binds below phi = 0.008
+ * only, so every denser gas keeps its cells and its bits (separate's sweep order follows them).
+ * Judged in double: L / 2 r_max may pass any integer. */
 static void grid_init(Grid *g, double L, double rmax, int64_t n) {
-  const double fit = floor(L / (2.0 * rmax)), most = fmin(1024.0, floor(cbrt(8.0 * (double)n + 64.0)));
+  const double fit = floor(L / (2.0 * rmax)), most = fmin(1024.0, floor(cbrt(64.0 * (double)n + 4096.0)));
   g->m = fit >= 1.0 ? (int64_t)fmin(fit, most) : 1;
   g->h = L / (double)g->m;
   g->head = gd_xmalloc((size_t)(g->m * g->m * g->m) * sizeof *g->head);

@@ -256,7 +256,7 @@ static void test_memory_ulimit(void **state) {
   assert_non_null(first);
   assert_non_null(strstr(first + 1, "ulimit -v"));
   assert_int_equal(access(in_dir("big.data"), F_OK), -1);
-  /* the dilute gas's placement grid: at most 8 cells per sphere, 6 MB here (it asked for 374^3
+  /* the dilute gas's placement grid: at most 64 cells per sphere, 51 MB here (it asked for 374^3
    * cells, 420 MB, past a 400 MB ulimit -v) */
   if (!strstr(r.out, "gas=0")) fail_msg("%s%s", r.out, r.err);
 }

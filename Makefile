@@ -352,7 +352,7 @@ clean:
 # options. A crash stops the target with libFuzzer's exit code.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= model numparse datafile output cli englog points compare rows report
+FUZZ_TARGETS ?= model numparse datafile output cli englog points compare rows report gas
 FUZZ_ARGS    ?=
 FUZZ_BUILD   := build-fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -367,7 +367,7 @@ FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 # Outside src/: the verifier's previous-CSV reader.
 FUZZ_EXTRA_SRC := verify/report/compare_load.c
 FUZZ_EXTRA_OBJ := $(FUZZ_EXTRA_SRC:%.c=$(FUZZ_BUILD)/%.o)
-# The command-line harness runs whole commands: the whole library, pair loops included (the
+# The command-line and gas harnesses run whole commands: the whole library, pair loops included (the
 # first `make fuzz` with it compiles every specialised kernel under the sanitizers, some minutes).
 FUZZ_ALL_OBJ := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_KERNEL_OBJ := $(KERNEL_OBJ:$(BUILD)/%=$(FUZZ_BUILD)/%)
@@ -391,7 +391,7 @@ $(FUZZ_BUILD)/build_info.h: FORCE
 $(FUZZ_BUILD)/fuzz/fuzz_%.o: fuzz/fuzz_%.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(SRC_INC) $(VERIFY_INC) -Ifuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -c -o $@ $<
-$(FUZZ_BUILD)/fuzz_cli: $(FUZZ_BUILD)/fuzz/fuzz_cli.o $(FUZZ_ALL_OBJ) $(FUZZ_KERNEL_OBJ) $(FUZZ_EXTRA_OBJ)
+$(FUZZ_BUILD)/fuzz_cli $(FUZZ_BUILD)/fuzz_gas: $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_ALL_OBJ) $(FUZZ_KERNEL_OBJ) $(FUZZ_EXTRA_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm
 $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_EXTRA_OBJ)
 	$(FUZZ_CC) -fopenmp $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ -lm

@@ -59,6 +59,9 @@ int fuzz_compare(const uint8_t *data, size_t size);
 int fuzz_rows(const uint8_t *data, size_t size);
 /** The nightly report's inputs (tools/report.sh): its CSVs, the bench's JSON, the history. */
 int fuzz_report(const uint8_t *data, size_t size);
+/** The gas packing's options: packing --type gas run in-process on fuzzed options (small N),
+ *  every range checked before work (exit 0 or 2, never a failure after it). */
+int fuzz_gas(const uint8_t *data, size_t size);
 
 /** A memfd of its own per harness (*fd -1 at first) holding exactly the input, and its
  *  /proc/self/fd path in path: the reader sees a regular file with a size, as it does for a real

@@ -13,7 +13,7 @@
  *     (json.c prints those as null: allowed only for the keys in NULL_OK) and, for collide,
  *     0 <= e <= 1 + max(FUZZ_CLI_E_SLACK, 2 dt/t_c), the integrator's error collide allows;
  *   - nothing is written outside the harness's private directory: every file name (--out,
- *     --data, --packing) is mapped into it, slashes replaced, so `--out /etc/x` writes
+ *     --data, --packing, --series) is mapped into it, slashes replaced, so `--out /etc/x` writes
  *     <dir>/_etc_x. That directory holds in.data (a 32-sphere packing) for forces and run.
  * Work is bounded so that one input takes well under a second: inputs that ask for more than
  * FUZZ_CLI_MAX_N spheres, FUZZ_CLI_MAX_STEPS steps, FUZZ_CLI_MAX_THREADS threads, or a
@@ -124,7 +124,8 @@ static char *confined_path(const char *word) {
 }
 
 static bool is_file_option(const char *cmd, const char *opt) {
-  return !strcmp(opt, "--out") || !strcmp(opt, "--data") || (!strcmp(cmd, "run") && !strcmp(opt, "--packing"));
+  return !strcmp(opt, "--out") || !strcmp(opt, "--data") ||
+         (!strcmp(cmd, "run") && (!strcmp(opt, "--packing") || !strcmp(opt, "--series")));
 }
 
 /* The number after option opt in argv, or def when absent or not a number. */

@@ -42,6 +42,7 @@ static const struct Area {
     {"cli", commands_tests, &commands_ntests},
     {"cli", cli_tests, &cli_ntests},
     {"cli", hardening_cli_tests, &hardening_cli_ntests},
+    {"cli", hardening_gas_tests, &hardening_gas_ntests},
     {"cli", plots_tests, &plots_ntests},
     {"cli", report_tests, &report_ntests},
     {"verify", verify_tests, &verify_ntests},

@@ -64,6 +64,7 @@ TEST_GROUP(oblique_ref);
 TEST_GROUP(kharaz_energy);
 TEST_GROUP(calibrate);
 TEST_GROUP(hardening_cli);
+TEST_GROUP(hardening_gas);
 TEST_GROUP(law);
 TEST_GROUP(gas_theory);
 TEST_GROUP(engine_lammps);

@@ -133,6 +133,29 @@ static size_t cgroup_room(void) {
   return used < limit ? (size_t)(limit - used) : 0;
 }
 
+/* The cgroup (v2, else v1) memory limit itself, SIZE_MAX without one. */
+static size_t cgroup_limit(void) {
+  unsigned long long limit = read_number("/sys/fs/cgroup/memory.max");
+  if (limit == 0) limit = read_number("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+  return limit == 0 || limit >= (unsigned long long)1 << 60 ? SIZE_MAX : (size_t)limit;
+}
+
+size_t sysmem_limit(const char **which) {
+  size_t limit = sysmem_physical();
+  const char *name = "the physical memory";
+  const size_t cg = cgroup_limit();
+  if (cg < limit) limit = cg, name = "the cgroup memory limit";
+  /* the address space counts what is mapped already (libraries, thread stacks, arenas) */
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    const size_t mapped = (size_t)read_number("/proc/self/statm") * (size_t)sysconf(_SC_PAGE_SIZE);
+    const size_t room = (size_t)rl.rlim_cur > mapped ? (size_t)rl.rlim_cur - mapped : 0;
+    if (room < limit) limit = room, name = "the address-space limit (ulimit -v)";
+  }
+  if (which) *which = name;
+  return limit;
+}
+
 size_t sysmem_available(void) {
   size_t avail = meminfo_available();
   if (avail == 0) {

@@ -14,6 +14,11 @@ extern "C" {
 
 /** Physical memory of this machine in bytes. */
 size_t sysmem_physical(void);
+/** The most memory this process may ever use, in bytes: the tightest of physical memory, the
+ *  cgroup memory limit (v2 memory.max, v1 memory.limit_in_bytes) and the address-space limit
+ *  (RLIMIT_AS, `ulimit -v`, less what this process has mapped already); *which (if not NULL) names it for messages. Unlike
+ *  sysmem_available it does not move with the load, so a check against it repeats. */
+size_t sysmem_limit(const char **which);
 /** Memory this process can still get, in bytes: the kernel's MemAvailable estimate (free
  *  memory plus reclaimable caches), lowered by a cgroup memory limit and by the address-space
  *  limit (ulimit -v) where they are set; physical memory when none of them can be read. */

@@ -44,7 +44,7 @@ void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSp
   }
 }
 
-size_t machine_memory(void) { return sysmem_physical(); }
+size_t machine_memory(const char **which) { return sysmem_limit(which); }
 
 size_t peak_memory(void) { return sysmem_peak(); }
 

@@ -31,8 +31,9 @@ typedef struct PackingOpts {
 
 /** Fills spec from the options given (the others keep their defaults); errors to err. */
 void packing_opts_apply(CliOpt *opts, int nopts, const PackingOpts *o, PackingSpec *spec, ErrList *err);
-/** Physical memory of this machine in bytes (sysmem_physical). */
-size_t machine_memory(void);
+/** The most memory this process may use in bytes: the tightest of physical memory, the cgroup
+ *  limit and `ulimit -v` (sysmem_limit), *which naming it. */
+size_t machine_memory(const char **which);
 /** Peak resident memory of this process in bytes (sysmem_peak). */
 size_t peak_memory(void);
 /** True if v, the value of option opt, is a whole number in lo..hi; otherwise appends

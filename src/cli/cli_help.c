@@ -64,14 +64,18 @@ static const char HELP_CONTACT[] =
   "  --overlap F            fcc: overlap of each contact over 2R; random: target rms overlap\n"   \
   "                         over the mean diameter (default 0.005)\n"                            \
   "  --phi PHI              random: packing fraction (default 0.66, at most 0.74); gas:\n"       \
-  "                         volume fraction (default 0.1, at most 0.35)\n"                       \
+  "                         volume fraction (default 0.1, in [0.001, 0.25]: what random\n"       \
+  "                         placement reaches at every ratio and N, with margin)\n"              \
   "  --ratio Q              random: largest over smallest radius (default 2, at most 3); gas:\n"  \
-  "                         two sizes in that ratio (default 1)\n"                               \
+  "                         two sizes in that ratio (default 1, at most 3)\n"                    \
   "  --dist uniform|lognormal  random: radius distribution (default uniform)\n"                  \
   "  --velocity V           std of the Gaussian velocities (default 0.005)\n"                    \
   "  --spin W               std of the Gaussian angular velocities (default 0.01; gas: 0)\n"     \
   "  --temperature T0       gas: granular temperature of the Maxwellian velocities (default 1)\n" \
-  "  --equilibrate C        gas: elastic collisions per sphere before it is written (default 2)\n"
+  "  --equilibrate C        gas: elastic collisions per sphere before it is written (default 2,\n" \
+  "                         at most 1000 and 1e6 steps, about 35 C/PHI; box >= 3 (2 R_max + 0.3 d))\n" \
+  "  V, W, T0, R, RHO: masses, inertias and energies (3N 75 m V^2, 3N 75 T0, 3N 75 I W^2)\n"      \
+  "  in 1e-300..1e300; N: within the tightest of RAM, the cgroup limit and ulimit -v.\n"
 
 static const char HELP_PACKING[] =
     "usage: grandamp packing --type fcc|random|gas [packing options] [--threads T] --out FILE.data\n"
@@ -113,8 +117,12 @@ static const char HELP_RUN[] =
     "                         single precision (separation and overlap in double, sums in double;\n"
     "                         hooke, hertz, hertz/material, dmt; others run double, with a notice)\n"
     "  --every K              a time series in the JSON (\"series\"): temperature, collisions,\n"
-    "                         dissipated energy at t = 0, every K steps and at the end\n"
-    "  --series OUT.csv       the same rows as CSV\n"
+    "                         dissipated energy at t = 0, every K steps and at the end; at most\n"
+    "                         100000 rows (1 + ceil(S/K)) in the JSON, any with --series\n"
+    "  --series OUT.csv       the rows as CSV, written as the run goes, in place before the JSON\n"
+    "                         prints; never stdout or the --packing file\n"
+    "A data file's v^2, w^2, m v^2, I w^2 and sums must be <= 1e300; a state that leaves double's\n"
+    "range stops the run (exit 1).\n"
     "packing options (fcc, random and gas):\n" HELP_PACKING_OPTIONS
     "\n"
     "example:\n"

@@ -34,7 +34,9 @@ int cli_packing(int argc, char **argv) {
   packing_opts_apply(opts, nopts, &po, &spec, &err);
   const int nthreads = threads_option(cli_opt(opts, nopts, "--threads"), threads, &err);
   spec.threads = nthreads;
-  packing_check(&spec, machine_memory(), &err);
+  const char *limit_name = NULL;
+  const size_t limit = machine_memory(&limit_name);
+  packing_check(&spec, limit, limit_name, &err);
   if (err.n) {
     errlist_print(&err, stderr);
     errlist_free(&err);

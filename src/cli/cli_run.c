@@ -25,6 +25,7 @@
 #include "output.h"
 #include "sim.h"
 #include "sysmem.h"
+#include "usertext.h"
 
 static void ledger_json(Json *j, const char *key, const Ledger *l) {
   json_object(j, key);
@@ -42,29 +43,73 @@ static void ledger_json(Json *j, const char *key, const Ledger *l) {
  * thread count; half-reduce adds the threads' private force arrays in thread order; half-atomic
  * adds in whatever order the threads arrive. Energy and power sums are thread-count independent
  * (blocksum.h), so the forces decide. */
-/* The time series of --every K: one row per K steps (and the first and last), column-wise. */
+/* The time series of --every K: one row per K steps (and the first and last). The rows go to
+ * --series's file as they are made (its temporary, renamed once the run succeeds), so a long
+ * series costs no memory; the JSON copy is kept only for runs of at most SERIES_JSON_MAX_ROWS
+ * rows (8 MB of doubles), and a longer one without --series is refused before the run. */
 enum { SE_STEP, SE_TIME, SE_T, SE_TROT, SE_COLL, SE_CONTACTS, SE_KE, SE_DN, SE_DT, SE_DF, SE_N };
 static const char *const SE_NAMES[SE_N] = {"step", "time", "temperature", "temperature_rotational", "collisions",
                                            "contacts", "kinetic_energy", "dissipated_normal_damping",
                                            "dissipated_tangential_damping", "dissipated_friction"};
+#define SERIES_JSON_MAX_ROWS 100000
 typedef struct Series {
-  double *col[SE_N];
+  double *col[SE_N];  /* the JSON's copy (keep) */
   int n, cap;
+  bool keep;          /* the run's rows fit the JSON */
+  bool streaming;     /* csv is open */
+  OutFile csv;
+  const char *path;
   int64_t collisions; /* collisions begun since t = 0 (-1: not counted, jkr) */
 } Series;
 
-static void series_sample(Series *se, const Sim *s) {
-  if (se->n == se->cap) {
-    se->cap = se->cap ? 2 * se->cap : 64;
-    for (int c = 0; c < SE_N; c++) se->col[c] = gd_xrealloc(se->col[c], (size_t)se->cap * sizeof(double));
-  }
+/* Rows of a run of steps steps sampled every K: t = 0, every K-th step, and the last. */
+static double series_rows(double steps, double K) {
+  return 1.0 + floor(steps / K) + (fmod(steps, K) != 0.0 ? 1.0 : 0.0);
+}
+
+/* Opens the CSV (header written) when path is given; false: out_open said why. */
+static bool series_open(Series *se, const char *path, bool keep) {
+  se->keep = keep;
+  se->path = path;
+  if (!path) return true;
+  if (!out_open(&se->csv, path)) return false;
+  se->streaming = true;
+  for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%s%s", SE_NAMES[c], c + 1 < SE_N ? "," : "\n");
+  return !ferror(se->csv.f);
+}
+
+/* The state now as a row: to the CSV and the JSON's copy. False (the run stops, *why set) when
+ * the state is no longer finite or the CSV cannot be written. */
+static bool series_sample(Series *se, Sim *s, const char **why) {
   const GasTemperature T = gas_temperature(&s->p);
   const Ledger l = sim_ledger(s);
   const double row[SE_N] = {(double)s->step, (double)s->step * s->dt, T.trans, T.rot,
                             se->collisions < 0 ? NAN : (double)se->collisions, (double)s->last.contacts,
                             l.ke_trans + l.ke_rot, l.diss_normal, l.diss_tangential, l.diss_friction};
+  for (int c = SE_T; c < SE_N; c++)
+    if (c != SE_COLL && !isfinite(row[c])) {
+      snprintf(s->fault, sizeof s->fault, "step %lld: the %s is %g, not a finite number (the state left double's "
+               "range); lower the time step, the speeds or the stiffness", (long long)s->step, SE_NAMES[c], row[c]);
+      *why = s->fault;
+      return false;
+    }
+  if (se->streaming) {
+    for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%.17g%s", row[c], c + 1 < SE_N ? "," : "\n");
+    if (ferror(se->csv.f)) { /* out_commit would say the same at the end of a long run */
+      snprintf(s->fault, sizeof s->fault, "step %lld: writing --series %s failed; the run stops", (long long)s->step,
+               se->path);
+      *why = s->fault;
+      return false;
+    }
+  }
+  if (!se->keep) return true;
+  if (se->n == se->cap) {
+    se->cap = se->cap ? 2 * se->cap : 64;
+    for (int c = 0; c < SE_N; c++) se->col[c] = gd_xrealloc(se->col[c], (size_t)se->cap * sizeof(double));
+  }
   for (int c = 0; c < SE_N; c++) se->col[c][se->n] = row[c];
   se->n++;
+  return true;
 }
 
 static void series_json(Json *j, const Series *se) {
@@ -73,18 +118,26 @@ static void series_json(Json *j, const Series *se) {
   json_close(j);
 }
 
-static bool series_write_csv(const Series *se, const char *path) {
-  OutFile o;
-  if (!out_open(&o, path)) return false;
-  for (int c = 0; c < SE_N; c++) fprintf(o.f, "%s%s", SE_NAMES[c], c + 1 < SE_N ? "," : "\n");
-  for (int r = 0; r < se->n; r++)
-    for (int c = 0; c < SE_N; c++) fprintf(o.f, "%.17g%s", se->col[c][r], c + 1 < SE_N ? "," : "\n");
-  return out_commit(&o);
+/* Ends the series: the CSV renamed into place (commit) or dropped; the copy freed by series_free. */
+static bool series_finish(Series *se, bool commit) {
+  if (!se->streaming) return true;
+  se->streaming = false;
+  if (commit) return out_commit(&se->csv);
+  out_abort(&se->csv);
+  return false;
 }
 
 static void series_free(Series *se) {
+  series_finish(se, false);
   for (int c = 0; c < SE_N; c++) free(se->col[c]);
   memset(se, 0, sizeof *se);
+}
+
+/* A ledger the JSON can print: every figure finite, the elastic energy too where the model
+ * defines it (defined: it was finite at the start; JKR's is NaN throughout). */
+static bool ledger_finite(const Ledger *l, bool elastic_defined) {
+  return isfinite(l->ke_trans) && isfinite(l->ke_rot) && isfinite(l->diss_normal) && isfinite(l->diss_tangential) &&
+         isfinite(l->diss_friction) && (!elastic_defined || isfinite(l->elastic));
 }
 
 static const char *reproducibility(ForceStrategy st, bool ref) {
@@ -118,9 +171,16 @@ int cli_run(int argc, char **argv) {
   if (!packing) errlist_add(&err, "run: --packing fcc|random|gas|FILE.data is required");
   if (cli_opt(opts, nopts, "--every")->given) whole_option("--every", every, 1, 1e12, "1..1e12", &err);
   if (series_csv && !(every >= 1)) errlist_add(&err, "--series: needs --every K (the rows it writes)");
+  if (series_csv && out_is_stdout(series_csv))
+    errlist_add(&err, "--series %s: standard output carries the JSON report; give the CSV a file name",
+                user_text(series_csv).s);
   if (!text) errlist_add(&err, "run: --model '<pair_coeff text>' is required");
   if (!cli_opt(opts, nopts, "--steps")->given) errlist_add(&err, "run: --steps S is required");
-  else whole_option("--steps", steps, 0, 1e12, "0..1e12", &err);
+  else if (whole_option("--steps", steps, 0, 1e12, "0..1e12", &err) && every >= 1 && !series_csv &&
+           series_rows(steps, every) > SERIES_JSON_MAX_ROWS)
+    errlist_add(&err, "--every %.0f: %.0f steps give %.0f rows, more than the %d the JSON holds; give --series "
+                "OUT.csv (written as the run goes, any length) or a larger K", every, steps,
+                series_rows(steps, every), SERIES_JSON_MAX_ROWS);
   if (!(dt > 0)) errlist_add(&err, "--dt: must be > 0");
   if (!(skin >= 0)) errlist_add(&err, "--skin: must be >= 0");
   ForceStrategy st = FORCE_HALF_REDUCE;
@@ -140,14 +200,19 @@ int cli_run(int argc, char **argv) {
     spec.type = strcmp(packing, "fcc") == 0 ? PACKING_FCC : strcmp(packing, "gas") == 0 ? PACKING_GAS : PACKING_RANDOM;
     packing_opts_apply(opts, nopts, &po, &spec, &err);
     spec.threads = nthreads;
-    packing_check(&spec, machine_memory(), &err);
+    const char *limit_name = NULL;
+    const size_t limit = machine_memory(&limit_name);
+    packing_check(&spec, limit, limit_name, &err);
   } else if (packing && cli_opt(opts, nopts, "--n")->given) {
     errlist_add(&err, "--n: not used with a data file (%s)", packing);
   }
+  /* the one output that is a file is never the input (as named, through a link, a hard link) */
+  if (packing && !synthetic && series_csv)
+    cli_refuse_input("--series", series_csv, "the --packing file", packing, &err);
   Particles p = {0};
   Box b = {0};
   if (!err.n && packing && !synthetic) {
-    if (datafile_read(packing, &p, &b, &err))
+    if (datafile_read(packing, &p, &b, &err) && !packing_motion_check(&p, packing, &err))
       for (int d = 0; d < 3; d++) b.periodic[d] = true;
   }
   if (!err.n && p.n == 0 && !synthetic) errlist_add(&err, "run: %s holds no particles", packing);
@@ -180,9 +245,19 @@ int cli_run(int argc, char **argv) {
   const int64_t setup_pairs = s.pair_evals, setup_contacts = s.contact_evals, setup_passes = s.force_passes;
   Series se = {0};
   const int64_t K = (int64_t)every;
+  if (ok && !series_open(&se, K > 0 ? series_csv : NULL, K > 0 && series_rows(steps, every) <= SERIES_JSON_MAX_ROWS)) {
+    sim_free(&s);
+    return GD_EXIT_RUNTIME;
+  }
+  const bool elastic_defined = isfinite(l0.elastic);
+  if (ok && !ledger_finite(&l0, elastic_defined)) {
+    snprintf(s.fault, sizeof s.fault, "step 0 (setup): the energies are not finite numbers (kinetic %g + %g J); "
+             "lower the speeds or spins", l0.ke_trans, l0.ke_rot);
+    why = s.fault, ok = false;
+  }
   if (ok && K > 0) { /* t = 0; the first count sets the touch flags */
     se.collisions = gas_new_contacts(&s);
-    series_sample(&se, &s);
+    ok = series_sample(&se, &s, &why);
   }
   const double t1 = timer_now();
   for (int64_t k = 0; ok && k < (int64_t)steps; k++) {
@@ -190,18 +265,37 @@ int cli_run(int argc, char **argv) {
     if (ok && K > 0) {
       const int64_t begun = gas_new_contacts(&s);
       se.collisions = begun < 0 ? -1 : se.collisions + begun;
-      if ((k + 1) % K == 0 || k + 1 == (int64_t)steps) series_sample(&se, &s);
+      if ((k + 1) % K == 0 || k + 1 == (int64_t)steps) ok = series_sample(&se, &s, &why);
     }
   }
   const double t2 = timer_now();
+  Ledger l1 = {0};
+  if (ok) {
+    l1 = sim_ledger(&s);
+    if (!ledger_finite(&l1, elastic_defined)) {
+      snprintf(s.fault, sizeof s.fault, "step %lld: the energies are no longer finite numbers (kinetic %g + %g J, "
+               "elastic %g J); lower the time step, the speeds or the stiffness", (long long)s.step, l1.ke_trans,
+               l1.ke_rot, l1.elastic);
+      why = s.fault, ok = false;
+    }
+  }
   if (!ok) {
     const bool fault = s.fault[0] != '\0'; /* the physics failed, not the set-up */
     gd_error("run: %s%s", why, fault ? "" : " (grow the packing, or lower --skin)");
+    if (se.streaming) gd_note("--series %s: not written (the previous file, if any, is unchanged)", se.path);
     series_free(&se);
     sim_free(&s);
     return fault ? GD_EXIT_RUNTIME : GD_EXIT_USAGE;
   }
-  const Ledger l1 = sim_ledger(&s);
+  /* the series is in place before the report: a failed write leaves no success JSON */
+  if (!series_finish(&se, true)) {
+    series_free(&se);
+    sim_free(&s);
+    return GD_EXIT_RUNTIME;
+  }
+  if (K > 0 && !se.keep)
+    gd_note("the series (%.0f rows) is in %s only: the JSON holds at most %d rows", series_rows(steps, every),
+            series_csv, SERIES_JSON_MAX_ROWS);
   const bool stepped = s.force_passes > setup_passes; /* else report the setup pass */
   double phase[N_TIMERS];
   for (int k = 0; k < N_TIMERS; k++) phase[k] = s.time[k] - (stepped ? setup_time[k] : 0.0);
@@ -237,10 +331,10 @@ int cli_run(int argc, char **argv) {
   json_int(&j, "peak_memory_bytes", (long)peak_memory());
   ledger_json(&j, "energy_initial", &l0);
   ledger_json(&j, "energy_final", &l1);
-  if (K > 0) series_json(&j, &se);
+  if (K > 0) json_int(&j, "series_rows", (long)series_rows(steps, every));
+  if (K > 0 && se.keep) series_json(&j, &se);
   json_end(&j);
   sim_free(&s);
-  const bool written = !series_csv || series_write_csv(&se, series_csv);
   series_free(&se);
-  return fflush(stdout) == 0 && written ? GD_EXIT_OK : GD_EXIT_RUNTIME;
+  return fflush(stdout) == 0 ? GD_EXIT_OK : GD_EXIT_RUNTIME;
 }

@@ -572,6 +572,14 @@ void out_abort(OutFile *o) {
   release(o);
 }
 
+bool out_is_stdout(const char *path) {
+  struct stat st;
+  const struct stat *old;
+  const char *why = NULL;
+  int err = 0;
+  return *path && destination(path, &st, &old, &why, &err) == OUT_STDOUT;
+}
+
 bool out_same_file(const char *a, const char *b) {
   struct stat sa, sb;
   /* regular files only: a terminal or /dev/null read and written at once destroys nothing */

@@ -84,6 +84,9 @@ void out_abort(OutFile *o);
  *  anything (a command's check before its work); else false with "cannot write <path>: <why>"
  *  in msg, the message out_open would give. */
 bool out_check(const char *path, char *msg, size_t size);
+/** True when out_open would write path to standard output ("-", "/dev/stdout", or the node
+ *  that stdout is): for an output that must not mix into a command's printed result. */
+bool out_is_stdout(const char *path);
 /** True when a and b name the same existing regular file (the same node after following links,
  *  or a hard link), so that a command can refuse to write its output over its own input. */
 bool out_same_file(const char *a, const char *b);

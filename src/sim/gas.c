@@ -72,10 +72,14 @@ typedef struct Grid {
 
 static void grid_clear(Grid *g);
 
+/* Cells at least one largest diameter wide, and at most 64 per sphere (512 bytes, less than the
+ * run's lists take): a dilute gas's box would otherwise ask for up to 1024^3 cells (8 GiB) to
+ * hold a few spheres; wider cells only hold more spheres each. The cap binds below phi = 0.008
+ * only, so every denser gas keeps its cells and its bits (separate's sweep order follows them).
+ * Judged in double: L / 2 r_max may pass any integer. */
 static void grid_init(Grid *g, double L, double rmax, int64_t n) {
-  g->m = (int64_t)floor(L / (2.0 * rmax));
-  if (g->m < 1) g->m = 1;
-  if (g->m > 1024) g->m = 1024;
+  const double fit = floor(L / (2.0 * rmax)), most = fmin(1024.0, floor(cbrt(64.0 * (double)n + 4096.0)));
+  g->m = fit >= 1.0 ? (int64_t)fmin(fit, most) : 1;
   g->h = L / (double)g->m;
   g->head = gd_xmalloc((size_t)(g->m * g->m * g->m) * sizeof *g->head);
   g->next = gd_xmalloc((size_t)n * sizeof *g->next);
@@ -205,15 +209,43 @@ static void set_temperature(Particles *p, double T) {
   for (int64_t i = 0; i < p->n; i++) p->vx[i] *= f, p->vy[i] *= f, p->vz[i] *= f;
 }
 
+/* The equilibration's contact: g = 2 sqrt(T/m) the rms normal speed, an overlap of 2 % of the
+ * diameter at g, 15 steps per contact (equilibrate, below, and gas_layout size it alike). */
+#define GAS_EQ_OVERLAP 0.02
+#define GAS_EQ_STEPS_PER_CONTACT 15.0
+#define GAS_EQ_SKIN 0.3 /* of the mean diameter */
+
+GasLayout gas_layout(const PackingSpec *s) {
+  const double q = s->ratio, rsmall = q == 1.0 ? s->radius : 2.0 * s->radius / (1.0 + q), rlarge = q * rsmall;
+  const double n_small = q == 1.0 ? (double)s->n : (double)((s->n + 1) / 2), n_large = (double)s->n - n_small;
+  const double volume = 4.0 / 3.0 * GD_PI * (n_small * rsmall * rsmall * rsmall + n_large * rlarge * rlarge * rlarge);
+  GasLayout g;
+  g.L = cbrt(volume / s->phi);
+  g.sigma = (n_small * 2.0 * rsmall + n_large * 2.0 * rlarge) / (double)s->n;
+  g.mass_min = sphere_mass(rsmall, s->density);
+  g.mass_max = sphere_mass(rlarge, s->density);
+  g.mass = (n_small * g.mass_min + n_large * g.mass_max) / (double)s->n;
+  g.range = 2.0 * rlarge + GAS_EQ_SKIN * g.sigma;
+  const double T = s->temperature, speed = 2.0 * sqrt(T / g.mass), delta = GAS_EQ_OVERLAP * g.sigma;
+  g.k = 0.5 * g.mass * speed * speed / (delta * delta);
+  g.dt = GD_PI * delta / speed / GAS_EQ_STEPS_PER_CONTACT; /* pi sqrt(meff/k) = pi delta/g */
+  /* omega dt does not depend on T: C / (omega dt) steps (gas_collision_frequency) */
+  const double n_density = (double)s->n / (g.L * g.L * g.L);
+  const double omega_dt = gas_collision_frequency(n_density, g.sigma, 1.0, 1.0) * 0.5 * GD_PI * delta /
+                          GAS_EQ_STEPS_PER_CONTACT;
+  g.steps = s->equilibrate > 0.0 ? ceil(s->equilibrate / omega_dt) : 0.0;
+  return g;
+}
+
 /* Elastic collisions (hooke, no damping, frictionless) for c collisions per sphere (Enskog's
  * frequency), so that the pair structure relaxes from random placement to a gas's: contact
  * stiffness for an overlap of 2 % of the diameter at the rms normal speed, 15 steps per
  * contact. Its energy drift does not matter: the velocities are rescaled afterwards. */
 static void equilibrate(const PackingSpec *s, Particles *p, Box *b, double sigma, double m) {
   const double T = s->temperature, V = (b->hi[0] - b->lo[0]) * (b->hi[1] - b->lo[1]) * (b->hi[2] - b->lo[2]);
-  const double g = 2.0 * sqrt(T / m), meff = 0.5 * m, delta = 0.02 * sigma;
+  const double g = 2.0 * sqrt(T / m), meff = 0.5 * m, delta = GAS_EQ_OVERLAP * sigma;
   const double k = meff * g * g / (delta * delta);
-  const double tc = GD_PI * sqrt(meff / k), dt = tc / 15.0;
+  const double tc = GD_PI * sqrt(meff / k), dt = tc / GAS_EQ_STEPS_PER_CONTACT;
   const double omega = gas_collision_frequency((double)p->n / V, sigma, m, T);
   const int64_t steps = (int64_t)ceil(s->equilibrate / (omega * dt));
   char text[160];
@@ -222,7 +254,7 @@ static void equilibrate(const PackingSpec *s, Particles *p, Box *b, double sigma
   ContactModel *model = gd_xmalloc(sizeof *model);
   if (model_parse(text, model, &err)) gd_die(GD_EXIT_RUNTIME, "internal error: the gas's elastic model");
   Sim sim;
-  sim_init(&sim, p, b, model, 1, FORCE_FULL, false, LOOP_DOUBLE, s->threads, 0.3 * sigma, dt);
+  sim_init(&sim, p, b, model, 1, FORCE_FULL, false, LOOP_DOUBLE, s->threads, GAS_EQ_SKIN * sigma, dt);
   const char *why = NULL;
   bool ok = sim_setup(&sim, &why);
   for (int64_t step = 0; ok && step < steps; step++) ok = sim_step(&sim, &why);

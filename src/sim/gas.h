@@ -21,6 +21,20 @@
  *  exactly s->temperature. Spins: Gaussian, std s->spin. Same seed, same gas, any thread count. */
 void gas_make(const PackingSpec *s, Particles *p, Box *b);
 
+/** The gas of spec s as its checks see it before anything is built (packing_check): the same
+ *  formulas as gas_make's, from the radii by id instead of sums over the spheres. */
+typedef struct GasLayout {
+  double L;        /**< side of the periodic cube [m] */
+  double sigma;    /**< mean diameter [m] */
+  double mass;     /**< mean mass [kg]; mass_min, mass_max: the small and the large sphere's */
+  double mass_min, mass_max;
+  double range;    /**< the equilibration's neighbour range, 2 R_max + skin [m]: the box must be 3 of them */
+  double k;        /**< the equilibration's contact stiffness [N/m] */
+  double dt;       /**< its time step [s] */
+  double steps;    /**< its steps: C / (omega dt), whatever T0 (0 without equilibration) */
+} GasLayout;
+GasLayout gas_layout(const PackingSpec *s);
+
 typedef struct GasTemperature {
   double trans; /**< translational granular temperature [J] */
   double rot;   /**< rotational granular temperature [J] */

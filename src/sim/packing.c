@@ -34,36 +34,127 @@ size_t packing_bytes(int64_t n) {
   return (size_t)n * (PARTICLES_BYTES_PER_ATOM + 40 * 37 + 64 + 96 + 2 * 64);
 }
 
-int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err) {
+/* The smallest and largest radius a spec gives (the gas: two sizes; random: the uniform or
+ * truncated lognormal range). */
+static void radius_range(const PackingSpec *s, double *rmin, double *rmax) {
+  const double q = s->type == PACKING_FCC ? 1.0 : s->ratio;
+  *rmin = q == 1.0 ? s->radius : 2.0 * s->radius / (1.0 + q);
+  *rmax = q == 1.0 ? s->radius : q * *rmin;
+}
+
+/* Whether v is within PACKING_SCALE_MIN..PACKING_SCALE_MAX (NaN is not). */
+static bool in_scale(double v) { return v >= PACKING_SCALE_MIN && v <= PACKING_SCALE_MAX; }
+
+/* Masses, moments of inertia and the energies of the motion drawn, within double's range with
+ * margin (PACKING_SCALE_MAX), so that no sum of the run's energy ledger overflows: each velocity
+ * or spin component is std * z with |z| < sqrt(PACKING_Z2_MAX) (rng_normal), so the sums
+ * sum m v^2 and sum I w^2 are at most 3 N PACKING_Z2_MAX m_max std^2. */
+static void check_scales(const PackingSpec *s, ErrList *err) {
+  double rmin, rmax;
+  radius_range(s, &rmin, &rmax);
+  const double mmin = sphere_mass(rmin, s->density), mmax = sphere_mass(rmax, s->density);
+  const double imin = 0.4 * mmin * rmin * rmin, imax = 0.4 * mmax * rmax * rmax;
+  if (!(in_scale(mmin) && in_scale(mmax) && in_scale(imin) && in_scale(imax))) {
+    errlist_add(err, "packing: --radius %g and --density %g give sphere masses %g..%g kg and moments of inertia "
+                "%g..%g kg m^2; each must be within %g..%g (double's range, with margin)", s->radius, s->density,
+                mmin, mmax, imin, imax, PACKING_SCALE_MIN, PACKING_SCALE_MAX);
+    return;
+  }
+  const double draws = 3.0 * (double)s->n * PACKING_Z2_MAX;
+  if (s->type != PACKING_GAS && s->velocity >= 0.0 && !(draws * s->velocity * s->velocity <= PACKING_SCALE_MAX / mmax))
+    errlist_add(err, "packing: --velocity %g: the kinetic energy of %lld spheres could pass %g J; at most %.3g "
+                "here", s->velocity, (long long)s->n, PACKING_SCALE_MAX, sqrt(PACKING_SCALE_MAX / mmax / draws));
+  if (s->spin >= 0.0 && !(draws * s->spin * s->spin <= PACKING_SCALE_MAX / imax))
+    errlist_add(err, "packing: --spin %g: the rotational energy of %lld spheres could pass %g J; at most %.3g here",
+                s->spin, (long long)s->n, PACKING_SCALE_MAX, sqrt(PACKING_SCALE_MAX / imax / draws));
+  if (s->type == PACKING_GAS && s->temperature > 0.0 && isfinite(s->temperature)) {
+    /* v = sqrt(T0/m) z: the squares T0 z^2/m representable (no zero velocities), sum m v^2 too */
+    const double T = s->temperature, lo = PACKING_SCALE_MIN * mmax, hi = PACKING_SCALE_MAX / draws;
+    const double hi_v = fmin(hi, PACKING_SCALE_MAX / PACKING_Z2_MAX * mmin);
+    if (!(T >= lo && T <= hi_v))
+      errlist_add(err, "packing: --temperature %g: the velocities and the kinetic energy of %lld spheres of "
+                  "%g..%g kg must stay within %g..%g; T0 must be in %.3g..%.3g here", T, (long long)s->n, mmin, mmax,
+                  PACKING_SCALE_MIN, PACKING_SCALE_MAX, lo, hi_v);
+  }
+}
+
+/* The gas's volume fraction, placement and elastic equilibration (gas.h), before any work;
+ * sizes_ok: n, radius, density and ratio are in range (the plan needs them). */
+static void check_gas(const PackingSpec *s, bool sizes_ok, ErrList *err) {
+  if (!(s->ratio >= 1.0 && s->ratio <= 3.0)) errlist_add(err, "packing: --ratio must be in [1, 3]");
+  const bool T_ok = s->temperature > 0.0 && isfinite(s->temperature);
+  if (!T_ok) errlist_add(err, "packing: --temperature must be > 0 (the granular temperature, in energy units)");
+  const bool C_ok = s->equilibrate >= 0.0 && s->equilibrate <= 1000.0;
+  if (!C_ok) errlist_add(err, "packing: --equilibrate must be in [0, 1000] (collisions per sphere)");
+  const bool phi_ok = s->phi >= GAS_PHI_MIN && s->phi <= GAS_PHI_MAX;
+  if (!phi_ok)
+    errlist_add(err, "packing: --phi %g is not a gas's that random placement reaches at every --ratio; it must be "
+                "in [%g, %g]", s->phi, GAS_PHI_MIN, GAS_PHI_MAX);
+  if (!sizes_ok || !C_ok || s->equilibrate == 0.0) return;
+  const GasLayout g = gas_layout(s);
+  if (phi_ok && g.L < 3.0 * g.range)
+    errlist_add(err, "packing: --n %lld spheres at --phi %g make a box of %.3g diameters, narrower than 3 "
+                "neighbour ranges of the equilibration (%.3g diameters); use more spheres, a lower --phi, or "
+                "--equilibrate 0", (long long)s->n, s->phi, g.L / g.sigma, 3.0 * g.range / g.sigma);
+  if (phi_ok && !(g.steps <= GAS_EQUILIBRATION_MAX_STEPS))
+    errlist_add(err, "packing: --equilibrate %g at --phi %g takes %.3g steps (15 per contact at Enskog's collision "
+                "rate), more than %g; lower --equilibrate or raise --phi", s->equilibrate, s->phi, g.steps,
+                GAS_EQUILIBRATION_MAX_STEPS);
+  if (T_ok && !(in_scale(g.k) && in_scale(g.dt)))
+    errlist_add(err, "packing: --temperature %g with spheres of %g m and %g kg gives the equilibration a "
+                "stiffness %g N/m and a step %g s; both must be within %g..%g", s->temperature, g.sigma, g.mass, g.k,
+                g.dt, PACKING_SCALE_MIN, PACKING_SCALE_MAX);
+}
+
+int packing_check(const PackingSpec *s, size_t max_bytes, const char *limit_name, ErrList *err) {
   const int n0 = err->n;
   if (s->n < 2) errlist_add(err, "packing: --n must be >= 2, got %lld", (long long)s->n);
   else if (s->n > (int64_t)1 << 31)
     errlist_add(err, "packing: --n %lld is above the 2^31 particles a neighbour list can index", (long long)s->n);
   else if (packing_bytes(s->n) > max_bytes)
-    errlist_add(err, "packing: --n %lld needs about %.1f GiB, more than the %.1f GiB this machine has",
-                (long long)s->n, packing_bytes(s->n) / 1073741824.0, max_bytes / 1073741824.0);
+    errlist_add(err, "packing: --n %lld needs about %.1f GiB, more than the %.1f GiB of %s",
+                (long long)s->n, packing_bytes(s->n) / 1073741824.0, max_bytes / 1073741824.0, limit_name);
   if (!(s->radius > 0.0)) errlist_add(err, "packing: --radius must be > 0");
   if (!(s->density > 0.0)) errlist_add(err, "packing: --density must be > 0");
   if (!(s->velocity >= 0.0)) errlist_add(err, "packing: --velocity must be >= 0");
   if (!(s->spin >= 0.0)) errlist_add(err, "packing: --spin must be >= 0");
   if (s->type == PACKING_FCC && !(s->overlap >= 0.0 && s->overlap < 0.2))
     errlist_add(err, "packing: --overlap must be in [0, 0.2) (a fraction of the diameter)");
-  if (s->type == PACKING_GAS) {
-    if (!(s->phi > 0.0 && s->phi <= 0.35))
-      errlist_add(err, "packing: --phi %g is not a gas's; it must be in (0, 0.35]", s->phi);
-    if (!(s->ratio >= 1.0 && s->ratio <= 3.0)) errlist_add(err, "packing: --ratio must be in [1, 3]");
-    if (!(s->temperature > 0.0 && isfinite(s->temperature)))
-      errlist_add(err, "packing: --temperature must be > 0 (the granular temperature, in energy units)");
-    if (!(s->equilibrate >= 0.0 && s->equilibrate <= 1000.0))
-      errlist_add(err, "packing: --equilibrate must be in [0, 1000] (collisions per sphere)");
-  }
+  const bool sizes_ok = s->n >= 2 && s->n <= (int64_t)1 << 31 && s->radius > 0.0 && isfinite(s->radius) &&
+                        s->density > 0.0 && isfinite(s->density) &&
+                        (s->type == PACKING_FCC || (s->ratio >= 1.0 && s->ratio <= 3.0));
+  if (s->type == PACKING_GAS) check_gas(s, sizes_ok, err);
   if (s->type == PACKING_RANDOM) {
     if (!(s->phi > 0.0 && s->phi <= 0.74))
       errlist_add(err, "packing: --phi %g is impossible for a random packing; it must be in (0, 0.74]", s->phi);
     if (!(s->ratio >= 1.0 && s->ratio <= 3.0)) errlist_add(err, "packing: --ratio must be in [1, 3]");
     if (!(s->overlap > 0.0 && s->overlap < 0.2)) errlist_add(err, "packing: --overlap must be in (0, 0.2)");
   }
+  if (sizes_ok) check_scales(s, err);
   return err->n - n0;
+}
+
+int packing_motion_check(const Particles *p, const char *source, ErrList *err) {
+  double trans = 0.0, rot = 0.0;
+  int64_t worst = -1;
+  for (int64_t i = 0; i < p->n; i++) {
+    const double v2 = p->vx[i] * p->vx[i] + p->vy[i] * p->vy[i] + p->vz[i] * p->vz[i];
+    const double w2 = p->wx[i] * p->wx[i] + p->wy[i] * p->wy[i] + p->wz[i] * p->wz[i];
+    const double e = p->mass[i] * v2, r = 0.4 * p->mass[i] * p->radius[i] * p->radius[i] * w2;
+    trans += e, rot += r;
+    if (worst < 0 && !(v2 <= PACKING_SCALE_MAX && w2 <= PACKING_SCALE_MAX && e <= PACKING_SCALE_MAX &&
+                       r <= PACKING_SCALE_MAX))
+      worst = i;
+  }
+  if (worst >= 0)
+    errlist_add(err, "%s: atom id %lld: its velocity %g %g %g m/s or spin %g %g %g 1/s (mass %g kg, radius %g m) "
+                "gives squares or energies past %g; the run's energy sums would overflow", source,
+                (long long)p->id[worst], p->vx[worst], p->vy[worst], p->vz[worst], p->wx[worst], p->wy[worst],
+                p->wz[worst], p->mass[worst], p->radius[worst], PACKING_SCALE_MAX);
+  else if (!(trans <= PACKING_SCALE_MAX && rot <= PACKING_SCALE_MAX))
+    errlist_add(err, "%s: the velocities and spins give sum m v^2 = %g J and sum I w^2 = %g J; each must be at most "
+                "%g (the run's energy sums would overflow)", source, trans, rot, PACKING_SCALE_MAX);
+  return worst >= 0 || !(trans <= PACKING_SCALE_MAX && rot <= PACKING_SCALE_MAX);
 }
 
 static void random_motion(const PackingSpec *s, Particles *p) {

@@ -10,7 +10,7 @@
  *           mean overlap of the contacts is at most `overlap * d_mean` or relaxation stalls.
  * Both get Gaussian velocities (std `velocity` per component) and spins (std `spin`).
  *   gas     equal spheres (or two sizes, ratio `ratio`) at random without overlap at volume
- *           fraction phi <= 0.35, Maxwellian velocities at granular temperature `temperature`,
+ *           fraction phi in [GAS_PHI_MIN, GAS_PHI_MAX], Maxwellian velocities at granular temperature `temperature`,
  *           equilibrated elastically for `equilibrate` collisions per sphere (gas.h).
  */
 #ifndef GD_PACKING_H
@@ -46,9 +46,33 @@ typedef struct PackingSpec {
  *  uniform, velocity 0.005, spin 0.01; gas: temperature 1, equilibrate 2 (packing_gas_defaults
  *  sets the gas's own phi 0.1, ratio 1 and spin 0 where not given). */
 PackingSpec packing_defaults(void);
-/** Checks the spec (every problem appended to err); also refuses n whose memory would exceed
- *  max_bytes, naming the bytes needed. */
-int packing_check(const PackingSpec *s, size_t max_bytes, ErrList *err);
+/** What packing_check accepts of the gas (docs/commands.md, `packing`). The volume fraction:
+ *  random sequential placement (gas.c) jams, with no room for the next sphere within its
+ *  2000 N + 1e5 attempts, at 0.32..0.36 for N = 1000 and 5000 and as low as 0.29 in the boxes of N = 40,
+ *  by ratio and seed; measured with the placement's own code: at 0.28, 2 of 10 430 placements
+ *  jammed (N = 2..150, seeds 1..10, ratios 1, 1.1, 1.2, 1.5, 2, 2.5, 3), at 0.25 none of 20 860
+ *  (seeds 1..20). GAS_PHI_MAX keeps a margin of 0.03 below the first jam seen. Below
+ *  GAS_PHI_MIN the equilibration's steps (about 35 C / phi) pass any useful bound; those steps
+ *  are also bounded by GAS_EQUILIBRATION_MAX_STEPS. */
+#define GAS_PHI_MIN 1e-3
+#define GAS_PHI_MAX 0.25
+#define GAS_EQUILIBRATION_MAX_STEPS 1e6
+/** Masses, moments of inertia, the equilibration's stiffness and step, and the bounds of the
+ *  energies of the motion drawn: within PACKING_SCALE_MIN..PACKING_SCALE_MAX, double's range
+ *  (2.2e-308..1.8e308) less a margin of 1e8 for the ledger's sums. */
+#define PACKING_SCALE_MIN 1e-300
+#define PACKING_SCALE_MAX 1e300
+/** z^2 of rng_normal is below -2 ln(2^-54) = 74.9 (its uniform is at least 2^-54). */
+#define PACKING_Z2_MAX 75.0
+/** Checks the spec (every problem appended to err): each option's range, the gas's with what
+ *  its placement and equilibration can do (GAS_*), masses and energies within double's range
+ *  with margin (PACKING_SCALE_*); also refuses n whose memory would exceed max_bytes (the
+ *  tightest limit, named limit_name: sysmem_limit), naming the bytes needed. */
+int packing_check(const PackingSpec *s, size_t max_bytes, const char *limit_name, ErrList *err);
+/** Refuses (appends "<source>: ..." to err and returns 1) a state whose energy sums would overflow:
+ *  some v^2, w^2, m v^2 or I w^2, or the sums sum m v^2, sum I w^2, past PACKING_SCALE_MAX (a data
+ *  file's Velocities). */
+int packing_motion_check(const Particles *p, const char *source, ErrList *err);
 /** Bytes a packing of n particles needs while it is built and run (estimate). */
 size_t packing_bytes(int64_t n);
 /** Builds the packing (the spec must have passed packing_check). */

@@ -23,6 +23,7 @@
 #include "../../fuzz/fuzz_compare.c"
 #include "../../fuzz/fuzz_rows.c"
 #include "../../fuzz/fuzz_report.c"
+#include "../../fuzz/fuzz_gas.c"
 
 /* Runs body over every regular file of dir; returns the number of files (-1: no dir). */
 static int replay_dir(const char *dir, int (*body)(const uint8_t *, size_t)) {
@@ -110,6 +111,11 @@ static void test_fuzz_report(void **state) {
   replay("report", fuzz_report, 6);
 }
 
+static void test_fuzz_gas(void **state) {
+  (void)state;
+  replay("gas", fuzz_gas, 12);
+}
+
 /* The datafile harness's out-of-memory: a file declaring 3e8 atoms in 89 bytes made the reader
  * allocate and zero 44 GiB before its first Atoms line (an OOM kill on a 23 GiB machine;
  * libFuzzer: malloc(2400000000)). libFuzzer found the same with 167772163 atoms in 713 bytes
@@ -144,5 +150,6 @@ const struct CMUnitTest fuzz_regress_tests[] = {
     cmocka_unit_test(test_fuzz_compare),
     cmocka_unit_test(test_fuzz_rows),
     tagged_test(serial, test_fuzz_report),
+    tagged_test(serial, test_fuzz_gas),
 };
 const size_t fuzz_regress_ntests = sizeof fuzz_regress_tests / sizeof *fuzz_regress_tests;

@@ -260,8 +260,8 @@ int main(int argc, char **argv) {
       return GD_EXIT_USAGE;
     }
   }
-  char tmp_why[300]; /* the engines' scratch folders go there: checked before any case runs */
-  if (v.nengines && !list && !proc_scratch_check(tmp_why, sizeof tmp_why)) {
+  char tmp_why[600]; /* the engines' scratch folders go there: checked (room, name) before any case runs */
+  if (v.nengines && !list && !engine_scratch_check(tmp_why, sizeof tmp_why)) {
     fprintf(stderr, "grandamp-verify: error: --engine: %s\n", tmp_why);
     return GD_EXIT_USAGE;
   }

@@ -356,7 +356,8 @@ static void sigterm_kills_every_rank_and_detached_process(void **state) {
   bench_inputs(data, rows, sizeof data);
   snprintf(packings, sizeof packings, "fcc=%s", data);
   snprintf(out, sizeof out, "%s", test_path("t.csv"));
-  const char *argv[] = {"build/grandamp", "engines", "bench", "--rows", rows, "--packings", packings, "--engines",
+  const char *bin = getenv("GRANDAMP_BIN");
+  const char *argv[] = {bin ? bin : "build/grandamp", "engines", "bench", "--rows", rows, "--packings", packings, "--engines",
                         "lammps", "--ranks", "2", "--timeout", "300", "--out", out, NULL};
   char *saved = fake_env(test_path("tmp"));
   posix_spawn_file_actions_t fa;

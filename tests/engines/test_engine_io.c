@@ -180,22 +180,23 @@ static void free_space_checked_first(void **state) {
 }
 
 /* A batch's cases are read while it runs and their folders removed: the fake lmp, before its
- * third collision and each after, waits (up to 10 s, a bound, not a timing) for the folder of
- * the collision two before to go, and notes in `kept` each that stays. */
+ * third collision and each after, waits (up to 3 s, a bound, not a timing; well inside the
+ * batch's limit) for the folder of the collision two before to go, and notes in `kept` the first
+ * that stays (then waits no more). */
 static void a_batch_case_removed_once_read(void **state) {
   (void)state;
   char script[2048], data[600];
   snprintf(script, sizeof script,
            "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0\nolder=; old=\n"
            "for dir in $(sed -n 's/^# GRANDAMP_CASE //p' \"$2\"); do\n"
-           "  if [ -n \"$older\" ]; then\n"
-           "    i=0; while [ -e \"$older\" ] && [ $i -lt 1000 ]; do sleep 0.01; i=$((i + 1)); done\n"
+           "  if [ -n \"$older\" ] && [ ! -e '%s/kept' ]; then\n"
+           "    i=0; while [ -e \"$older\" ] && [ $i -lt 300 ]; do sleep 0.01; i=$((i + 1)); done\n"
            "    [ -e \"$older\" ] && echo \"$older\" >> '%s/kept'\n  fi\n"
            "  printf 'LAMMPS (29 Sep 2021 - fake)\\nGRANDAMP_RESULT v1=-0.35 v2=0.35\\n"
            "GRANDAMP_OBLIQUE vy1=0 vy2=0 wz1=0 wz2=0\\n' > \"$dir/log.lammps\"\n"
            "  printf -- '-1e-9\\n-1e-9\\n' > \"$dir/gap.txt\"\n  : > \"$dir/done\"\n"
            "  older=$old; old=$dir\ndone\n",
-           dir);
+           dir, dir);
   write_script("lmp", script);
   snprintf(data, sizeof data, "%s", test_path("data"));
   const char *args[] = {"--no-lammps", "--engine", "lammps", "--filter", "engine/lammps/hooke/velocity/equal/e=0.7/",
@@ -204,6 +205,7 @@ static void a_batch_case_removed_once_read(void **state) {
   CmdResult r;
   run_program(&r, verify_bin(), args);
   real_env(saved);
+  assert_null(strstr(r.out, "killed after")); /* the batch ran to its end */
   assert_non_null(strstr(r.out, "PASS engine/lammps/hooke/velocity/equal/e=0.7/v=1/N=50/e"));
   assert_non_null(strstr(r.out, "PASS engine/lammps/hooke/velocity/equal/e=0.7/v=1/N=200/e"));
   if (access(test_path("kept"), F_OK) == 0) fail_msg("a read case's folder stayed while the batch ran");

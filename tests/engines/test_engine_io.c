@@ -281,6 +281,35 @@ static void a_single_run_in_a_folder_with_a_space(void **state) {
   assert_int_equal(access(gap, R_OK), 0);
 }
 
+/* A packing whose path holds a space: the timing deck's `read_data ${data}` reads one word, the
+ * file (a fake lmp that splits the line as lmp does, and reads no further). */
+static void a_packing_with_a_space_reaches_read_data(void **state) {
+  (void)state;
+  write_script("lmp", "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0\n"
+                      "while [ $# -gt 0 ]; do case $1 in -in) deck=$2; shift;; -log) log=$2; shift;; "
+                      "-var) [ \"$2\" = data ] && data=$3; shift 2;; esac; shift; done\n"
+                      "line=$(grep '^read_data ' \"$deck\"); args=${line#read_data }\n"
+                      "args=${args%%\\${data\\}*}$data${args#*\\${data\\}}\n"
+                      "eval \"set -- $args\"\n"
+                      "if [ $# -ne 1 ] || [ ! -r \"$1\" ]; then echo 'ERROR: Illegal read_data command' > \"$log\"; exit 1; fi\n"
+                      "echo \"read $1\" > \"$log\"\n");
+  char data[600], workdir[600], why[512] = "";
+  snprintf(data, sizeof data, "%s", test_path("tmp dir/fcc 500.data"));
+  write_fcc_data(data, 500);
+  snprintf(workdir, sizeof workdir, "%s", test_path("tmp dir/run"));
+  assert_int_equal(mkdir(workdir, 0755), 0);
+  const EngineBench b = {.data_file = data, .atoms = 500, .normal = "hooke", .damping = "velocity",
+                         .tangential = "nohistory",
+                         .pair_coeff = "hooke 1000 1 tangential linear_nohistory 0 0 damping velocity", .kn = 1000,
+                         .damp = 1, .kt = NAN, .dt = 1e-4, .skin = 0.1, .steps = 10, .ranks = 1, .timeout_s = 60};
+  char *saved = fake_env(NULL);
+  EngineTiming t;
+  const bool ok = ENGINE_LAMMPS.bench(&b, workdir, &t, why, sizeof why);
+  real_env(saved);
+  assert_false(ok); /* the fake reads the packing and stops: no timing */
+  if (!strstr(why, "lacks its \"Loop time\" line")) fail_msg("bench: %s", why);
+}
+
 /* The batch input's lines: a path variable keeps the quotes it brings (in single quotes), the
  * log, deck and done paths are quoted; a path an engine cannot carry is refused with the reason. */
 static void batch_text_quotes_every_path(void **state) {
@@ -414,6 +443,7 @@ const struct CMUnitTest engine_io_tests[] = {
     cmocka_unit_test_setup_teardown(a_batch_case_removed_once_read, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(tmpdir_with_a_space_reaches_the_batch_whole, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(a_single_run_in_a_folder_with_a_space, setup, test_dir_teardown),
+    cmocka_unit_test_setup_teardown(a_packing_with_a_space_reaches_read_data, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(batch_text_quotes_every_path, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(tmpdir_with_a_quote_refused_up_front, setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(sigterm_kills_every_rank_and_detached_process, setup, test_dir_teardown),

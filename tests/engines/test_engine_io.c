@@ -370,8 +370,9 @@ static void bench_inputs(char *data, char *rows, size_t size) {
 }
 
 /* SIGTERM to `grandamp engines bench --ranks 2` while its ranks run: a fake mpirun starts each
- * rank in a session of its own (setsid) and detaches one more process (its parent gone); none of
- * them outlives grandamp, which dies of the signal. */
+ * rank in a session of its own (setsid) and detaches one more process (its parent gone), each
+ * noting its pid once in its new session; none of them outlives grandamp, which dies of the
+ * signal. */
 static void sigterm_kills_every_rank_and_detached_process(void **state) {
   (void)state;
   char script[2048], pids[600], data[600], rows[600], packings[700], out[600];
@@ -379,8 +380,8 @@ static void sigterm_kills_every_rank_and_detached_process(void **state) {
   snprintf(script, sizeof script,
            "#!/bin/sh\n# mpirun -np N [--options] PROGRAM ARGS\nn=$2; shift 2\n"
            "while [ \"${1#--}\" != \"$1\" ]; do shift; done\n"
-           "for r in $(seq $n); do setsid \"$@\" & echo $! >> '%s'; done\n"
-           "( setsid sleep 8791 & echo $! >> '%s' )\nwait\n",
+           "for r in $(seq $n); do setsid sh -c 'echo $$ >> \"$0\"; exec \"$@\"' '%s' \"$@\" & done\n"
+           "( setsid sh -c 'echo $$ >> \"$0\"; exec sleep 8791' '%s' & )\nwait\n",
            pids, pids);
   write_script("mpirun", script);
   write_script("lmp", "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0\nexec sleep 8792\n");
@@ -407,29 +408,42 @@ static void sigterm_kills_every_rank_and_detached_process(void **state) {
   assert_int_equal(waitpid(pid, &status, 0), pid);
   assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
   for (int k = 0; k < 3; k++)
-    if (survives(started[k])) fail_msg("process %d (%s) outlived grandamp", (int)started[k], k < 2 ? "a rank" : "detached");
+    if (survives(started[k])) fail_msg("process %d (a rank or the detached one) outlived grandamp", (int)started[k]);
   assert_empty_folder(test_path("tmp"));
 }
 
-/* An engine that detaches a process (setsid, in the background) and exits: the process is killed
- * when the run ends, not left to run on after grandamp. */
+/* An engine that detaches a process (setsid, in the background) and exits once it is detached (its
+ * pid noted from its new session): the process is killed when the run ends, not left to run on
+ * after grandamp. */
 static void a_detached_process_ends_with_its_run(void **state) {
   (void)state;
   char script[1024], pids[600], data[600], rows[600], packings[700], out[600];
   snprintf(pids, sizeof pids, "%s", test_path("pids"));
   snprintf(script, sizeof script,
-           "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0\nsetsid sleep 8793 & echo $! >> '%s'\nexit 1\n", pids);
+           "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0\n"
+           "setsid sh -c 'echo $$ >> \"$0\"; exec sleep 8793' '%s' &\n"
+           "i=0; while [ ! -s '%s' ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i + 1)); done\nexit 1\n",
+           pids, pids);
   write_script("lmp", script);
   bench_inputs(data, rows, sizeof data);
   snprintf(packings, sizeof packings, "fcc=%s", data);
   snprintf(out, sizeof out, "%s", test_path("t.csv"));
-  const char *args[] = {"engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks",
-                        "1", "--timeout", "300", "--out", out, NULL};
+  const char *bin = getenv("GRANDAMP_BIN");
+  const char *argv[] = {bin ? bin : "build/grandamp", "engines", "bench", "--rows", rows, "--packings", packings,
+                        "--engines", "lammps", "--ranks", "1", "--timeout", "300", "--out", out, NULL};
   char *saved = fake_env(test_path("tmp"));
-  CmdResult r;
-  run_grandamp(&r, args);
+  /* its output to /dev/null, not to pipes: a process left running with them would hold them */
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid;
+  assert_int_equal(posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv, environ), 0);
+  posix_spawn_file_actions_destroy(&fa);
   real_env(saved);
-  assert_status(r, 1);
+  int status = 0;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
   int started[1];
   assert_int_equal(read_ints(pids, started, 1), 1);
   if (survives(started[0])) fail_msg("the detached process %d outlived its run", (int)started[0]);

@@ -417,7 +417,7 @@ static void sigterm_kills_every_rank_and_detached_process(void **state) {
  * after grandamp. */
 static void a_detached_process_ends_with_its_run(void **state) {
   (void)state;
-  char script[1024], pids[600], data[600], rows[600], packings[700], out[600];
+  char script[2048], pids[600], data[600], rows[600], packings[700], out[600];
   snprintf(pids, sizeof pids, "%s", test_path("pids"));
   snprintf(script, sizeof script,
            "#!/bin/sh\n[ \"$2\" = /dev/null ] && exit 0\n"

@@ -57,6 +57,7 @@ static const struct Area {
     {"engines", engine_liggghts_tests, &engine_liggghts_ntests},
     {"engines", engines_cli_tests, &engines_cli_ntests},
     {"engines", fake_engines_tests, &fake_engines_ntests},
+    {"engines", engine_io_tests, &engine_io_ntests},
 };
 
 static int skips; /* skip() calls of this run (tests.h) */

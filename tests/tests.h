@@ -78,6 +78,7 @@ TEST_GROUP(engine_liggghts);
 TEST_GROUP(engines_cli);
 TEST_GROUP(defects);
 TEST_GROUP(fake_engines);
+TEST_GROUP(engine_io);
 TEST_GROUP(readers);
 TEST_GROUP(plots);
 TEST_GROUP(report);

@@ -260,13 +260,14 @@ int main(int argc, char **argv) {
       return GD_EXIT_USAGE;
     }
   }
-  char tmp_why[300]; /* the engines' scratch folders go there: checked before any case runs */
-  if (v.nengines && !list && !proc_scratch_check(tmp_why, sizeof tmp_why)) {
-    fprintf(stderr, "grandamp-verify: error: --engine: %s\n", tmp_why);
+  char tmp_why[600]; /* the engines' scratch folders go there: checked (room, name) before any case runs */
+  const bool runs_lmp = !no_lammps && proc_installed("lmp"); /* the LAMMPS comparisons' inputs go there too */
+  if ((v.nengines || runs_lmp) && !list && !engine_scratch_check(tmp_why, sizeof tmp_why)) {
+    fprintf(stderr, "grandamp-verify: error: %s%s\n", v.nengines ? "--engine: " : "", tmp_why);
     return GD_EXIT_USAGE;
   }
   v.lmp_required = lammps;
-  v.have_lmp = !no_lammps && proc_installed("lmp");
+  v.have_lmp = runs_lmp;
   v.dry = true;
   v.list = list;
   run_all(&v);

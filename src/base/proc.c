@@ -14,7 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -126,9 +129,95 @@ static void kill_live_groups(void) {
     if (live_group[k] > 0) kill(-(pid_t)live_group[k], SIGKILL);
 }
 
+/* ---- every descendant, detached ones included ------------------------------------------------
+ * This process is a child subreaper (prctl PR_SET_CHILD_SUBREAPER, install_handlers): whatever an
+ * engine leaves behind when its parent ends (a daemon it detached with setsid, an MPI rank whose
+ * launcher died) is re-parented to this process instead of init. So every process an engine
+ * started stays below this one in /proc's parent links, whatever its process group or session,
+ * and both the fatal-signal handler and the end of every run find them there. The walk uses
+ * system calls only (open, read, getdents64, kill): the handler runs it too. */
+
+enum { SWEEP_MAX = 4096, SWEEP_PASSES = 64 };
+
+static bool pid_listed(pid_t pid, const pid_t *list, int n) {
+  for (int k = 0; k < n; k++)
+    if (list[k] == pid) return true;
+  return false;
+}
+
+/* The pid of a /proc entry's name, or -1 when the name is not a process. */
+static long proc_entry_pid(const char *name) {
+  long pid = 0;
+  int digits = 0;
+  for (; *name; name++, digits++) {
+    if (*name < '0' || *name > '9' || digits > 9) return -1;
+    pid = 10 * pid + (*name - '0');
+  }
+  return digits ? pid : -1;
+}
+
+/* The parent of process `name` (an entry of /proc, open as procfd) from its stat line; -1 when
+ * it is gone. The name in parentheses may hold any byte: the fields start after the last ')'. */
+static long proc_parent_of(int procfd, const char *name) {
+  char path[32], line[512];
+  const size_t n = strlen(name);
+  if (n > 16) return -1;
+  memcpy(path, name, n);
+  memcpy(path + n, "/stat", 6);
+  const int fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  const ssize_t got = read(fd, line, sizeof line - 1);
+  close(fd);
+  if (got <= 0) return -1;
+  line[got] = '\0';
+  const char *p = NULL;
+  for (ssize_t k = 0; k < got; k++)
+    if (line[k] == ')') p = line + k;
+  if (!p || !p[1] || !p[2] || !p[3]) return -1;
+  p += 4; /* past ") S ": the state, then the parent */
+  long ppid = 0;
+  int digits = 0;
+  for (; *p >= '0' && *p <= '9' && digits < 10; p++, digits++) ppid = 10 * ppid + (*p - '0');
+  return digits ? ppid : -1;
+}
+
+/* Kills (SIGKILL) every descendant of root but the trees of the processes in spare, into
+ * found[0..returned): pass after pass over /proc until one finds no new process (a killed
+ * process's children are re-parented to this subreaper and found by the next pass). */
+static int kill_descendants(pid_t root, pid_t *found, int max, const pid_t *spare, int nspare) {
+  int n = 0;
+  char buf[4096] __attribute__((aligned(8)));
+  for (int pass = 0, grew = 1; grew && pass < SWEEP_PASSES && n < max; pass++) {
+    grew = 0;
+    const int procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (procfd < 0) break;
+    long got;
+    while (n < max && (got = syscall(SYS_getdents64, procfd, buf, sizeof buf)) > 0)
+      for (long at = 0; at < got && n < max;) {
+        unsigned short reclen; /* after d_ino and d_off (8 bytes each) */
+        memcpy(&reclen, buf + at + 16, sizeof reclen);
+        if (reclen == 0) break;
+        const char *name = buf + at + 19; /* after d_reclen and d_type */
+        at += reclen;
+        const long pid = proc_entry_pid(name);
+        if (pid <= 0 || pid_listed((pid_t)pid, found, n) || pid_listed((pid_t)pid, spare, nspare)) continue;
+        const long ppid = proc_parent_of(procfd, name);
+        if (ppid <= 0 || ((pid_t)ppid != root && !pid_listed((pid_t)ppid, found, n))) continue;
+        kill((pid_t)pid, SIGKILL);
+        found[n++] = (pid_t)pid;
+        grew = 1;
+      }
+    close(procfd);
+  }
+  return n;
+}
+
+static pid_t handler_found[SWEEP_MAX]; /* the handler's own: it may interrupt a sweep of the normal path */
+
 static void on_fatal_signal(int sig) {
   const int saved = errno;
   kill_live_groups();
+  kill_descendants(getpid(), handler_found, SWEEP_MAX, NULL, 0);
   for (int k = 0; k < SCRATCH_SLOTS; k++)
     if (scratch_live[k]) remove_tree_at(AT_FDCWD, scratch_path[k], 0, 0, -1);
   fatalsig_pass_on(sig, previous_action); /* e.g. output.c's temporaries, or death by sig */
@@ -142,6 +231,9 @@ static void install_handlers(void) {
   handlers_installed = true;
   static const int fatal[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM};
   fatalsig_install(fatal, (int)(sizeof fatal / sizeof *fatal), on_fatal_signal, previous_action);
+  /* Orphans of the engines come to this process, not to init (see kill_descendants). Without it
+   * (a kernel before 3.4) the process groups and the tree found before a time-out are killed. */
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 }
 
 static int live_add(pid_t pgid) {
@@ -157,12 +249,41 @@ static void live_remove(int slot) {
   if (slot >= 0) live_group[slot] = 0;
 }
 
+long long proc_output_bound(void) {
+  const char *env = getenv(PROC_OUTPUT_ENV);
+  char *end;
+  errno = 0;
+  const long long asked = env && *env ? strtoll(env, &end, 10) : 0;
+  const bool lower = env && *env && !*end && !errno && asked >= (1LL << 20) && asked < PROC_OUTPUT_MAX_BYTES;
+  return lower ? asked : PROC_OUTPUT_MAX_BYTES;
+}
+
+static long long mib(long long bytes) { return bytes >> 20; }
+
+bool proc_room_check(const char *dir, long long need, char *why, size_t why_size) {
+  struct statvfs fs;
+  if (statvfs(dir, &fs) != 0) {
+    msgf(why, why_size, "cannot tell the free space of %.200s: %s", dir, strerror(errno));
+    return false;
+  }
+  const long double avail = (long double)fs.f_bavail * (long double)fs.f_frsize;
+  if (avail >= (long double)need) return true;
+  msgf(why, why_size, "%.200s has %lld MiB free; an engine run may write up to %lld MiB there (free some space or "
+       "set TMPDIR to a larger folder)", dir, (long long)(avail / (1 << 20)), mib(need));
+  return false;
+}
+
 bool proc_scratch_check(char *why, size_t why_size) {
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
   struct stat st;
   errno = 0;
-  if (stat(tmp, &st) == 0 && S_ISDIR(st.st_mode) && access(tmp, W_OK | X_OK) == 0) return true;
+  if (stat(tmp, &st) == 0 && S_ISDIR(st.st_mode) && access(tmp, W_OK | X_OK) == 0) {
+    char room[400];
+    if (proc_room_check(tmp, proc_output_bound(), room, sizeof room)) return true;
+    msgf(why, why_size, "TMPDIR %s", room);
+    return false;
+  }
   msgf(why, why_size, "TMPDIR %.200s is not a writable folder%s%s", tmp, errno ? ": " : "",
               errno ? strerror(errno) : "");
   return false;
@@ -256,17 +377,81 @@ static void kill_tree(pid_t pid) {
   for (int k = 1; k < n; k++) kill(all[k], SIGKILL);
 }
 
+/* The scratch folder (its slot) that holds path, or -1. */
+static int scratch_slot_of(const char *path) {
+  for (int k = 0; k < SCRATCH_SLOTS; k++) {
+    const size_t n = strlen(scratch_path[k]);
+    if (scratch_live[k] && !strncmp(path, scratch_path[k], n) && path[n] == '/') return k;
+  }
+  return -1;
+}
+
+/* Bytes on disk below the folder dirfd (links not followed), at most *entries more entries and
+ * 64 levels; -1 past either (an engine that makes a million files floods too). */
+static long long tree_usage(int dirfd, int depth, long *entries) {
+  DIR *d = fdopendir(dirfd);
+  if (!d) {
+    close(dirfd);
+    return 0;
+  }
+  long long sum = 0;
+  for (struct dirent *e; sum >= 0 && (e = readdir(d));) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    struct stat st;
+    if (--*entries < 0 || depth > 64) sum = -1;
+    else if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+      sum += (long long)st.st_blocks * 512;
+      if (S_ISDIR(st.st_mode)) {
+        const int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        const long long below = sub < 0 ? 0 : tree_usage(sub, depth + 1, entries);
+        sum = below < 0 ? -1 : sum + below;
+      }
+    }
+  }
+  closedir(d);
+  return sum;
+}
+
+/* What a scratch folder holds on disk; -1 when it holds too many entries to count. */
+static long long scratch_usage(const char *dir) {
+  const int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  long entries = 100000;
+  return fd < 0 ? 0 : tree_usage(fd, 0, &entries);
+}
+
+/* After a run: what it left below this process, in its own process group or not, detached or
+ * not (re-parented here, see kill_descendants), is killed and reaped; the engines of other runs
+ * still going (their leaders' trees) are spared. Nothing to do without a child. */
+static void kill_leftovers(pid_t leader) {
+  siginfo_t info;
+  if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 && errno == ECHILD) return;
+  pid_t spare[LIVE_SLOTS], found[SWEEP_MAX];
+  int nspare = 0;
+  for (int k = 0; k < LIVE_SLOTS; k++)
+    if (live_group[k] > 0 && live_group[k] != leader) spare[nspare++] = (pid_t)live_group[k];
+  const int n = kill_descendants(getpid(), found, SWEEP_MAX, spare, nspare);
+  /* Each comes here once its parent is dead too: reaped then, for a second at most (a process
+   * stuck in the kernel is left to the end of this process). */
+  for (int tries = 0, left = n; left > 0 && tries < 100; tries++) {
+    left = 0;
+    for (int k = 0; k < n; k++) {
+      if (!found[k]) continue;
+      const pid_t r = waitpid(found[k], NULL, WNOHANG);
+      if (r == found[k] || (r < 0 && errno == ECHILD && kill(found[k], 0) != 0)) found[k] = 0;
+      else left++;
+    }
+    const struct timespec nap = {0, 10000000}; /* 10 ms */
+    if (left) nanosleep(&nap, NULL);
+  }
+}
+
 /* The environment of an engine whose output goes into one of this process's scratch folders:
  * TMPDIR is that folder, so that what the engine or its launcher leaves there (Open MPI's
  * session folder when it is killed) goes with the folder. Else this process's own. */
 static char **child_environ(const char *out_path, char *tmpdir_entry, size_t size) {
   const char *slash = strrchr(out_path, '/');
-  bool scratch = false;
-  for (int k = 0; k < SCRATCH_SLOTS && slash && !scratch; k++) {
-    const size_t n = strlen(scratch_path[k]);
-    scratch = scratch_live[k] && !strncmp(out_path, scratch_path[k], n) && out_path[n] == '/';
-  }
-  if (!scratch || snprintf(tmpdir_entry, size, "TMPDIR=%.*s", (int)(slash - out_path), out_path) >= (int)size)
+  const bool scratch = scratch_slot_of(out_path) >= 0;
+  if (!scratch || !slash || snprintf(tmpdir_entry, size, "TMPDIR=%.*s", (int)(slash - out_path), out_path) >= (int)size)
     return environ;
   size_t n = 0;
   while (environ[n]) n++;
@@ -282,9 +467,9 @@ static char **child_environ(const char *out_path, char *tmpdir_entry, size_t siz
 
 ProcFault proc_last_fault(void) { return last_fault; }
 
-int proc_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size) {
-  install_handlers();
-  last_fault = PROC_FAULT_START;
+/* Starts argv with stdin from /dev/null, stdout and stderr into out_path, in a process group of
+ * its own, under the file-size bound; 0 or the error number of posix_spawnp. */
+static int spawn_child(const char *const argv[], const char *out_path, long long bound, pid_t *pid, int *slot) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
@@ -308,21 +493,70 @@ int proc_spawn(const char *const argv[], const char *out_path, double timeout_s,
   sigemptyset(&fatal);
   sigaddset(&fatal, SIGHUP), sigaddset(&fatal, SIGINT), sigaddset(&fatal, SIGQUIT), sigaddset(&fatal, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &fatal, &old_mask);
-  pid_t pid;
-  /* posix_spawnp takes char *const argv[] for historical reasons; it does not modify them. */
   char tmpdir_entry[SCRATCH_PATH + 8];
   char **env = child_environ(out_path, tmpdir_entry, sizeof tmpdir_entry);
-  const int err = posix_spawnp(&pid, argv[0], &fa, &at, (char *const *)argv, env);
+  /* The child inherits RLIMIT_FSIZE (posix_spawn cannot set it): this process's soft limit is
+   * lowered to the bound for the spawn only, while it does nothing else, and set back. */
+  struct rlimit old_fsize;
+  bool lowered = false;
+  if (getrlimit(RLIMIT_FSIZE, &old_fsize) == 0 &&
+      (old_fsize.rlim_cur == RLIM_INFINITY || old_fsize.rlim_cur > (rlim_t)bound)) {
+    const struct rlimit lim = {(rlim_t)bound, old_fsize.rlim_max};
+    lowered = setrlimit(RLIMIT_FSIZE, &lim) == 0;
+  }
+  /* posix_spawnp takes char *const argv[] for historical reasons; it does not modify them. */
+  const int err = posix_spawnp(pid, argv[0], &fa, &at, (char *const *)argv, env);
+  if (lowered) setrlimit(RLIMIT_FSIZE, &old_fsize);
   if (env != environ) free(env);
-  const int slot = err ? -1 : live_add(pid);
+  *slot = err ? -1 : live_add(*pid);
   pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
+  return err;
+}
+
+/* Its exit status, or the fault and its reason, from the wait status of a run that ended. */
+static int ended(const char *prog, int status, long long bound, char *why, size_t why_size) {
+  if (WIFEXITED(status)) {
+    last_fault = PROC_FAULT_NONE;
+    return WEXITSTATUS(status);
+  }
+  const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : -1;
+  if (sig == SIGXFSZ) {
+    last_fault = PROC_FAULT_OUTPUT;
+    msgf(why, why_size, "%s died of SIGXFSZ: a file it wrote reached %lld MiB, the bound on a file of a run", prog,
+         mib(bound));
+  } else {
+    last_fault = PROC_FAULT_SIGNAL;
+    msgf(why, why_size, "%s died of signal %d", prog, sig);
+  }
+  return -1;
+}
+
+int proc_spawn(const char *const argv[], const char *out_path, double timeout_s, char *why, size_t why_size) {
+  return proc_spawn_watched(argv, out_path, timeout_s, NULL, NULL, why, why_size);
+}
+
+int proc_spawn_watched(const char *const argv[], const char *out_path, double timeout_s, void (*tick)(void *ctx),
+                       void *ctx, char *why, size_t why_size) {
+  install_handlers();
+  last_fault = PROC_FAULT_START;
+  const long long bound = proc_output_bound();
+  const int scratch = scratch_slot_of(out_path);
+  char room[400];
+  if (scratch >= 0 && !proc_room_check(scratch_path[scratch], bound, room, sizeof room)) {
+    msgf(why, why_size, "%s not started: TMPDIR %s", argv[0], room);
+    return -1;
+  }
+  pid_t pid;
+  int slot;
+  const int err = spawn_child(argv, out_path, bound, &pid, &slot);
   if (err) {
     msgf(why, why_size, "cannot start %s: %s", argv[0], strerror(err));
     return -1;
   }
   const double t0 = now();
+  double next_look = t0 + 0.1;
   int status = 0;
   int rc = -1;
   siginfo_t info;
@@ -343,22 +577,34 @@ int proc_spawn(const char *const argv[], const char *out_path, double timeout_s,
       msgf(why, why_size, "%s killed after %.3g s (its time limit)", argv[0], timeout_s);
       goto done;
     }
+    /* Every 0.1 s: the caller's look at what it finished, then all it wrote into its scratch
+     * folder against the same bound as a file. */
+    if (now() >= next_look) {
+      if (tick) tick(ctx);
+      const long long used = scratch >= 0 ? scratch_usage(scratch_path[scratch]) : 0;
+      if (used < 0 || used > bound) {
+        kill_tree(pid);
+        waitpid(pid, &status, 0);
+        last_fault = PROC_FAULT_OUTPUT;
+        if (used < 0)
+          msgf(why, why_size, "%s killed: its scratch folder %.200s holds more than 100000 entries", argv[0],
+               scratch_path[scratch]);
+        else
+          msgf(why, why_size, "%s killed: what it wrote into its scratch folder %.200s passed %lld MiB, the bound on "
+               "what a run writes", argv[0], scratch_path[scratch], mib(bound));
+        goto done;
+      }
+      next_look = now() + 0.1;
+    }
     const struct timespec nap = {0, 2000000}; /* 2 ms */
     nanosleep(&nap, NULL);
   }
   kill(-pid, SIGKILL); /* whatever it left running in its group */
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (WIFEXITED(status)) {
-    last_fault = PROC_FAULT_NONE;
-    rc = WEXITSTATUS(status);
-  } else {
-    last_fault = PROC_FAULT_SIGNAL;
-    const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : -1;
-    msgf(why, why_size, "%s died of signal %d%s", argv[0], sig,
-                sig == SIGXFSZ ? " (SIGXFSZ: a file passed the size limit, ulimit -f)" : "");
-  }
+  rc = ended(argv[0], status, bound, why, why_size);
 done:
+  kill_leftovers(pid); /* what it detached, or left behind when it was killed */
   live_remove(slot);
   return rc;
 }

@@ -347,7 +347,7 @@ static int engines_bench(int argc, char **argv) {
   /* Packings. */
   BenchPacking packings[MAX_LIST];
   int np = 0;
-  char packings_buf[4096], *pk_items[MAX_LIST];
+  char packings_buf[4096], *pk_items[MAX_LIST], path_why[600];
   if (packings_arg) {
     snprintf(packings_buf, sizeof packings_buf, "%s", packings_arg);
     const int n = split_list(packings_buf, pk_items);
@@ -364,11 +364,12 @@ static int engines_bench(int argc, char **argv) {
       pk->path = eq + 1;
       if (pk->path[0] != '/') errlist_add(&err, "--packings: %s: give an absolute path (the engines run elsewhere)", pk->path);
       else if (access(pk->path, R_OK) != 0) errlist_add(&err, "--packings: cannot read %s", pk->path);
+      else if (!engine_path_check("--packings", pk->path, path_why, sizeof path_why)) errlist_add(&err, "%s", path_why);
       else if (out_path) cli_refuse_input("--out", out_path, "the --packings file", pk->path, &err);
     }
   }
-  char tmp_why[300];
-  if (ne > 0 && !proc_scratch_check(tmp_why, sizeof tmp_why)) /* every run's scratch folder goes there */
+  char tmp_why[600];
+  if (ne > 0 && !engine_scratch_check(tmp_why, sizeof tmp_why)) /* every run's scratch folder goes there */
     errlist_add(&err, "engines bench: %s", tmp_why);
   static BenchRow rows[BENCH_MAX_ROWS];
   const int nrows = rows_path ? bench_rows_read(rows_path, rows, &err) : 0;

@@ -6,6 +6,9 @@
  * `done` there; the engine runs the input once and each case is read back from its folder as a
  * single run's would be.
  *
+ * While the engine runs, each case is read as soon as the case after it is done (every file of
+ * it closed), and its folder removed: a batch holds at most two cases' files, never all of them.
+ *
  * A crash, a time-out or an ERROR fails only the case that was running (the first without its
  * `done`); the cases before it keep their results and the cases after it are not reached: the
  * caller runs them again in a new batch.
@@ -38,7 +41,7 @@ typedef struct EngineBatch {
 /** One case of a batch. */
 typedef struct EngineBatchCase {
   const EngineCase *c; /**< in: the case (its timeout_s is its limit when it runs alone) */
-  const char *dir;     /**< in: its own folder, existing and empty */
+  const char *dir;     /**< in: its own folder, existing and empty; removed once the case is read */
   bool ran;            /**< out: it ran to its end and its result was read into r */
   ProcFault fault;   /**< out: the crash or time-out that ended the batch while it ran (NONE else) */
   EngineResult r;
@@ -55,8 +58,10 @@ int engine_batch_run(const Engine *eng, EngineBatchCase *cs, int n, const char *
 
 /** For the adapters of LAMMPS-like engines: writes the case that the single-run command line argv
  *  (-in DECK, -log LOG, -var NAME VALUE..., other options ignored) runs, as the lines `clear`,
- *  `log LOG`, each variable redefined as a string, `include DECK` and the done file of dir. False
- *  when a value cannot be quoted (a '"' or a '$' in it). */
+ *  `log LOG`, each variable redefined as a string (in double quotes, or single ones around a path
+ *  word of engine_path_word, so that its quotes reach the deck), `include DECK` and the done file
+ *  of dir. False when a value cannot be quoted (a '$', a line break, or both quotes in it; a '"'
+ *  in the deck, log or folder). */
 bool engine_batch_lmp_case(FILE *in, const char *const *argv, const char *dir);
 /** The path of dir's done file into buf. */
 void engine_batch_done_path(const char *dir, char *buf, size_t size);

@@ -135,7 +135,7 @@ bool lammps_read_oblique(const char *log_path, double *vy1, double *vy2, double 
 typedef struct LammpsRun {
   const char *argv[7 + 3 * 32 + 10]; /* lmp and its 6 options, 3 entries per variable, ps, pc and gapfile, NULL */
   char num[32][64];
-  char text[640], style[640], log[4096], out[4096], gapfile[4096];
+  char text[640], style[640], log[4096], out[4096], gapfile[4096], gapword[4100];
 } LammpsRun;
 
 /* The deck's model variables: a pair's `pair_style ${ps}` and `pair_coeff * * ${pc}`, a wall's
@@ -174,6 +174,7 @@ static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun 
   snprintf(a->log, sizeof a->log, "%s/log.lammps", workdir);
   snprintf(a->out, sizeof a->out, "%s/lmp.out", workdir);
   snprintf(a->gapfile, sizeof a->gapfile, "%s/gap.txt", workdir);
+  if (!engine_path_word(a->gapfile, a->gapword, sizeof a->gapword, why, why_size)) return false;
   const char **argv = a->argv;
   int k = 0;
   argv[k++] = "lmp", argv[k++] = "-in", argv[k++] = deck, argv[k++] = "-log", argv[k++] = a->log;
@@ -209,7 +210,7 @@ static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun 
 #undef VAR
   if (!wall) argv[k++] = "-var", argv[k++] = "ps", argv[k++] = a->style;
   argv[k++] = "-var", argv[k++] = "pc", argv[k++] = a->text;
-  argv[k++] = "-var", argv[k++] = "gapfile", argv[k++] = a->gapfile;
+  argv[k++] = "-var", argv[k++] = "gapfile", argv[k++] = a->gapword; /* quoted: the deck's ${gapfile} is one word */
   argv[k] = NULL;
   return true;
 }
@@ -401,7 +402,8 @@ static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming
   engine_msgf(t->native, sizeof t->native, "pair_style granular, pair_coeff * * %s", text);
   const char *deck = engine_deck_path("lammps_bench.in", why, why_size);
   if (!deck) return false;
-  char log[4096], out[4096], steps[32], dt[32], skin[32], nbuf[16];
+  char log[4096], out[4096], steps[32], dt[32], skin[32], nbuf[16], data[4100];
+  if (!engine_path_word(b->data_file, data, sizeof data, why, why_size)) return false;
   snprintf(log, sizeof log, "%s/log.lammps", workdir);
   snprintf(out, sizeof out, "%s/lmp.out", workdir);
   snprintf(steps, sizeof steps, "%ld", b->steps);
@@ -409,7 +411,7 @@ static bool lammps_bench(const EngineBench *b, const char *workdir, EngineTiming
   snprintf(skin, sizeof skin, "%.17g", b->skin);
   const char *argv[40];
   int k = engine_mpi_argv(argv, b->ranks, "lmp", nbuf);
-  const char *rest[] = {"-in", deck, "-log", log, "-screen", "none", "-var", "data", b->data_file, "-var", "pc", text,
+  const char *rest[] = {"-in", deck, "-log", log, "-screen", "none", "-var", "data", data, "-var", "pc", text,
                         "-var", "steps", steps, "-var", "dt", dt, "-var", "skin", skin, NULL};
   for (int i = 0; rest[i]; i++) argv[k++] = rest[i];
   argv[k] = NULL;
@@ -446,14 +448,15 @@ static bool lammps_gas(const EngineGas *g, const char *workdir, EngineGasResult 
   }
   const char *deck = engine_deck_path("lammps_gas.in", why, why_size);
   if (!deck) return false;
-  char log[4096], out[4096], steps[32], every[32], dt[32], skin[32];
+  char log[4096], out[4096], steps[32], every[32], dt[32], skin[32], data[4100];
+  if (!engine_path_word(g->data_file, data, sizeof data, why, why_size)) return false;
   snprintf(log, sizeof log, "%s/log.lammps", workdir);
   snprintf(out, sizeof out, "%s/lmp.out", workdir);
   snprintf(steps, sizeof steps, "%ld", g->steps);
   snprintf(every, sizeof every, "%ld", g->every);
   snprintf(dt, sizeof dt, "%.17g", g->dt);
   snprintf(skin, sizeof skin, "%.17g", g->skin);
-  const char *argv[] = {"lmp", "-in", deck, "-log", log, "-screen", "none", "-var", "data", g->data_file,
+  const char *argv[] = {"lmp", "-in", deck, "-log", log, "-screen", "none", "-var", "data", data,
                         "-var", "pc", g->pair_coeff, "-var", "steps", steps, "-var", "every", every,
                         "-var", "dt", dt, "-var", "skin", skin, NULL};
   const int rc = proc_spawn(argv, out, g->timeout_s, why, why_size);

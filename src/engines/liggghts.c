@@ -488,6 +488,7 @@ bool liggghts_bench_args(const EngineBench *b, const char *deck, const char *log
     engine_msgf(why, why_size, "packing %.300s is not readable", b->data_file ? b->data_file : "(none)");
     return false;
   }
+  if (!engine_path_check("packing", b->data_file, why, why_size)) return false; /* the deck's ${data}: quoted below */
   if (!(b->steps > 0 && b->steps <= LIGGGHTS_MAX_STEPS) || !(b->dt > 0 && isfinite(b->dt)) ||
       !(b->skin > 0 && isfinite(b->skin)) || b->ranks < 1)
     return bad(why, why_size, "steps, dt, skin and ranks must be > 0");
@@ -519,7 +520,7 @@ bool liggghts_bench_args(const EngineBench *b, const char *deck, const char *log
   bool ok = true;
   for (int k = 0; k < nl && ok; k++) ok = add(a, "%s", launcher[k]); /* into the pool: nbuf is local */
   ok = ok && add(a, "-in") && add(a, "%s", deck) && add(a, "-log") && add(a, "%s", log) && add(a, "-nocite") &&
-       add(a, "-var") && add(a, "data") && add(a, "%s", b->data_file) && add(a, "-var") && add(a, "normal") &&
+       add(a, "-var") && add(a, "data") && add(a, "\"%s\"", b->data_file) && add(a, "-var") && add(a, "normal") &&
        add(a, "%s", m->model) && add(a, "-var") && add(a, "tangential") &&
        add(a, "%s", mindlin ? "history" : "no_history") && add(a, "-var") && add(a, "settings") &&
        add(a, "%stangential_damping %s limitForce off", m->absolute ? "absolute_damping on " : "", mindlin ? "on" : "off");

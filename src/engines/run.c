@@ -28,7 +28,7 @@ void engine_msgf(char *dst, size_t n, const char *fmt, ...) {
 /* An engine's file: a regular file of at most 256 MiB (an engine's log is some kB; a collision's
  * gap file a line per step), lines of at most 64 KiB, no NUL byte. A longer file is refused
  * rather than scanned for minutes: every reader here reads the file through once. */
-#define ENGINE_LOG_MAX_BYTES (256LL << 20)
+#define ENGINE_LOG_MAX_BYTES PROC_OUTPUT_MAX_BYTES /* the bound proc_spawn holds the engine to while it writes */
 #define ENGINE_LOG_MAX_LINE ((size_t)64 << 10)
 
 bool engine_log_open(TextFile *t, const char *path, char *why, size_t why_size) {
@@ -188,7 +188,7 @@ double engine_health_limit(const EngineHealth *h, double slack_s, double work_s,
 bool engine_health_note(EngineHealth *h, const EngineStart *s) {
   h->starts++;
   const bool timed_out = s->fault == PROC_FAULT_TIMEOUT;
-  const bool failed = s->finished == 0 || timed_out;
+  const bool failed = s->finished == 0 || timed_out || s->fault == PROC_FAULT_OUTPUT; /* a flood is never an answer */
   if (timed_out && s->finished > 0 && isfinite(s->finished_s)) /* its start-up is in every limit already */
     h->learned_case_s = fmax(0.0, s->finished_s - (isnan(h->startup_s) ? 0.0 : h->startup_s)) / s->finished;
   else if (!failed) h->learned_case_s = NAN;
@@ -274,4 +274,29 @@ bool engine_read_ke_table(const char *log_path, const char *prog, const EngineGa
     return false;
   }
   return true;
+}
+
+bool engine_path_check(const char *what, const char *path, char *why, size_t why_size) {
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+    if (*p == '"' || *p == '\'' || *p < 0x20 || *p == 0x7f) {
+      engine_msgf(why, why_size, "%s: %.300s holds a %s, which an engine's input cannot carry whole (LAMMPS and "
+                  "LIGGGHTS read a path as a quoted word); use a path without it", what, path,
+                  *p == '"' || *p == '\'' ? "quote" : *p == '\t' ? "tab" : *p == '\n' ? "line break" : "control byte");
+      return false;
+    }
+  return true;
+}
+
+bool engine_path_word(const char *path, char *buf, size_t size, char *why, size_t why_size) {
+  if (!engine_path_check("engine file", path, why, why_size)) return false;
+  const int n = snprintf(buf, size, "\"%s\"", path);
+  if (n > 0 && (size_t)n < size) return true;
+  engine_msgf(why, why_size, "engine file %.300s: the path is too long", path);
+  return false;
+}
+
+bool engine_scratch_check(char *why, size_t why_size) {
+  if (!proc_scratch_check(why, why_size)) return false;
+  const char *tmp = getenv("TMPDIR");
+  return engine_path_check("TMPDIR", tmp && *tmp ? tmp : "/tmp", why, why_size);
 }

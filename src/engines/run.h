@@ -117,6 +117,20 @@ int engine_mpi_argv(const char **argv, int ranks, const char *prog, char nbuf[16
  *  when it is not readable. The returned buffer is static. */
 const char *engine_deck_path(const char *name, char *why, size_t why_size);
 
+/** A path as the value of a deck variable that the deck takes as one word (`read_data ${data}`,
+ *  `fix print ... file ${gapfile}`): in double quotes, into buf. LAMMPS and LIGGGHTS substitute
+ *  ${name} outside quotes only and then split the line at its blanks, honouring the quotes that
+ *  the value brings: a path with spaces stays one word, a '#' or '$' in it is left alone. False
+ *  with the reason (engine_path_check's) when the path cannot be carried whole. */
+bool engine_path_word(const char *path, char *buf, size_t size, char *why, size_t why_size);
+/** Whether a path can be handed to every engine whole: no quote (' or "), tab, line break or other
+ *  control byte (a quoted word cannot hold its own quote; Yade's batch lists are tab-separated
+ *  lines). False with the reason, naming what (e.g. "--packings"). */
+bool engine_path_check(const char *what, const char *path, char *why, size_t why_size);
+/** proc_scratch_check, and TMPDIR's own name through engine_path_check: for a command's checks
+ *  before any engine runs. */
+bool engine_scratch_check(char *why, size_t why_size);
+
 struct EngineGas;
 struct EngineGasResult;
 /** The kinetic-energy table of a gas run's log (the decks' `thermo_style custom step c_ke`):

@@ -237,7 +237,7 @@ static void collision_job(LmpBatch *b, Coll *c, int index) {
   if ((fclose(f) != 0) || failed) gd_die(GD_EXIT_RUNTIME, "%s: write failed", data);
 
   const int k = c->job = lmp_job_new(b);
-  lmp_job_printf(b, k, "units si\natom_style sphere\nboundary f f f\ncomm_modify vel yes\nread_data %s\n", data);
+  lmp_job_printf(b, k, "units si\natom_style sphere\nboundary f f f\ncomm_modify vel yes\nread_data \"%s\"\n", data);
   lmp_job_printf(b, k, "set atom 1 mass %.17g\n", mi);
   if (wall) {
     lmp_job_printf(b, k, "fix wall all wall/gran granular %s xplane %.17g NULL\n", c->lmp, wall_x);
@@ -247,7 +247,7 @@ static void collision_job(LmpBatch *b, Coll *c, int index) {
   /* A skin of one radius: the pair is listed from the start and never rebuilt. */
   lmp_job_printf(b, k, "neighbor %.17g bin\nneigh_modify delay 0 every 1 check yes\nfix nve all nve/sphere\n", Ri);
   lmp_job_printf(b, k, "timestep %.17g\nrun %lld\n", dt, (long long)c->r.steps);
-  lmp_job_printf(b, k, "write_dump all custom %s id x vx modify format float %%.17g sort id\n", b->job[k].dump);
+  lmp_job_printf(b, k, "write_dump all custom \"%s\" id x vx modify format float %%.17g sort id\n", b->job[k].dump);
 }
 
 static void collision_report(Verifier *v, const LmpBatch *b, const Coll *c, double share) {
@@ -319,10 +319,10 @@ static void force_cases(LmpBatch *b, ForceRun *fr, const char *bin, const char *
     char lmp[512];
     lammps_text(FORCES[k].text, false, lmp, sizeof lmp);
     const int j = fr[k].job = lmp_job_new(b);
-    lmp_job_printf(b, j, "units si\natom_style sphere\nboundary p p p\ncomm_modify vel yes\nread_data %s\n", data_path);
+    lmp_job_printf(b, j, "units si\natom_style sphere\nboundary p p p\ncomm_modify vel yes\nread_data \"%s\"\n", data_path);
     lmp_job_printf(b, j, "pair_style granular\npair_coeff * * %s\n", lmp);
     lmp_job_printf(b, j, "neighbor 0.1 bin\nfix nve all nve/sphere\ntimestep 1e-5\nrun 0\n");
-    lmp_job_printf(b, j, "write_dump all custom %s id fx fy fz tqx tqy tqz modify format float %%.17g sort id\n",
+    lmp_job_printf(b, j, "write_dump all custom \"%s\" id fx fy fz tqx tqy tqz modify format float %%.17g sort id\n",
                    b->job[j].dump);
   }
 }

@@ -47,9 +47,10 @@ typedef struct EngineStart {
  *  verifier's batches and single runs, the gas, the LAMMPS force cross-check, engines bench):
  *  - a probe that fails (crash, time-out past ENGINE_PROBE_LIMIT_S, failed start) makes it
  *    unresponsive at once, with the probe's reason;
- *  - a start fails when it finished none of its cases (whatever its exit status) or was killed at
- *    its limit (the cases it finished before do not count as an answer); any other start sets the
- *    streak back to 0; ENGINE_UNRESPONSIVE_AFTER failed starts in a row make it unresponsive;
+ *  - a start fails when it finished none of its cases (whatever its exit status), was killed at
+ *    its limit or passed the output bound (the cases it finished before do not count as an
+ *    answer); any other start sets the streak back to 0; ENGINE_UNRESPONSIVE_AFTER failed starts
+ *    in a row make it unresponsive;
  *  - after a start killed at its limit that finished some cases, the next limits are at most
  *    ENGINE_LEARNED_MARGIN times the time those cases took each (until a start succeeds). */
 typedef struct EngineHealth {

@@ -88,8 +88,9 @@ static void check_gas(const PackingSpec *s, bool sizes_ok, ErrList *err) {
   if (!C_ok) errlist_add(err, "packing: --equilibrate must be in [0, 1000] (collisions per sphere)");
   const bool phi_ok = s->phi >= GAS_PHI_MIN && s->phi <= GAS_PHI_MAX;
   if (!phi_ok)
-    errlist_add(err, "packing: --phi %g is not a gas's that random placement reaches at every --ratio; it must be "
-                "in [%g, %g]", s->phi, GAS_PHI_MIN, GAS_PHI_MAX);
+    errlist_add(err, "packing: --phi %g: a gas's volume fraction must be in [%g, %g] (the most that random "
+                "placement reaches at every --ratio, the least whose equilibration ends in bounded steps)", s->phi,
+                GAS_PHI_MIN, GAS_PHI_MAX);
   if (!sizes_ok || !C_ok || s->equilibrate == 0.0) return;
   const GasLayout g = gas_layout(s);
   if (phi_ok && g.L < 3.0 * g.range)

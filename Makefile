@@ -213,7 +213,7 @@ $(MAIN_OBJ): $(BUILD)/build_info.h
 # The verifier modules the unit tests call directly (compiled by the verifier's rules below): the
 # whole oracle, and of the rest what the tests reach.
 TEST_VERIFY_OBJ := $(ORACLE_OBJ) $(addprefix $(BUILD)/verify/,cases/faults.o cases/rows.o cases/runner.o cases/oblique_tests.o engines/defects.o \
-  report/compare_load.o report/results.o)
+  report/compare_load.o report/results.o report/summary.o)
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 $(TEST_OBJ): CFLAGS += -Wno-missing-prototypes

@@ -40,6 +40,7 @@ void tests_note_skip(void);
   extern const size_t area##_ntests
 
 TEST_GROUP(numparse);
+TEST_GROUP(verify_output);
 TEST_GROUP(layout);
 TEST_GROUP(proc);
 TEST_GROUP(normal);

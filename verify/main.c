@@ -39,7 +39,8 @@ static const char USAGE[] =
     "  --quick     the make-test subset (well under a minute)\n"
     "  --filter    only cases whose name or group contains TEXT (^TEXT: begins with TEXT)\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
-    "  --threads   threads of the pair loop in the collisions (default 1)\n"
+    "  --threads   threads of every pair loop (default: 1 for the two-body collisions; for the gases and\n"
+    "              packings, as grandamp run: one per 4000 spheres, at most the cores other work leaves free)\n"
     "  --precision double (default) or mixed: the pair collisions and the gas in the mixed-precision\n"
     "              loop (grandamp run --help), judged against the same expectations\n"
     "  --lammps    the LAMMPS cases must run: each fails when lmp is not on PATH\n"
@@ -71,48 +72,6 @@ static void run_all(Verifier *v) {
   cases_energy_gain(v);
   cases_kharaz(v);
   cases_engines(v);
-}
-
-/* The skipped cases, counted apart from the passes, by reason (a handful of reasons). */
-static void report_skips(const Verifier *v) {
-  if (!v->skipped) return;
-  printf("grandamp-verify: %d case%s skipped, not passed:\n", v->skipped, v->skipped == 1 ? "" : "s");
-  for (int k = 0; k < v->nres; k++) {
-    const CaseResult *c = &v->res[k];
-    if (!c->skipped) continue;
-    bool seen = false;
-    for (int q = 0; q < k && !seen; q++) seen = v->res[q].skipped && strcmp(v->res[q].source, c->source) == 0;
-    if (seen) continue;
-    int n = 0;
-    for (int q = k; q < v->nres; q++) n += v->res[q].skipped && strcmp(v->res[q].source, c->source) == 0;
-    printf("  %5d  %s\n", n, c->source);
-  }
-}
-
-/* The time each family took (its cases' own seconds; an engine's cases as one), in the order
- * the families ran: the nightly budget, family by family. */
-static void report_families(const Verifier *v) {
-  char seen[32][32];
-  int nseen = 0;
-  printf("grandamp-verify: time by family:");
-  for (int k = 0; k < v->nres; k++) {
-    char fam[32];
-    const char *name = v->res[k].name;
-    size_t len = strcspn(name, "/");
-    if (strncmp(name, "engine/", 7) == 0) len = 7 + strcspn(name + 7, "/"); /* one per engine */
-    snprintf(fam, sizeof fam, "%.*s", (int)(len < sizeof fam ? len : sizeof fam - 1), name);
-    bool dup = false;
-    for (int q = 0; q < nseen && !dup; q++) dup = strcmp(seen[q], fam) == 0;
-    if (dup || nseen == 32) continue;
-    snprintf(seen[nseen++], sizeof seen[0], "%s", fam);
-    double s = 0.0;
-    int n = 0;
-    for (int q = k; q < v->nres; q++)
-      if (strncmp(v->res[q].name, fam, strlen(fam)) == 0 && (v->res[q].name[strlen(fam)] == '/' || !v->res[q].name[strlen(fam)]))
-        s += v->res[q].seconds, n++;
-    printf("%s %s %.1f s (%d)", nseen > 1 ? "," : "", fam, s, n);
-  }
-  printf("\n");
 }
 
 /* Which matrix row each engine runs, under which native name, or why not (docs/engines.md). */
@@ -176,7 +135,7 @@ int main(int argc, char **argv) {
   Verifier v = {0};
   const char *data = "data", *compare = NULL;
   bool list = false, no_lammps = false, lammps = false;
-  int threads = 1;
+  int threads = 0; /* not asked for */
   const int machine_threads = omp_get_max_threads();
   for (int k = 1; k < argc; k++) {
     const char *a = argv[k];
@@ -243,9 +202,11 @@ int main(int argc, char **argv) {
     }
   }
   /* A two-body collision gains nothing from threads and loses to their barriers on a busy
-   * machine: one thread unless --threads says otherwise (the packing and thread-invariance
-   * cases set their own counts). */
-  v.threads = threads;
+   * machine: one thread unless --threads says otherwise (the thread-invariance cases set their
+   * own counts). The many-body cases take --threads, else `grandamp run`'s rule: a thread per 4000
+   * spheres, on the cores other work leaves free (verify_threads_for). */
+  v.threads = threads ? threads : 1;
+  v.threads_asked = threads;
   v.machine_threads = machine_threads;
   if (lammps && no_lammps) {
     fprintf(stderr, "grandamp-verify: error: --lammps and --no-lammps exclude each other\n");
@@ -312,6 +273,7 @@ int main(int argc, char **argv) {
   fflush(stdout);
   const RunId id = run_id(GD_BUILD_REVISION);
   const double t0 = omp_get_wtime();
+  v.mark = t0;
   run_all(&v);
   const double seconds = omp_get_wtime() - t0;
   bool ok = true;
@@ -328,13 +290,14 @@ int main(int argc, char **argv) {
     printf("grandamp-verify: the %d failed case%s:\n", v.failed, v.failed == 1 ? "" : "s");
     for (int k = 0; k < v.nres; k++) {
       const CaseResult *c = &v.res[k];
-      if (!c->pass && !c->skipped)
-        printf("  %s %s  measured=%.10g expected=%.10g tol=%.3g\n", case_status(c), c->name, c->measured, c->expected,
-               c->tol);
+      if (c->pass || c->skipped) continue;
+      printf("  %s %s  ", case_status(c), c->name);
+      case_print_judgement(c, stdout);
+      putchar('\n');
     }
   }
-  report_skips(&v);
-  report_families(&v);
+  results_print_skips(v.res, v.nres, stdout);
+  results_print_times(v.res, v.nres, seconds, stdout);
   if (compare) {
     previous_report(&prev, v.res, v.nres, v.filter != NULL, stdout);
     previous_free(&prev);

@@ -51,6 +51,7 @@ void gain_judge(Verifier *v, const Impact *im, bool plane, double vx, const Outc
   const double Ein = impact_energy(im, plane, 0.0, NULL), Eout = impact_energy(im, plane, vx, o);
   const double tol = energy_gain_bound(im, plane, vx, o, mu, e, de, dv) / Ein, gain = (Eout - Ein) / Ein;
   const bool pass = isfinite(gain) && gain <= tol;
+  case_check_one_sided(v, CHECK_AT_MOST);
   case_end_outcome(v, pass ? OUTCOME_PASS : OUTCOME_FAIL, NULL, gain, 0.0, tol,
                    "(E_out - E_in)/E_in at most the integrator's bound (e within %g dt/t_c, V_t' and R w' within %g dt/t_c "
                    "of mu(1+e)V_n; oblique_tests.h): %s%s",

@@ -224,7 +224,7 @@ static struct {
 static void gas_packing(Verifier *v, const GasSetup *su, Particles *p, Box *b) {
   if (!last_gas.have || last_gas.su.n != su->n || last_gas.su.phi != su->phi || last_gas.su.seed != su->seed) {
     if (last_gas.have) particles_free(&last_gas.p);
-    const PackingSpec spec = gas_spec(su, v->machine_threads);
+    const PackingSpec spec = gas_spec(su, verify_threads_for(v, su->n));
     packing_make(&spec, &last_gas.p, &last_gas.b);
     last_gas.have = true, last_gas.su = *su;
   }
@@ -232,9 +232,11 @@ static void gas_packing(Verifier *v, const GasSetup *su, Particles *p, Box *b) {
   *b = last_gas.b;
 }
 
-/* The run: T at the output times and the collisions so far; false with why on failure. */
-static bool gas_run(Verifier *v, const GasPlan *pl, ForceStrategy st, int threads, double *T, double *coll, char *why,
-                    size_t why_size) {
+/* The run: T at the output times and the collisions so far; false with why on failure. A
+ * progress line names it what (case_progress). */
+static bool gas_run(Verifier *v, const char *what, const GasPlan *pl, ForceStrategy st, int threads, double *T,
+                    double *coll, char *why, size_t why_size) {
+  const double started = omp_get_wtime();
   Particles p;
   Box b;
   gas_packing(v, &pl->setup, &p, &b);
@@ -253,6 +255,7 @@ static bool gas_run(Verifier *v, const GasPlan *pl, ForceStrategy st, int thread
     ok = sim_step(&s, &err);
     if (!ok) break;
     collisions += gas_new_contacts(&s);
+    case_progress(v, what, started, s.plan.threads, k, pl->steps);
     if (k % pl->every == 0 && out <= pl->setup.out) T[out] = gas_temperature(&s.p).trans, coll[out++] = (double)collisions;
   }
   if (!ok) snprintf(why, why_size, "the run stopped: %s", err ? err : "?");
@@ -323,7 +326,7 @@ static void gas_case_run(Verifier *v, const GasRow *g, const GasSetup *su, Force
   GasPlan pl;
   double T[GAS_OUT_MAX + 1], coll[GAS_OUT_MAX + 1];
   if (!gas_plan(g, su, &pl, why, sizeof why) ||
-      !gas_run(v, &pl, st, threads ? threads : v->machine_threads, T, coll, why, sizeof why)) {
+      !gas_run(v, v->cur.name, &pl, st, threads ? threads : verify_threads_for(v, su->n), T, coll, why, sizeof why)) {
     case_end(v, NAN, 1.0, 0.0, "%s", why);
     v->key = outer;
     return;
@@ -424,8 +427,10 @@ static void gas_late(Verifier *v, FILE *plot) {
     }
     GasPlan pl;
     double T[GAS_OUT_MAX + 1], coll[GAS_OUT_MAX + 1], ratio = NAN, band = 0.0;
+    char what[160];
+    snprintf(what, sizeof what, "gas/%s/N=%lld/late (for its T and exponent cases)", id, (long long)su.n);
     const bool ok = gas_plan(g, &su, &pl, why, sizeof why) &&
-                    gas_run(v, &pl, FORCE_HALF_REDUCE, v->machine_threads, T, coll, why, sizeof why);
+                    gas_run(v, what, &pl, FORCE_HALF_REDUCE, verify_threads_for(v, su.n), T, coll, why, sizeof why);
     if (ok) gas_judge(&pl, T, coll, &ratio, &band);
     if (case_begin(v, group, "gas/%s/N=%lld/late/T", id, (long long)su.n)) {
       if (ok) gas_report(v, &pl, ratio, band);

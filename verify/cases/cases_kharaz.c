@@ -138,11 +138,10 @@ static void point_case(Verifier *v, const Tangential *tg, KharazQuantity q, int 
              "disagreement",
              scatter);
   } else {
-    char msg[200];
-    snprintf(msg, sizeof msg, "recorded, not judged (%s): %.4g against the measured %.4g, %s (tolerance %.3g)",
-             kharaz_why_not(q, tg->history, angle), y, kharaz_value(p),
-             fabs(y - kharaz_value(p)) <= tol ? "follows" : "leaves it", tol);
-    case_skip(v, msg);
+    char reason[160];
+    snprintf(reason, sizeof reason, "recorded, not judged (%s)", kharaz_why_not(q, tg->history, angle));
+    case_skip_detail(v, reason, "%.4g against the measured %.4g, %s (tolerance %.3g)", y, kharaz_value(p),
+                     fabs(y - kharaz_value(p)) <= tol ? "follows" : "leaves it", tol);
   }
 }
 

@@ -66,7 +66,7 @@ static void relax(Verifier *v, const PackRow *r) {
                                                             : 1.5 * models->normal.k * sqrt(0.5 * R * delta);
   const double w = sqrt(kdyn / meff), dt = 0.02 * 2.0 * GD_PI / w; /* 50 steps per period */
   Sim s;
-  sim_init(&s, &p, &b, models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, v->machine_threads, 0.1 * R, dt);
+  sim_init(&s, &p, &b, models, 1, FORCE_HALF_REDUCE, false, LOOP_DOUBLE, verify_threads_for(v, ps.n), 0.1 * R, dt);
   const char *why;
   if (!sim_setup(&s, &why)) gd_die(GD_EXIT_RUNTIME, "verify: packing: %s", why);
   const Ledger l0 = sim_ledger(&s);

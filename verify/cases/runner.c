@@ -8,6 +8,7 @@
 #include "contact.h"
 #include "error.h"
 #include "faults.h"
+#include "sysmem.h"
 #include "usertext.h"
 #include "verify.h"
 
@@ -81,7 +82,11 @@ static void printable(char *text, size_t size) {
 static void finish(Verifier *v) {
   CaseResult *c = &v->cur;
   if (v->planning) return; /* the planning pass only notes the engine's collisions */
-  c->seconds = omp_get_wtime() - v->t0;
+  /* the run's time cut into the cases' own and the gaps before them, so that they add up */
+  const double now = omp_get_wtime();
+  c->seconds = now - v->t0;
+  c->setup_seconds = v->t0 > v->mark ? v->t0 - v->mark : 0.0;
+  v->mark = now;
   v->done++;
   printable(c->source, sizeof c->source);
   printable(c->known, sizeof c->known);
@@ -92,9 +97,11 @@ static void finish(Verifier *v) {
   const int w = v->total >= 1000 ? 4 : 3;
   if (c->skipped)
     printf("[%*d/%d] %s %s  (%s)\n", w, v->done, v->total, tag, c->name, c->source);
-  else
-    printf("[%*d/%d] %s %s  measured=%.10g expected=%.10g |diff|=%.3g tol=%.3g  (%s)\n", w, v->done, v->total,
-           tag, c->name, c->measured, c->expected, fabs(c->measured - c->expected), c->tol, c->source);
+  else {
+    printf("[%*d/%d] %s %s  ", w, v->done, v->total, tag, c->name);
+    case_print_judgement(c, stdout);
+    printf("  (%s)\n", c->source);
+  }
   fflush(stdout);
   if (v->nres == v->cap) {
     v->cap = v->cap ? 2 * v->cap : 256;
@@ -143,11 +150,51 @@ void case_end_bool(Verifier *v, bool cond, double measured, double expected, con
   finish(v);
 }
 
-void case_skip(Verifier *v, const char *why) {
+void case_skip(Verifier *v, const char *why) { case_skip_detail(v, why, "%s", ""); }
+
+void case_skip_detail(Verifier *v, const char *reason, const char *fmt, ...) {
   v->cur.skipped = true;
   v->cur.pass = true;
-  snprintf(v->cur.source, sizeof v->cur.source, "%s", why);
+  char detail[sizeof v->cur.source];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(detail, sizeof detail, fmt, ap);
+  va_end(ap);
+  snprintf(v->cur.reason, sizeof v->cur.reason, "%s", reason);
+  printable(v->cur.reason, sizeof v->cur.reason);
+  snprintf(v->cur.source, sizeof v->cur.source, "%s%s%s", reason, detail[0] ? ": " : "", detail);
   finish(v);
+}
+
+void case_check_one_sided(Verifier *v, CaseCheck check) { v->cur.check = check; }
+
+/* ---- threads and progress of the long cases ---- */
+
+int verify_threads_for(const Verifier *v, int64_t spheres) { return sysmem_threads_for(v->threads_asked, spheres); }
+
+/* Seconds between progress lines: GRANDAMP_VERIFY_PROGRESS_S (for tests: 0 prints at every
+ * step), else 20, so that a line comes within 30 s even when a step ends late. */
+static double progress_interval(void) {
+  static double interval = -1.0;
+  if (interval < 0.0) {
+    const char *s = getenv("GRANDAMP_VERIFY_PROGRESS_S");
+    char *end = NULL;
+    const double x = s ? strtod(s, &end) : NAN;
+    interval = s && *s && end && !*end && x >= 0.0 ? x : VERIFY_PROGRESS_S;
+  }
+  return interval;
+}
+
+void case_progress(Verifier *v, const char *what, double since, int threads, int64_t done, int64_t total) {
+  if (v->dry) return;
+  const double now = omp_get_wtime();
+  if (v->progress_last < since) v->progress_last = since; /* a new piece of work: count from its start */
+  if (now - v->progress_last < progress_interval()) return;
+  v->progress_last = now;
+  /* stderr: stdout's case lines are what tests and tools/report.sh parse */
+  fprintf(stderr, "grandamp-verify: [%d/%d] %s: %.0f s so far on %d thread%s, step %lld of %lld (%.0f %%)\n",
+          v->done + 1, v->total, what, now - since, threads, threads == 1 ? "" : "s", (long long)done,
+          (long long)total, total > 0 ? 100.0 * (double)done / (double)total : 0.0);
 }
 
 /* ---- set-up ---- */

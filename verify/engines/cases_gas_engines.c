@@ -63,7 +63,7 @@ void cases_gas_engines(Verifier *v, EngineCtx *ctx, const Engine *eng) {
       snprintf(data, sizeof data, "%s/gas-%lld.data", engine_workdir(ctx), (long long)n);
       Particles p;
       Box b;
-      const PackingSpec spec = gas_spec(&su, v->machine_threads);
+      const PackingSpec spec = gas_spec(&su, verify_threads_for(v, n));
       packing_make(&spec, &p, &b);
       if (!datafile_write(data, &p, &b, "grandamp verifier: the cooling gas")) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", data);
       particles_free(&p);

@@ -52,10 +52,9 @@ static void point_case(Verifier *v, EngineCtx *ctx, const Engine *eng, const Tan
              "Maw et al. + the digitisations' disagreement (%s)", kharaz_value(p), r.version);
     engine_verdict(v, ctx, eng, ran, why, QTY_ERROR, fabs(y - kharaz_value(p)), 0.0, tol, NULL, src);
   } else {
-    snprintf(src, sizeof src, "recorded, not judged (%s): %.4g against the measured %.4g, %s (tolerance %.3g)",
-             kharaz_why_not(q, tg->history, angle), y, kharaz_value(p),
-             fabs(y - kharaz_value(p)) <= tol ? "follows" : "leaves it", tol);
-    case_skip(v, src);
+    snprintf(src, sizeof src, "recorded, not judged (%s)", kharaz_why_not(q, tg->history, angle));
+    case_skip_detail(v, src, "%.4g against the measured %.4g, %s (tolerance %.3g)", y, kharaz_value(p),
+                     fabs(y - kharaz_value(p)) <= tol ? "follows" : "leaves it", tol);
   }
 }
 

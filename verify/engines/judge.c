@@ -205,6 +205,7 @@ void engine_verdict(Verifier *v, const EngineCtx *ctx, const Engine *eng, bool r
     return;
   }
   const bool meets = q == QTY_GAIN ? measured <= expected + tol : fabs(measured - expected) <= tol;
+  if (q == QTY_GAIN) case_check_one_sided(v, CHECK_AT_MOST); /* an energy gain is bounded above only */
   if (!d) {
     case_end_outcome(v, meets ? OUTCOME_PASS : OUTCOME_FAIL, NULL, measured, expected, tol, "%s", src);
     return;

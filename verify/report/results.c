@@ -64,7 +64,8 @@ RunId run_id(const char *revision) {
 bool results_write_csv(const CaseResult *res, int n, const RunId *id, const char *path) {
   OutFile o;
   if (!out_open(&o, path)) return false;
-  fprintf(o.f, "group,name,status,measured,expected,abs_diff,tolerance,source,seconds,revision,date,machine\n");
+  /* check and reason come last: readers that know the older columns find them where they were */
+  fprintf(o.f, "group,name,status,measured,expected,abs_diff,tolerance,source,seconds,revision,date,machine,check,reason\n");
   for (int k = 0; k < n; k++) {
     const CaseResult *c = &res[k];
     csv_field(o.f, c->group);
@@ -75,6 +76,9 @@ bool results_write_csv(const CaseResult *res, int n, const RunId *id, const char
     csv_field(o.f, c->source);
     fprintf(o.f, ",%.6f,%s,%s,", c->seconds, id->revision, id->date);
     csv_field(o.f, id->machine);
+    static const char *const CHECKS[] = {"within", "at_most", "at_least"};
+    fprintf(o.f, ",%s,", CHECKS[c->check]);
+    csv_field(o.f, c->skipped ? (c->reason[0] ? c->reason : c->source) : "");
     fputc('\n', o.f);
   }
   return out_commit(&o);
@@ -109,6 +113,9 @@ bool results_write_junit(const CaseResult *res, int n, int failed, int skipped, 
     char msg[512];
     if (c->skipped) snprintf(msg, sizeof msg, "%s", c->source);
     else if (xfailed) snprintf(msg, sizeof msg, "XFAIL: measured %.10g, expected %.10g (%s)", c->measured, c->expected, c->source);
+    else if (c->check != CHECK_WITHIN)
+      snprintf(msg, sizeof msg, "measured %.10g, expected %s %.10g (%s)", c->measured,
+               c->check == CHECK_AT_MOST ? "at most" : "at least", case_bound(c), c->source);
     else
       snprintf(msg, sizeof msg, "measured %.10g, expected %.10g, |diff| %.3g > tol %.3g (%s)", c->measured, c->expected,
                fabs(c->measured - c->expected), c->tol, c->source);

@@ -6,6 +6,8 @@
 #define GD_VERIFY_RESULTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
 /** What a case is about, stored with it so that the reports pick cases by field, never by
  *  parsing names. Each field is "" where it does not apply. */
@@ -18,18 +20,27 @@ typedef struct CaseKey {
   char quantity[12]; /**< what is measured: e, t_c, ... */
 } CaseKey;
 
+/** How a case's measured value is judged: within tol of expected, or a one-sided bound
+ *  (expected + tol at most, expected - tol at least), printed as such. */
+typedef enum CaseCheck { CHECK_WITHIN, CHECK_AT_MOST, CHECK_AT_LEAST } CaseCheck;
+
 typedef struct CaseResult {
   char group[64];    /**< JUnit classname, e.g. restitution.hertz_material.tsuji */
   char name[192];    /**< unique case name */
   CaseKey key;       /**< its structured identity (the scope it was begun in: Verifier.key) */
   double measured, expected, tol;
+  CaseCheck check;   /**< CHECK_WITHIN unless the generator said otherwise (case_check_one_sided) */
   bool pass, skipped;
   bool xfail;        /**< a known defect (an outside engine's): with pass, XFAIL (the engine gave the
                           defect's predicted value); without, XPASS (the case passes: the defect is
                           gone, and the run fails so that it is noticed) */
   char source[256];  /**< where the expectation comes from */
   char known[128];   /**< the known defect's reason (xfail) */
-  double seconds;
+  char reason[160];  /**< a skip's reason without measured numbers (its details are in source):
+                          the run's summary counts the skips by it */
+  double seconds;    /**< its own time, case_begin to its end */
+  double setup_seconds; /**< the time before it that no case held (set-up it shares with the
+                             cases after it: a gas placed, an engine's batch run) */
 } CaseResult;
 
 /** PASS, FAIL, SKIP, XFAIL or XPASS. */
@@ -41,6 +52,20 @@ typedef struct RunId {
   char date[32];
   char machine[320];
 } RunId;
+
+/** The bound of a one-sided case (expected + tol or expected - tol); NAN for CHECK_WITHIN. */
+double case_bound(const CaseResult *c);
+/** The judged part of a case's line: "measured=... expected=... |diff|=... tol=..." or, one-sided,
+ *  "measured=... ≤ bound=..." (">" and "not ≤" where it does not hold). */
+void case_print_judgement(const CaseResult *c, FILE *out);
+/** The family a case's time counts toward: its name up to the first '/', an engine's cases as
+ *  one (engine/NAME). */
+void case_family(const char *name, char *fam, size_t size);
+/** The time by family (each family's cases' own seconds), the set-up no case held by the family
+ *  it preceded, and their sum against the run's wall time (seconds): they add up. */
+void results_print_times(const CaseResult *res, int n, double seconds, FILE *out);
+/** The skipped cases counted by their reason (CaseResult.reason), each reason once. */
+void results_print_skips(const CaseResult *res, int n, FILE *out);
 
 /** This run's id: revision as given, the date now, the host name, CPU model and cores. */
 RunId run_id(const char *revision);

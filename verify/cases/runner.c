@@ -160,9 +160,15 @@ void case_skip_detail(Verifier *v, const char *reason, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(detail, sizeof detail, fmt, ap);
   va_end(ap);
-  snprintf(v->cur.reason, sizeof v->cur.reason, "%s", reason);
-  printable(v->cur.reason, sizeof v->cur.reason);
-  snprintf(v->cur.source, sizeof v->cur.source, "%s%s%s", reason, detail[0] ? ": " : "", detail);
+  CaseResult *c = &v->cur;
+  snprintf(c->reason, sizeof c->reason, "%s", reason);
+  printable(c->reason, sizeof c->reason);
+  char full[sizeof c->reason + sizeof detail + 2]; /* "reason: detail", then cut to size */
+  snprintf(full, sizeof full, "%s%s%s", c->reason, detail[0] ? ": " : "", detail);
+  size_t n = strlen(full);
+  if (n >= sizeof c->source) n = sizeof c->source - 1;
+  memcpy(c->source, full, n);
+  c->source[n] = '\0';
   finish(v);
 }
 

@@ -36,7 +36,7 @@ typedef struct CaseResult {
                           gone, and the run fails so that it is noticed) */
   char source[256];  /**< where the expectation comes from */
   char known[128];   /**< the known defect's reason (xfail) */
-  char reason[160];  /**< a skip's reason without measured numbers (its details are in source):
+  char reason[256];  /**< a skip's reason without measured numbers (its details are in source):
                           the run's summary counts the skips by it */
   double seconds;    /**< its own time, case_begin to its end */
   double setup_seconds; /**< the time before it that no case held (set-up it shares with the

@@ -283,7 +283,7 @@ static void verify_compare_reports_changes(void **state) {
   run_verify(&r, first, dir, sizeof dir);
   assert_int_equal(r.status, 0);
   snprintf(path, sizeof path, "%s/verify.csv", dir);
-  assert_true(file_has(path, ",revision,date,machine\n"));
+  assert_true(file_has(path, ",revision,date,machine,check,reason\n"));
   snprintf(prev, sizeof prev, "%s/prev.csv", dir);
   char cmd[512];
   snprintf(cmd, sizeof cmd, "cp '%s' '%s'", path, prev);

@@ -5,7 +5,7 @@
  *                   [--lammps | --no-lammps]
  *                   [--engine NAME]... [--broken FAULT|list] [--list-faults] [--compare PREVIOUS.csv] [--list]
  * One line per case on stdout (PASS/FAIL/SKIP, measured, expected, tolerance, source) with a
- * progress count; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
+ * progress count, and on stderr a progress line of a long case at least every 30 s; DIR/verify.csv, DIR/verify-junit.xml and the plot data DIR/verify-*.dat,
  * all written atomically; with --compare, what changed also in DIR/verify-changes.txt. Exit 0 when every case passes, 3 when any fails, 2 on bad usage.
  * --broken FAULT injects one deliberate fault of verify/cases/faults.c into the production side; the
  * run must then fail (exit 3).
@@ -40,7 +40,8 @@ static const char USAGE[] =
     "  --filter    only cases whose name or group contains TEXT (^TEXT: begins with TEXT)\n"
     "  --data      where verify.csv, verify-junit.xml and the plot data go (default data)\n"
     "  --threads   threads of every pair loop (default: 1 for the two-body collisions; for the gases and\n"
-    "              packings, as grandamp run: one per 4000 spheres, at most the cores other work leaves free)\n"
+    "              packings, as grandamp run: one per 4000 spheres, at most the cores other work leaves free;\n"
+    "              the thread-count comparisons keep their own); a long case says how far it is on stderr\n"
     "  --precision double (default) or mixed: the pair collisions and the gas in the mixed-precision\n"
     "              loop (grandamp run --help), judged against the same expectations\n"
     "  --lammps    the LAMMPS cases must run: each fails when lmp is not on PATH\n"

@@ -258,22 +258,19 @@ static const char HELP_CALIBRATE[] =
     "  grandamp calibrate --material 48e9 0.2 2800 --radius 0.005 --e 0.5 --v 1 --plots out\n"
     "  grandamp calibrate --material 48e9 0.2 2800 --radius 0.005 --data points.csv --json\n";
 
-/* Each command's help and what it does in one line: `grandamp help` is made of the usage lines
+/* Each command's help and what it does in one line (a summary is one line): `grandamp help` is made of the usage lines
  * of these texts and the summaries, so it names every option the commands' helps do. */
 static const struct {
   const char *command, *text, *summary;
 } HELP[] = {
     {"model", HELP_MODEL, "print the resolved model (coefficients and derived constants) as JSON"},
-    {"contact", HELP_CONTACT, "evaluate one contact's force and damping, print JSON (vnnr < 0 on approach; Rj and mj\n"
-                              "may be inf: a flat wall)"},
+    {"contact", HELP_CONTACT, "one contact's force and damping as JSON (vnnr < 0 on approach; Rj = inf: a wall)"},
     {"packing", HELP_PACKING, "write a synthetic packing (fcc, random, or a Maxwellian gas) as a LAMMPS data file"},
     {"run", HELP_RUN, "time steps; prints phase times, rates, memory and energies (JSON), --every: a time series"},
     {"forces", HELP_FORCES, "one force evaluation (LAMMPS run 0): id,fx,fy,fz,tqx,tqy,tqz"},
-    {"collide", HELP_COLLIDE, "a collision (or sphere on a flat wall), head-on or oblique, through the pair loop and\n"
-                              "integrator: e, collision time, overlap, energies"},
+    {"collide", HELP_COLLIDE, "two spheres or a sphere on a wall collide, head-on or oblique: e, contact time, energies"},
     {"calibrate", HELP_CALIBRATE, "every damping model's coefficient that gives e = TARGET at VREF, and how it behaves"},
-    {"engines", HELP_ENGINES, "which grandamp models LAMMPS, LIGGGHTS and Yade can run, and how; bench: the\n"
-                              "benchmark's model rows timed inside each installed engine"},
+    {"engines", HELP_ENGINES, "which models LAMMPS, LIGGGHTS and Yade run, and how; bench: the model rows timed in them"},
 };
 
 static const char OVERVIEW_HEAD[] =
@@ -281,13 +278,15 @@ static const char OVERVIEW_HEAD[] =
     "\n"
     "Normal damping of granular (DEM) contacts with LAMMPS pair_style granular semantics.\n"
     "\n"
-    "commands (grandamp help <command>: the options explained, defaults, an example):\n";
+    "commands (grandamp help <command>: the options explained, defaults, an example):\n"
+    "\n";
 
 static const char OVERVIEW_TAIL[] =
-    "  help [<command>]\n"
-    "      this text, or a command's options and an example (also: grandamp <command> --help)\n"
-    "  version\n"
-    "      build information (compiler, flags, revision)\n"
+    "  help: this text, or a command's options and an example (also: grandamp <command> --help)\n"
+    "    help [<command>]\n"
+    "\n"
+    "  version: build information (compiler, flags, revision)\n"
+    "    version\n"
     "\n"
     "<text> is the model part of a LAMMPS pair_coeff line, e.g.\n"
     "  'hertz/material 1e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'\n"
@@ -347,20 +346,10 @@ static const char *expand(const char *text) {
   return buf;
 }
 
-/* Appends text to buf[*at..size), indenting every line after a line break by indent. */
-static void append_indented(char *buf, size_t size, size_t *at, const char *text, const char *indent) {
-  for (const char *p = text; *p && *at + 1 < size; p++) {
-    buf[(*at)++] = *p;
-    if (*p == '\n' && p[1]) *at += (size_t)snprintf(buf + *at, size - *at, "%s", indent);
-    if (*at >= size) *at = size - 1;
-  }
-  buf[*at] = '\0';
-}
-
 /* The usage lines of a command's help (up to the first blank line), with "usage: grandamp " and
- * "       grandamp " made "  " and the continuation lines shifted left as much. */
+ * "       grandamp " made "    " and the continuation lines shifted left as much. */
 static void append_usage(char *buf, size_t size, size_t *at, const char *help) {
-  const size_t prefix = strlen("usage: grandamp "), indent = 2;
+  const size_t prefix = strlen("usage: grandamp "), indent = 4;
   for (const char *line = help; *line && *line != '\n';) {
     const char *end = strchr(line, '\n');
     const size_t len = end ? (size_t)(end - line) : strlen(line);
@@ -377,11 +366,10 @@ static void append_usage(char *buf, size_t size, size_t *at, const char *help) {
 const char *cli_overview(void) {
   static char buf[16384];
   size_t at = (size_t)snprintf(buf, sizeof buf, "%s", OVERVIEW_HEAD);
-  for (size_t k = 0; k < sizeof HELP / sizeof *HELP; k++) {
-    append_usage(buf, sizeof buf, &at, cli_help(HELP[k].command));
-    at += (size_t)snprintf(buf + at, sizeof buf - at, "      ");
+  for (size_t k = 0; k < sizeof HELP / sizeof *HELP; k++) { /* "  name: what it does", its usage, a blank line */
+    at += (size_t)snprintf(buf + at, sizeof buf - at, "  %s: %s\n", HELP[k].command, HELP[k].summary);
     if (at >= sizeof buf) at = sizeof buf - 1;
-    append_indented(buf, sizeof buf, &at, HELP[k].summary, "      ");
+    append_usage(buf, sizeof buf, &at, cli_help(HELP[k].command));
     at += (size_t)snprintf(buf + at, sizeof buf - at, "\n");
     if (at >= sizeof buf) at = sizeof buf - 1;
   }

@@ -33,16 +33,14 @@ static bool names_option(const char *text, const char *option) {
   return false;
 }
 
-/* The part of `grandamp help` about one command: from its usage line ("\n  <words> ") to the
- * next line that starts another command (two spaces, then a letter). */
+/* The usage lines of one command in `grandamp help`: from "\n    <words> " to the blank line
+ * that ends the command's block. */
 static void overview_section(const char *overview, const char *const words[2], char *out, size_t size) {
   char start[64];
-  snprintf(start, sizeof start, "\n  %s%s%s ", words[0], words[1] ? " " : "", words[1] ? words[1] : "");
+  snprintf(start, sizeof start, "\n    %s%s%s ", words[0], words[1] ? " " : "", words[1] ? words[1] : "");
   const char *p = strstr(overview, start);
-  if (!p) fail_msg("grandamp help has no usage line for %s", start + 3);
-  const char *end = p + 1;
-  do end = strstr(end + 1, "\n  "); /* the next line at the command column */
-  while (end && !(end[3] >= 'a' && end[3] <= 'z' && strncmp(end + 3, words[0], strlen(words[0])) != 0));
+  if (!p) fail_msg("grandamp help has no usage line for%s", start + 4);
+  const char *end = strstr(p, "\n\n");
   snprintf(out, size, "%.*s", (int)(end ? end - p : (long)strlen(p)), p);
 }
 

@@ -2,8 +2,8 @@
  * test_first_hour.c - what a new user meets in the first hour (issue 57, deliverable 3): the
  * numbers of every CSV grandamp writes are the shortest that read back to the same bits, as the
  * JSON's are; collide's JSON gives the threads that ran; `make install-share` lays out the files
- * an installed binary reads, and the binary finds them; `make deps` names each package once; the
- * files the documented examples write are ignored by git.
+ * an installed binary reads, and the binary finds them; the README check fails a bare `grandamp`;
+ * `make deps` names each package once; the files the documented examples write are ignored by git.
  */
 #include <math.h>
 #include <stdint.h>
@@ -174,6 +174,27 @@ static void test_installed_binary_finds_its_files(void **state) {
   if (gnuplot && r.status != 0) fail_msg("installed calibrate --plots: exit %d: %s", r.status, r.err);
 }
 
+/* The README check runs a bare `grandamp ...` (a table's example, a code block's line) as a new
+ * user's shell would before make install: exit 127, a failed check (it put build/ on PATH before).
+ * Its scratch copy goes into the test's folder (TMPDIR), which the teardown removes. */
+static void test_readme_check_refuses_bare_grandamp(void **state) {
+  (void)state;
+  FILE *f = fopen(test_path("page.md"), "w");
+  assert_non_null(f);
+  fputs("# a page\n\n| command | example |\n|---|---|\n| `version` | `grandamp version` |\n\n```sh\n"
+        "grandamp model 'hooke 1 0 tangential linear_nohistory 0 0'\n```\n", f);
+  assert_int_equal(fclose(f), 0);
+  char script[1024];
+  snprintf(script, sizeof script, "TMPDIR='%s' tools/readme-check.sh '%s'", test_path(""), test_path("page.md"));
+  static CmdResult r;
+  run_program(&r, "/bin/sh", (const char *const[]){"-c", script, NULL});
+  assert_int_equal(r.status, 1);
+  if (!strstr(r.out, "FAIL  grandamp version (exit 127") || !strstr(r.out, "FAIL  grandamp model 'hooke") ||
+      !strstr(r.out, "0 passed, 2 failed"))
+    fail_msg("the check passed a bare grandamp:\n%s%s", r.out, r.err);
+  assert_non_null(strstr(r.out, "make install puts it there"));
+}
+
 /* make deps (and every target's tools/deps.sh) names each package once, after a space. */
 static void test_deps_names_each_package_once(void **state) {
   (void)state;
@@ -244,6 +265,7 @@ const struct CMUnitTest first_hour_tests[] = {
     tagged_test(serial, test_num_csv_keeps_every_bit),
     cmocka_unit_test(test_collide_json_gives_resolved_threads),
     tagged_test_setup_teardown(serial, test_installed_binary_finds_its_files, test_dir_setup, test_dir_teardown),
+    tagged_test_setup_teardown(serial, test_readme_check_refuses_bare_grandamp, test_dir_setup, test_dir_teardown),
     tagged_test(serial, test_deps_names_each_package_once),
     tagged_test(serial, test_example_outputs_are_ignored),
 };

@@ -9,6 +9,8 @@
 #   make test SAN=1 the unit suite under ASan + UBSan;  make race: under ThreadSanitizer
 #   make fuzz       the libFuzzer harnesses (FUZZ_SECONDS=N each)
 #   make deps       install missing Debian packages (apt-get as root, else print the command)
+#   make install    grandamp and grandamp_verify on PATH: PREFIX/bin (PREFIX=/usr/local; DESTDIR too)
+#   make uninstall  removes what make install put there
 #   make clean
 #
 # User knobs (override on the command line: make OPT=-O2 NATIVE=0):
@@ -22,6 +24,7 @@ GNUPLOT ?= gnuplot
 CXX     ?= g++
 QUICK   ?= 0
 FILTER  ?=
+PREFIX  ?= /usr/local
 
 # ------------------------------------------------------------------------------------------
 BUILD := build
@@ -157,7 +160,7 @@ endif
 STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 
 .DELETE_ON_ERROR:
-.PHONY: all test bench plots verify report mutation-check deps readme-check clean FORCE
+.PHONY: all test bench plots verify report mutation-check deps readme-check install install-share uninstall clean FORCE
 
 # Plain `make` builds on every core (one translation unit per kernel: -j2 halves a clean build).
 all:
@@ -280,8 +283,8 @@ DEPS += $(BUILD)/bench/bench.d
 
 # The main job: the benchmark matrix to data/, then plots/ (QUICK=1: the smoke matrix;
 # FILTER=regex: --benchmark_filter).
-# ENGINES="lammps liggghts yade": those engines must be installed (make deps ENGINES=...); without
-# it every installed engine runs the model rows too.
+# ENGINES="lammps liggghts yade": the engines that also run the model rows; each must be installed
+# (make deps ENGINES=...). Without it no engine joins, installed or not.
 bench:
 	@tools/deps.sh $(TEST_PACKAGES) $(BENCH_PACKAGES) $(ENGINES)
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp_bench $(BUILD)/grandamp $(BUILD)/grandamp_verify
@@ -340,6 +343,23 @@ deps:
 readme-check:
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp
 	@tools/readme-check.sh
+
+# The binaries into PREFIX/bin, and what they read at run time into PREFIX/share/grandamp: the
+# engines' decks (src/engines/run.c, engine_deck_path) and calibrate's gnuplot script (calibrate
+# --plots). An installed binary looks there, a built one beside its build folder. install-share
+# alone installs those files (tests/cli/test_install.c runs a copied binary against them).
+SHARE_DIR := $(DESTDIR)$(PREFIX)/share/grandamp
+install: install-share
+	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/grandamp_verify
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/grandamp $(BUILD)/grandamp_verify $(DESTDIR)$(PREFIX)/bin/
+install-share:
+	install -d $(SHARE_DIR)/decks $(SHARE_DIR)/plots
+	install -m 644 $(wildcard src/engines/decks/*) $(SHARE_DIR)/decks/
+	install -m 644 plots/calibrate.gp $(SHARE_DIR)/plots/
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/grandamp $(DESTDIR)$(PREFIX)/bin/grandamp_verify
+	rm -rf $(SHARE_DIR)
 
 clean:
 	rm -rf $(BUILD)

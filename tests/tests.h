@@ -83,6 +83,7 @@ TEST_GROUP(engine_io);
 TEST_GROUP(readers);
 TEST_GROUP(plots);
 TEST_GROUP(report);
+TEST_GROUP(first_hour);
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

@@ -2,12 +2,17 @@
 # Installs the Debian packages given as arguments that are missing: with apt-get when run as
 # root, otherwise prints the exact command and fails, so no target runs half-equipped.
 # GRANDAMP_DEPS_DRY_RUN=1: says what is missing and installs nothing.
-missing=""
+# Each package once, in the order given (the targets' lists overlap: jq is the tests' and the bench's).
+packages=""
 for p in "$@"; do
+  case " $packages " in *" $p "*) ;; *) packages="$packages $p" ;; esac
+done
+missing=""
+for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 if [ "${GRANDAMP_DEPS_DRY_RUN:-0}" = 1 ]; then # make deps DRY_RUN=1
-  if [ -z "$missing" ]; then echo "grandamp: every package needed is installed:$*"
+  if [ -z "$missing" ]; then echo "grandamp: every package needed is installed:$packages"
   else echo "grandamp: would install:$missing"; fi
   exit 0
 fi

@@ -4,7 +4,10 @@
 # tree, so nothing of this checkout (data/, plots/, build/) is touched. The long targets run in
 # their quick form (make bench QUICK=1, make verify VERIFY_ARGS=--quick, make deps as a dry
 # run); the outside engines only with GRANDAMP_README_ENGINES=1; the test suites (make test,
-# make mutation-check) are CI's own stages and are not repeated. Every command must exit 0.
+# make mutation-check) are CI's own stages and are not repeated; make install goes into the
+# scratch folder (PREFIX=<scratch>/prefix). Every command must exit 0. A bare `grandamp ...`
+# fails (exit 127) as it does for a new user who has not run make install, whatever this machine
+# has on its PATH: the pages call build/grandamp.
 # Usage: tools/readme-check.sh [PAGE.md...]      (default: README.md docs/commands.md)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +27,13 @@ mkdir -p "$tree"
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - 2>/dev/null | tar -xf - -C "$tree" \
   || die "cannot copy the tree into $tree"
 [ -d build ] && cp -a build "$tree/build"
+# First on PATH: a grandamp and a grandamp_verify that say why they are not there and exit 127.
+shim="$work/not-on-path"
+mkdir -p "$shim"
+for b in grandamp grandamp_verify; do
+  printf '#!/bin/sh\necho "readme-check: %s is not on PATH for a new user (make install puts it there): write build/%s" >&2\nexit 127\n' \
+    "$b" "$b" >"$shim/$b" && chmod +x "$shim/$b" || die "cannot write $shim/$b"
+done
 
 # The command as it is run here, into $run ($skip: why it is not run).
 rewrite() {
@@ -42,6 +52,7 @@ rewrite() {
   "make bench"*) case "$c" in *QUICK=*) ;; *) c="$c QUICK=1" ;; esac ;;
   "make verify"*) case "$c" in *VERIFY_ARGS=*) ;; *) c="$c VERIFY_ARGS=--quick" ;; esac ;;
   "make deps"*) c="$c DRY_RUN=1" ;;
+  "make install"* | "make uninstall"*) c=$(printf '%s' "$c" | sed -E 's/ PREFIX=[^ ]*//')" PREFIX='$work/prefix'" ;;
   esac
   run="$c"
 }
@@ -70,7 +81,7 @@ while IFS= read -r cmd; do
   fi
   log="$work/$n.log"
   start=$SECONDS
-  (cd "$tree" && PATH="$tree/build:$PATH" bash -c ". '$work/vars.sh'; $run") </dev/null >"$log" 2>&1
+  (cd "$tree" && PATH="$shim:$PATH" bash -c ". '$work/vars.sh'; $run") </dev/null >"$log" 2>&1
   rc=$?
   took=$((SECONDS - start))
   if [ "$rc" = 0 ]; then

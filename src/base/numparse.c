@@ -80,10 +80,10 @@ const char *num_status_str(enum NumStatus st) {
   return "is invalid";
 }
 
-NumText num_text(double x) {
+/* The shortest %g text that reads back to x's bits: -0 keeps its sign, inf and nan their names. */
+static NumText shortest(double x) {
   NumText t;
-  if (x == 0.0) x = 0.0; /* -0 prints as 0 */
-  if (x == floor(x) && fabs(x) < 1e17) { /* a whole number as the user wrote it: 48000000000, not 4.8e+10 */
+  if (x == floor(x) && fabs(x) < 1e17 && !(x == 0.0 && signbit(x))) { /* whole: 48000000000, not 4.8e+10 */
     snprintf(t.s, sizeof t.s, "%.0f", x);
     return t;
   }
@@ -93,3 +93,10 @@ NumText num_text(double x) {
   }
   return t;
 }
+
+NumText num_text(double x) {
+  if (x == 0.0) x = 0.0; /* -0 prints as 0 */
+  return shortest(x);
+}
+
+NumText num_csv(double x) { return shortest(x); }

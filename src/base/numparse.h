@@ -33,6 +33,9 @@ typedef struct NumText {
   char s[32];
 } NumText;
 NumText num_text(double x);
+/** A number for a data file (every CSV grandamp writes): the shortest %g form that reads back to
+ *  the same bits, -0 as "-0", non-finite values as inf, -inf and nan. */
+NumText num_csv(double x);
 
 /** Parses s into *out. allow_inf accepts "inf", "+inf", "Inf", "infinity". */
 enum NumStatus num_parse_double(const char *s, bool allow_inf, double *out);

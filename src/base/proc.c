@@ -633,3 +633,15 @@ bool proc_exe_dir(char *dir, size_t size) {
   *slash = '\0';
   return true;
 }
+
+bool proc_runtime_file(const char *in_tree, const char *installed, char *path, size_t size) {
+  char self[4096];
+  if (!proc_exe_dir(self, sizeof self)) {
+    snprintf(path, size, "(unknown: /proc/self/exe unreadable)");
+    return false;
+  }
+  int n = snprintf(path, size, "%s/../%s", self, in_tree);
+  if (n > 0 && (size_t)n < size && access(path, R_OK) == 0) return true;
+  n = snprintf(path, size, "%s/../share/grandamp/%s", self, installed);
+  return n > 0 && (size_t)n < size && access(path, R_OK) == 0;
+}

@@ -15,6 +15,8 @@ int cli_calibrate(int argc, char **argv);
 
 /** The `--help` text of a command (usage, options, an example), or NULL (cli_help.c). */
 const char *cli_help(const char *command);
+/** The `grandamp help` text: every command's usage lines, taken from its help, and what it does. */
+const char *cli_overview(void);
 /** Whether a command's arguments ask for its help (--help or -h anywhere). */
 bool cli_wants_help(int argc, char **argv);
 

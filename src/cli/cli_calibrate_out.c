@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "json.h"
 #include "model.h"
+#include "numparse.h"
 #include "output.h"
 #include "run.h"
 
@@ -241,17 +242,14 @@ void calibrate_print_json(const CalibrateReport *r, FILE *f) {
 
 bool calibrate_plot_script(char *buf, size_t size) {
   const char *env = getenv("GRANDAMP_PLOTS");
-  char dir[4096];
-  int n;
-  if (env && *env) n = snprintf(buf, size, "%.3000s/calibrate.gp", env);
-  else if (proc_exe_dir(dir, sizeof dir)) n = snprintf(buf, size, "%.3000s/../plots/calibrate.gp", dir);
-  else return false;
+  if (!env || !*env) return proc_runtime_file("plots/calibrate.gp", "plots/calibrate.gp", buf, size);
+  const int n = snprintf(buf, size, "%.3000s/calibrate.gp", env);
   return n > 0 && (size_t)n < size && access(buf, R_OK) == 0;
 }
 
 /* A number for gnuplot ('?' marks a missing point: set datafile missing). */
 static void num(FILE *f, double x, const char *sep) {
-  if (isfinite(x)) fprintf(f, "%.9g%s", x, sep);
+  if (isfinite(x)) fprintf(f, "%s%s", num_csv(x).s, sep);
   else fprintf(f, "?%s", sep);
 }
 
@@ -279,7 +277,7 @@ static void write_dat(const CalibrateReport *r, FILE *f) {
     }
   if (r->fit_mode) {
     fprintf(f, "\n\n\"measured\" points\n");
-    for (int p = 0; p < r->npts; p++) fprintf(f, "%.6g %.6g\n", r->pts[p].v, r->pts[p].e);
+    for (int p = 0; p < r->npts; p++) fprintf(f, "%s %s\n", num_csv(r->pts[p].v).s, num_csv(r->pts[p].e).s);
   }
 }
 
@@ -399,7 +397,7 @@ bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *in
       if (inputs[i]) cli_refuse_input("--plots", path, "an input file,", inputs[i], err);
   }
   if (!calibrate_plot_script(script, sizeof script))
-    errlist_add(err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder");
+    errlist_add(err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder nor in share/grandamp (make install)");
   else
     for (int k = 0; k < plot_nfiles(fit_mode); k++) {
       snprintf(path, sizeof path, "%.4000s/%s", dir, PLOT_FILES[k]);
@@ -422,7 +420,7 @@ bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *in
 bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
   char script[4096], why[1024] = "", log[4400];
   if (!calibrate_plot_script(script, sizeof script)) {
-    fprintf(stderr, "grandamp: error: calibrate: no plots written: plots/calibrate.gp not found beside the build folder\n");
+    fprintf(stderr, "grandamp: error: calibrate: no plots written: plots/calibrate.gp not found beside the build folder nor in share/grandamp (make install)\n");
     return false;
   }
   /* the plot data, in memory first */

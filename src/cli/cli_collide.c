@@ -124,7 +124,7 @@ int cli_collide(int argc, char **argv) {
   json_str(&j, "strategy", c.use_ref ? "ref" : force_strategy_name(c.strategy));
   json_str(&j, "kernel", r.kernel);
   json_str(&j, "precision", loop_precision_name(r.precision));
-  json_int(&j, "threads", sysmem_threads(c.threads));
+  json_int(&j, "threads", r.threads);
   json_num(&j, "Reff", r.Reff);
   json_num(&j, "meff", r.meff);
   json_num(&j, "v0", c.v0);

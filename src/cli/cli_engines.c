@@ -27,6 +27,7 @@
 #include "engine.h"
 #include "error.h"
 #include "model.h"
+#include "numparse.h"
 #include "output.h"
 #include "run.h"
 #include "sim.h"
@@ -504,7 +505,7 @@ static int engines_bench(int argc, char **argv) {
           csv_field(out.f, t.version);
           fprintf(out.f, ",%s,%ld,%s,%s,%s,%d,%ld,%ld,", packings[pi].name, packings[pi].atoms, row->label[0],
                   row->label[1], row->label[2], ranks[ri], (long)steps, ok ? t.contacts0 : packings[pi].contacts);
-          if (ok) fprintf(out.f, "%.6g,%.6g,%.6g,PASS,", pt, lt, rate);
+          if (ok) fprintf(out.f, "%s,%s,%s,PASS,", num_csv(pt).s, num_csv(lt).s, num_csv(rate).s);
           else fprintf(out.f, ",,,FAIL,");
           csv_field(out.f, t.native[0] ? t.native : native);
           fputc(',', out.f);

@@ -14,6 +14,7 @@
 #include "cli_common.h"
 #include "datafile.h"
 #include "error.h"
+#include "numparse.h"
 #include "output.h"
 #include "sim.h"
 #include "type_table.h"
@@ -110,8 +111,8 @@ int cli_forces(int argc, char **argv) {
     fprintf(of.f, "id,fx,fy,fz,tqx,tqy,tqz\n");
     for (int64_t k = 0; k < s.p.n; k++) {
       const int64_t i = idx[k].index;
-      fprintf(of.f, "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", (long long)s.p.id[i], s.p.fx[i], s.p.fy[i],
-              s.p.fz[i], s.p.tx[i], s.p.ty[i], s.p.tz[i]);
+      fprintf(of.f, "%lld,%s,%s,%s,%s,%s,%s\n", (long long)s.p.id[i], num_csv(s.p.fx[i]).s, num_csv(s.p.fy[i]).s,
+              num_csv(s.p.fz[i]).s, num_csv(s.p.tx[i]).s, num_csv(s.p.ty[i]).s, num_csv(s.p.tz[i]).s);
     }
     ok = out_commit(&of);
   }

@@ -78,7 +78,10 @@ static const char HELP_CONTACT[] =
   "  in 1e-300..1e300; N: within the tightest of RAM, the cgroup limit and ulimit -v.\n"
 
 static const char HELP_PACKING[] =
-    "usage: grandamp packing --type fcc|random|gas [packing options] [--threads T] --out FILE.data\n"
+    "usage: grandamp packing --type fcc|random|gas [--n N] [--seed S] [--radius R] [--density RHO]\n"
+    "                        [--overlap F] [--phi PHI] [--ratio Q] [--dist uniform|lognormal]\n"
+    "                        [--velocity V] [--spin W] [--temperature T0] [--equilibrate C]\n"
+    "                        [--threads T] --out FILE.data\n"
     "\n"
     "Writes a synthetic packing as a LAMMPS data file (atom_style sphere), atomically: fcc is a\n"
     "periodic FCC lattice with 12 contacts per sphere; random places polydisperse spheres at\n"
@@ -97,7 +100,8 @@ static const char HELP_RUN[] =
     "usage: grandamp run --packing fcc|random|gas|FILE.data --model '<text>' --steps S [--dt DT]\n"
     "                    [--threads T] [--strategy full|half-reduce|half-atomic] [--skin SKIN]\n"
     "                    [--ref] [--precision double|mixed] [--every K [--series OUT.csv]]\n"
-    "                    [packing options]\n"
+    "                    [packing options: --n --seed --radius --density --overlap --phi --ratio\n"
+    "                    --dist --velocity --spin --temperature --equilibrate]\n"
     "\n"
     "Runs S velocity-Verlet steps (LAMMPS fix nve/sphere order) over a packing and prints JSON:\n"
     "the pair loop that ran, seconds per phase, pair evaluations, contacts and atom-steps per\n"
@@ -135,7 +139,8 @@ static const char HELP_FORCES[] =
     "\n"
     "One force evaluation, the equivalent of LAMMPS run 0, with LAMMPS pair_coeff lines: type\n"
     "ranges (* *, 1 2, 2*4), later lines override earlier ones, unset cross pairs are mixed.\n"
-    "Writes id,fx,fy,fz,tqx,tqy,tqz sorted by id with 17 significant digits, atomically.\n"
+    "Writes id,fx,fy,fz,tqx,tqy,tqz sorted by id, each number the shortest text that reads back\n"
+    "to the same bits, atomically.\n"
     "\n"
     "  --data FILE.data       a LAMMPS data file (atom_style sphere)\n"
     "  --coeff '<I> <J> <text>'  one pair_coeff line without 'pair_coeff' (repeatable)\n"
@@ -253,12 +258,41 @@ static const char HELP_CALIBRATE[] =
     "  grandamp calibrate --material 48e9 0.2 2800 --radius 0.005 --e 0.5 --v 1 --plots out\n"
     "  grandamp calibrate --material 48e9 0.2 2800 --radius 0.005 --data points.csv --json\n";
 
+/* Each command's help and what it does in one line (a summary is one line): `grandamp help` is made of the usage lines
+ * of these texts and the summaries, so it names every option the commands' helps do. */
 static const struct {
-  const char *command, *text;
+  const char *command, *text, *summary;
 } HELP[] = {
-    {"model", HELP_MODEL}, {"contact", HELP_CONTACT}, {"packing", HELP_PACKING},
-    {"run", HELP_RUN},     {"forces", HELP_FORCES},   {"collide", HELP_COLLIDE}, {"engines", HELP_ENGINES}, {"calibrate", HELP_CALIBRATE},
+    {"model", HELP_MODEL, "print the resolved model (coefficients and derived constants) as JSON"},
+    {"contact", HELP_CONTACT, "one contact's force and damping as JSON (vnnr < 0 on approach; Rj = inf: a wall)"},
+    {"packing", HELP_PACKING, "write a synthetic packing (fcc, random, or a Maxwellian gas) as a LAMMPS data file"},
+    {"run", HELP_RUN, "time steps; prints phase times, rates, memory and energies (JSON), --every: a time series"},
+    {"forces", HELP_FORCES, "one force evaluation (LAMMPS run 0): id,fx,fy,fz,tqx,tqy,tqz"},
+    {"collide", HELP_COLLIDE, "two spheres or a sphere on a wall collide, head-on or oblique: e, contact time, energies"},
+    {"calibrate", HELP_CALIBRATE, "every damping model's coefficient that gives e = TARGET at VREF, and how it behaves"},
+    {"engines", HELP_ENGINES, "which models LAMMPS, LIGGGHTS and Yade run, and how; bench: the model rows timed in them"},
 };
+
+static const char OVERVIEW_HEAD[] =
+    "usage: grandamp <command> [options]\n"
+    "\n"
+    "Normal damping of granular (DEM) contacts with LAMMPS pair_style granular semantics.\n"
+    "\n"
+    "commands (grandamp help <command>: the options explained, defaults, an example):\n"
+    "\n";
+
+static const char OVERVIEW_TAIL[] =
+    "  help: this text, or a command's options and an example (also: grandamp <command> --help)\n"
+    "    help [<command>]\n"
+    "\n"
+    "  version: build information (compiler, flags, revision)\n"
+    "    version\n"
+    "\n"
+    "<text> is the model part of a LAMMPS pair_coeff line, e.g.\n"
+    "  'hertz/material 1e8 0.3 0.3 tangential mindlin NULL 1.0 0.4 damping tsuji'\n"
+    "\n"
+    "exit codes: 0 ok, 1 runtime failure (I/O, memory), 2 bad usage or input,\n"
+    "            3 verification failed\n";
 
 /* The damping models as `grandamp model --help` lists them, from the model list (damping.h):
  * LAMMPS's keywords, the default marked, then those of one normal model, then grandamp's own,
@@ -309,6 +343,37 @@ static const char *expand(const char *text) {
     }
   }
   buf[at < sizeof buf ? at : sizeof buf - 1] = '\0';
+  return buf;
+}
+
+/* The usage lines of a command's help (up to the first blank line), with "usage: grandamp " and
+ * "       grandamp " made "    " and the continuation lines shifted left as much. */
+static void append_usage(char *buf, size_t size, size_t *at, const char *help) {
+  const size_t prefix = strlen("usage: grandamp "), indent = 4;
+  for (const char *line = help; *line && *line != '\n';) {
+    const char *end = strchr(line, '\n');
+    const size_t len = end ? (size_t)(end - line) : strlen(line);
+    const bool starts = !strncmp(line, "usage: grandamp ", prefix) || !strncmp(line, "       grandamp ", prefix);
+    size_t skip = starts ? prefix : 0; /* a continuation: up to as many of its leading spaces */
+    while (!starts && skip < prefix - indent && line[skip] == ' ') skip++;
+    *at += (size_t)snprintf(buf + *at, size - *at, "%*s%.*s\n", starts ? (int)indent : 0, "", (int)(len - skip),
+                            line + skip);
+    if (*at >= size) *at = size - 1;
+    line = end ? end + 1 : line + len;
+  }
+}
+
+const char *cli_overview(void) {
+  static char buf[16384];
+  size_t at = (size_t)snprintf(buf, sizeof buf, "%s", OVERVIEW_HEAD);
+  for (size_t k = 0; k < sizeof HELP / sizeof *HELP; k++) { /* "  name: what it does", its usage, a blank line */
+    at += (size_t)snprintf(buf + at, sizeof buf - at, "  %s: %s\n", HELP[k].command, HELP[k].summary);
+    if (at >= sizeof buf) at = sizeof buf - 1;
+    append_usage(buf, sizeof buf, &at, cli_help(HELP[k].command));
+    at += (size_t)snprintf(buf + at, sizeof buf - at, "\n");
+    if (at >= sizeof buf) at = sizeof buf - 1;
+  }
+  snprintf(buf + at, sizeof buf - at, "%s", OVERVIEW_TAIL);
   return buf;
 }
 

@@ -22,6 +22,7 @@
 #include "error.h"
 #include "gas.h"
 #include "json.h"
+#include "numparse.h"
 #include "output.h"
 #include "sim.h"
 #include "sysmem.h"
@@ -94,7 +95,7 @@ static bool series_sample(Series *se, Sim *s, const char **why) {
       return false;
     }
   if (se->streaming) {
-    for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%.17g%s", row[c], c + 1 < SE_N ? "," : "\n");
+    for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%s%s", num_csv(row[c]).s, c + 1 < SE_N ? "," : "\n");
     if (ferror(se->csv.f)) { /* out_commit would say the same at the end of a long run */
       snprintf(s->fault, sizeof s->fault, "step %lld: writing --series %s failed; the run stops", (long long)s->step,
                se->path);

@@ -217,11 +217,13 @@ const char *engine_deck_path(const char *name, char *why, size_t why_size) {
     engine_msgf(why, why_size, "%.200s: not readable (GRANDAMP_ENGINE_DECKS)", path);
     return NULL;
   }
-  char self[4096]; /* build/grandamp_verify: the decks are ../src/engines/decks of the build folder */
-  if (proc_exe_dir(self, sizeof self) &&
-      snprintf(path, sizeof path, "%s/../src/engines/decks/%s", self, name) < (int)sizeof path && access(path, R_OK) == 0)
-    return path;
-  engine_msgf(why, why_size, "engine deck %s not found next to the build folder; set GRANDAMP_ENGINE_DECKS", name);
+  /* build/grandamp_verify: ../src/engines/decks of the build folder; installed: share/grandamp/decks */
+  char in_tree[256], installed[256];
+  snprintf(in_tree, sizeof in_tree, "src/engines/decks/%.200s", name);
+  snprintf(installed, sizeof installed, "decks/%.200s", name);
+  if (proc_runtime_file(in_tree, installed, path, sizeof path)) return path;
+  engine_msgf(why, why_size, "engine deck %s not found next to the build folder nor in %.200s (make install); set "
+              "GRANDAMP_ENGINE_DECKS", name, path);
   return NULL;
 }
 

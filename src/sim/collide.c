@@ -363,6 +363,7 @@ bool collide_run(const CollideSpec *c, CollideResult *res, const char **why) {
   const LoopPrecision prec = c->wall ? LOOP_DOUBLE : c->precision; /* walls_force has no mixed law */
   sim_init(&s, &p, &box, models, 1, c->strategy, c->use_ref, prec, c->threads, 2.0 * gap, dt); /* listed from the start */
   res->kernel = s.plan.label;
+  res->threads = s.plan.threads;
   res->precision = s.plan.precision;
   res->precision_note = c->wall && c->precision == LOOP_MIXED ? "a wall's contact has no mixed-precision law"
                                                                : s.plan.precision_note;

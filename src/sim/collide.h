@@ -69,6 +69,7 @@ typedef struct CollideResult {
   int64_t contact_steps; /**< force passes with the contact on */
   bool captured;      /**< still in contact after max_tc elastic times (never separated) */
   const char *kernel; /**< the pair loop that ran (LoopPlan.label) */
+  int threads;        /**< ... on this many threads (the plan's, resolved from CollideSpec.threads) */
   LoopPrecision precision; /**< ... and its precision */
   const char *precision_note; /**< why mixed was asked and double ran, else NULL */
 } CollideResult;

@@ -45,6 +45,7 @@ static const struct Area {
     {"cli", hardening_gas_tests, &hardening_gas_ntests},
     {"cli", plots_tests, &plots_ntests},
     {"cli", report_tests, &report_ntests},
+    {"cli", load_tests, &load_ntests},
     {"verify", verify_tests, &verify_ntests},
     {"verify", ode_ref_tests, &ode_ref_ntests},
     {"verify", oblique_ref_tests, &oblique_ref_ntests},

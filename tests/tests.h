@@ -42,6 +42,7 @@ void tests_note_skip(void);
 TEST_GROUP(numparse);
 TEST_GROUP(layout);
 TEST_GROUP(proc);
+TEST_GROUP(load);
 TEST_GROUP(normal);
 TEST_GROUP(damping);
 TEST_GROUP(model);

@@ -19,9 +19,9 @@ static const char STAT0[] = "cpu  200 0 100 1000 0 0 0 0 0 0\n"
                             "cpu0 100 0 50 500 0 0 0 0 0 0\n"
                             "cpu1 100 0 50 500 0 0 0 0 0 0\n"
                             "intr 1 2 3\n";
-static const char STAT_BUSY[] = "cpu  350 0 190 1030 10 0 0 0 0 0\n"
+static const char STAT_BUSY[] = "cpu  330 0 140 1020 10 0 0 0 0 0\n"
                                 "cpu0 180 0 60 510 0 0 0 0 0 0\n"
-                                "cpu1 170 0 130 520 10 0 0 0 0 0\n"
+                                "cpu1 150 0 80 510 10 0 0 0 0 0\n"
                                 "intr 1 2 3\n";
 /* the same CPUs nearly idle: 2 busy ticks of 200 */
 static const char STAT_QUIET[] = "cpu  201 0 101 1198 0 0 0 0 0 0\n"

@@ -22,7 +22,10 @@
  * counted from the code path of the model (the kernels are branch-free: every listed pair
  * pays it) and bytes_per_pair is the traffic of a pair if nothing of j were cached (an upper
  * bound; the cell sort keeps most of it in cache). Options after the Google Benchmark ones:
- *   --quick   the smoke matrix (small N, few models), for `make bench QUICK=1` and CI.
+ *   --quick   the smoke matrix (small N, few models), for `make bench QUICK=1` and CI;
+ *   --load-out=FILE  the load before and after the matrix as CSV (src/base/sysload.h); the
+ *             "before" reading is in the JSON's context too, and a busy machine is warned of on
+ *             stderr at the start and the end (docs/benchmark.md, "A busy machine").
  */
 #include <benchmark/benchmark.h>
 #include <errno.h>

@@ -22,7 +22,10 @@
  * counted from the code path of the model (the kernels are branch-free: every listed pair
  * pays it) and bytes_per_pair is the traffic of a pair if nothing of j were cached (an upper
  * bound; the cell sort keeps most of it in cache). Options after the Google Benchmark ones:
- *   --quick   the smoke matrix (small N, few models), for `make bench QUICK=1` and CI.
+ *   --quick   the smoke matrix (small N, few models), for `make bench QUICK=1` and CI;
+ *   --load-out=FILE  the load before and after the matrix as CSV (src/base/sysload.h); the
+ *             "before" reading is in the JSON's context too, and a busy machine is warned of on
+ *             stderr at the start and the end (docs/benchmark.md, "A busy machine").
  */
 #include <benchmark/benchmark.h>
 #include <errno.h>
@@ -53,6 +56,7 @@ extern "C" {
 #include "packing.h"
 #include "plan.h"
 #include "sim.h"
+#include "sysload.h"
 }
 
 namespace {
@@ -520,6 +524,47 @@ std::string cpu_model() {
   return model;
 }
 
+/* The machine's load before and after the matrix (sysload.h): a busy machine makes every rate
+ * low and noisy, an all-threads row most (a descheduled thread stalls each barrier), so the run
+ * says so on stderr, one line, at its start and its end. */
+SysLoad sense_load(const char *when) {
+  const SysLoad l = sysload_sense(SYSLOAD_WINDOW_MS);
+  char text[160];
+  sysload_describe(&l, text, sizeof text);
+  if (sysload_busy(&l))
+    std::fprintf(stderr, "grandamp bench: warning: the machine was busy %s (%s): rates are low and noisy, not comparable with a quiet run\n",
+                 when, text);
+  return l;
+}
+
+/* The load's fields in the JSON context (the after ones are added by bench/bench.sh from the
+ * --load-out file: the context is written before the runs). */
+void load_context(const char *when, const SysLoad &l) {
+  char v[64];
+  std::snprintf(v, sizeof v, "%.3f", l.other_cores);
+  benchmark::AddCustomContext(std::string("load_") + when + "_other_cores", l.known ? v : "");
+  std::snprintf(v, sizeof v, "%.2f", l.loadavg1);
+  benchmark::AddCustomContext(std::string("load_") + when + "_loadavg", l.loadavg1 >= 0 ? v : "");
+  benchmark::AddCustomContext(std::string("load_") + when + "_busy", sysload_busy(&l) ? "yes" : l.known ? "no" : "unknown");
+}
+
+/* --load-out=FILE: the load before and after as a small CSV (when,other_cores,cpus,loadavg,busy),
+ * the sidecar bench/bench.sh keeps beside the tidy CSV; false when it cannot be written. */
+bool write_load(const char *path, const SysLoad &before, const SysLoad &after) {
+  FILE *f = std::fopen(path, "w");
+  if (!f) return false;
+  bool ok = std::fprintf(f, "when,other_cores,cpus,loadavg,busy\n") > 0;
+  const SysLoad *l[2] = {&before, &after};
+  for (int k = 0; k < 2; k++) {
+    char cores[32] = "", avg[32] = "";
+    if (l[k]->known) std::snprintf(cores, sizeof cores, "%.3f", l[k]->other_cores);
+    if (l[k]->loadavg1 >= 0) std::snprintf(avg, sizeof avg, "%.2f", l[k]->loadavg1);
+    ok = ok && std::fprintf(f, "%s,%s,%d,%s,%s\n", k ? "after" : "before", cores, l[k]->cpus, avg,
+                            sysload_busy(l[k]) ? "yes" : l[k]->known ? "no" : "unknown") > 0;
+  }
+  return std::fclose(f) == 0 && ok;
+}
+
 } // namespace
 
 /* --model-rows: the model rows as "normal,damping,tangential,pair_coeff text" lines, so that
@@ -586,8 +631,13 @@ int main(int argc, char **argv) {
     return write_engine_gas(argc == 3 && std::strcmp(argv[2], "--quick") == 0);
   if (argc >= 2 && std::strcmp(argv[1], "--engine-packings") == 0)
     return write_engine_packings(argc == 3 && std::strcmp(argv[2], "--quick") == 0);
-  bool quick = false;
-  for (int i = 1; i < argc; i++) quick = quick || std::strcmp(argv[i], "--quick") == 0;
+  bool quick = false, listing = false;
+  const char *load_out = nullptr;
+  for (int i = 1; i < argc; i++) {
+    quick = quick || std::strcmp(argv[i], "--quick") == 0;
+    listing = listing || std::strncmp(argv[i], "--benchmark_list_tests", 22) == 0;
+    if (std::strncmp(argv[i], "--load-out=", 11) == 0) load_out = argv[i] + 11;
+  }
   /* Repetitions and minimum time as default flags (the command line can override them), so
    * they do not become part of the benchmark names. */
   static char reps_flag[] = "--benchmark_repetitions=3", quick_reps[] = "--benchmark_repetitions=2";
@@ -595,7 +645,7 @@ int main(int argc, char **argv) {
   static char aggr_flag[] = "--benchmark_report_aggregates_only=true";
   std::vector<char *> args = {argv[0], quick ? quick_reps : reps_flag, quick ? quick_time : time_flag, aggr_flag};
   for (int i = 1; i < argc; i++)
-    if (std::strcmp(argv[i], "--quick") != 0) args.push_back(argv[i]);
+    if (std::strcmp(argv[i], "--quick") != 0 && std::strncmp(argv[i], "--load-out=", 11) != 0) args.push_back(argv[i]);
   int bargc = (int)args.size();
   const int nproc = omp_get_num_procs();
   const int64_t n_model = quick ? 4000 : 256000;
@@ -687,12 +737,21 @@ int main(int argc, char **argv) {
   benchmark::AddCustomContext("cpu_model", cpu_model());
   benchmark::AddCustomContext("vector_isa", loop_vector_isa());
   benchmark::AddCustomContext("matrix", quick ? "quick" : "default");
+  const SysLoad before = listing ? SysLoad{} : sense_load("at the start");
+  if (!listing) load_context("before", before);
   benchmark::Initialize(&bargc, args.data());
   if (benchmark::ReportUnrecognizedArguments(bargc, args.data())) return 2;
   const size_t registered = cases.size() + steps.size() + 2 * (size_t)nproc;
   ProgressReporter progress(registered);
   const size_t ran = benchmark::RunSpecifiedBenchmarks(&progress);
   benchmark::Shutdown();
+  if (!listing) {
+    const SysLoad after = sense_load("at the end");
+    if (load_out && !write_load(load_out, before, after)) {
+      std::fprintf(stderr, "grandamp bench: error: cannot write %s\n", load_out);
+      return 1;
+    }
+  }
   for (auto &kv : g_packings) particles_free(&kv.second->p);
   return ran > 0 ? 0 : 1;
 }

@@ -15,16 +15,27 @@ args=""
 [ "${QUICK:-0}" = 1 ] && args="--quick"
 [ -n "${FILTER:-}" ] && args="$args --benchmark_filter=$FILTER"
 echo "grandamp bench: writing $base.json (progress on stderr)" >&2
+# The machine's load before and after the matrix (docs/benchmark.md, "A busy machine"): the
+# binary warns at its start and end and writes both readings here; the JSON's context gets the
+# after ones too (its context is written before the runs), so that the report and the plots mark
+# a busy run.
+load="data/load-$host-$stamp.csv"
 # A failed or interrupted benchmark leaves no partial JSON behind.
-trap 'rm -f "$base.json.tmp"' EXIT
+trap 'rm -f "$base.json.tmp" "$base.json.tmp2" "$load.tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 # shellcheck disable=SC2086
-if ! "$bin" $args --benchmark_out="$base.json.tmp" --benchmark_out_format=json; then
+if ! "$bin" $args --load-out="$load.tmp" --benchmark_out="$base.json.tmp" --benchmark_out_format=json; then
   rm -f "$base.json.tmp"
   echo "grandamp: error: the benchmark failed; no result written" >&2
   exit 1
 fi
+mv "$load.tmp" "$load"
+after=$(awk -F, '$1 == "after" { print $2 "\t" $4 "\t" $5 }' "$load")
+jq --arg c "$(printf '%s' "$after" | cut -f1)" --arg a "$(printf '%s' "$after" | cut -f2)" --arg b "$(printf '%s' "$after" | cut -f3)" \
+  '.context += {load_after_other_cores: $c, load_after_loadavg: $a, load_after_busy: $b}' "$base.json.tmp" >"$base.json.tmp2" &&
+  mv "$base.json.tmp2" "$base.json.tmp" || echo "grandamp: warning: the load after the run is not in $base.json (it is in $load)" >&2
 mv "$base.json.tmp" "$base.json"
+busy=$(awk -F, '$5 == "yes" { printf "%s%.2f of %s cores %s", n++ ? "; " : "", $2, $3, $1 == "before" ? "at the start" : "at the end" }' "$load")
 bench/bench_csv.sh "$base.json" "$base.csv"
 # the machine every ratio below was measured on
 cpu="$(jq -r '"\(.context.cpu_model // "unknown CPU"), \(.context.vector_isa // "unknown vector width")"' "$base.json")"
@@ -186,5 +197,6 @@ fi
 [ -f "$prec" ] || prec=""
 plots/all.sh "$base.csv" "$compare" plots/
 [ -f "$compare" ] || compare=""
+[ -z "$busy" ] || echo "grandamp bench: warning: this run was measured on a busy machine (other work kept busy $busy; $load): its rates are not comparable with a quiet run's" >&2
 echo "grandamp bench: results in $base.json, $base.csv${engines:+, $engines}${compare:+, $compare}${stepcmp:+, $stepcmp}${prec:+, $prec}; plots in plots/ (measured on $cpu)" >&2
 tools/report.sh || echo "grandamp: warning: the report page was not written" >&2

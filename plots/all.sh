@@ -20,9 +20,18 @@ scratch=$(mktemp -d "$outdir/.plots.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 trap 'exit 1' HUP INT TERM
 
+# A run measured on a busy machine (the load in its JSON's context, bench/bench.sh) says so in
+# every plot's subtitle (common.gp's variable busy).
+busy=""
+json="${csv%.csv}.json"
+if [ -r "$json" ] && command -v jq >/dev/null 2>&1; then
+  busy=$(jq -r '.context | select(.load_before_busy == "yes" or .load_after_busy == "yes")
+    | "BUSY MACHINE: other work kept \(.load_before_other_cores // "?") of \(.num_cpus) cores busy at the start, \(.load_after_other_cores // "?") at the end: rates low and noisy"' \
+    "$json" 2>/dev/null | tr -d "'\n") || busy=""
+fi
 failed=""; written=""; skipped=""
 for name in throughput scaling size floor engines; do
-  if ! "$gnuplot" -e "csv='$csv'; compare='$compare'; out='$scratch/'; quiet=1" "$here/$name.gp"; then
+  if ! "$gnuplot" -e "csv='$csv'; compare='$compare'; out='$scratch/'; quiet=1; busy='$busy'" "$here/$name.gp"; then
     failed="$failed $name"
     continue
   fi

@@ -5,6 +5,9 @@ if (!exists("csv")) csv = 'data/bench.csv'
 if (!exists("compare")) compare = ''
 if (!exists("out")) out = 'plots/'
 if (!exists("quiet")) quiet = 0
+# busy: a last subtitle line for a run measured on a busy machine (plots/all.sh), else ''
+if (!exists("busy")) busy = ''
+busy = (strlen(busy) > 0) ? "\n" . busy : ''
 q(s) = "'" . s . "'"
 lastslash(s, i) = (i < 1) ? 0 : ((s[i:i] eq '/') ? i : lastslash(s, i - 1))
 here = (lastslash(ARG0, strlen(ARG0)) > 0) ? ARG0[1:lastslash(ARG0, strlen(ARG0)) - 1] : '.'

@@ -36,7 +36,7 @@ panel(pk, rk) = sprintf("%s packing, N = %s, %s", pk, nval(pk, rk), rk eq '1' ? 
 do for [term = 1:2] {
   if (term == 1) { set terminal pngcairo size 1600,1100 noenhanced font 'Sans,10'; set output out . name . '.png' }
   if (term == 2) { set terminal svg size 1600,1100 noenhanced font 'Sans,10' background rgb 'white'; set output out . name . '.svg' }
-  set multiplot layout 2,2 title "grandamp and the DEM engines on the same packings and pair_coeff rows: touching pairs per second of pair time\n(engine: its own timing breakdown; grandamp: median of the benchmark)"
+  set multiplot layout 2,2 title "grandamp and the DEM engines on the same packings and pair_coeff rows: touching pairs per second of pair time\n(engine: its own timing breakdown; grandamp: median of the benchmark)" . busy
   do for [pk in 'fcc random'] {
     do for [rk in '1 max'] {
       n = ncol(pk, rk)

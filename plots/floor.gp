@@ -20,7 +20,7 @@ nfl = int(system(sel . 'floorinfo ' . q(csv) . " | sed -n 's/.*N=\\([0-9]*\\).*/
 # with the noise of the machine (wall clock); ratios below 1 are expected there, not an error.
 note = (nfl > 0 && nfl < 100000) ? sprintf("\nN = %d stays in cache: the scalar floor loop is no lower bound for the vector kernels, and passes of a millisecond\ncarry the machine's timing noise (wall clock): ratios below 1 are expected here; the floor bounds the memory-bound runs (N >= 256000)", nfl) : ''
 left = (nleft > 0) ? sprintf("\n%d row(s) of other configurations (no geometry row there) not drawn", nleft) : ''
-set title sprintf("Force pass time relative to the geometry floor (the same loop and writes, the force law replaced by the overlap)\n%s; error bars: propagated standard deviations%s%s", info, left, note) font ',9'
+set title sprintf("Force pass time relative to the geometry floor (the same loop and writes, the force law replaced by the overlap)\n%s; error bars: propagated standard deviations%s%s", info, left, note) . busy font ',9'
 set ylabel 'time / geometry-floor time [ratio, log scale]'
 unset xlabel   # the labels say normal/damping; rotated, they leave no room for it
 set style data histogram

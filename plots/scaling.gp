@@ -19,7 +19,7 @@ sc(k) = (strstrt(k, 'half-atomic') > 0) ? 3 : ((strstrt(k, 'half-reduce') > 0) ?
 scol(k) = word('#1f77b4 #2ca02c #d62728', sc(k))
 tm(k) = (strstrt(k, 'mindlin') > 0) ? 2 : 1
 idt(k) = (tm(k) == 1) ? 2 : 4
-set title sprintf("Thread scaling of the force pass (%s)\nmedian over repetitions, error bars: standard deviation; dashed grey: ideal scaling of half-reduce", cfg)
+set title sprintf("Thread scaling of the force pass (%s)\nmedian over repetitions, error bars: standard deviation; dashed grey: ideal scaling of half-reduce", cfg) . busy
 set xlabel 'OpenMP threads'
 set ylabel 'throughput [M pairs/s]'
 set xrange [0.5:tmax + 0.5]

@@ -15,7 +15,7 @@ opt(i) = int(word('6 4 8 10 12', (i - 1) % 5 + 1))
 cfg = system(sel . 'config ' . q(csv) . ' size normal,damping,tangential,strategy,threads')
 series(k) = '< ' . sel . 'series ' . q(csv) . ' size n ' . q(k)
 lbl(k) = (k eq 'all') ? '' : ' (' . commas(k) . ')'
-set title sprintf("Throughput and memory against problem size (%s)\nmedian over repetitions, error bars: standard deviation", cfg)
+set title sprintf("Throughput and memory against problem size (%s)\nmedian over repetitions, error bars: standard deviation", cfg) . busy
 set xlabel 'particles N'
 set ylabel 'throughput [M pairs/s]'
 set y2label 'memory [bytes per particle]'

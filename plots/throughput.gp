@@ -13,7 +13,7 @@ cfg = system(sel . 'config ' . q(csv) . ' model')
 # label carries it in brackets): a dotted line between the two
 nplain = int(system(sel . 'bars ' . q(csv) . ' | grep -vc "(" || true'))
 nall = int(system(sel . 'bars ' . q(csv) . ' | wc -l'))
-set title sprintf("Force pass throughput per damping model: %s unless the label says otherwise (in brackets)\nmedian over repetitions, error bars: standard deviation", cfg)
+set title sprintf("Force pass throughput per damping model: %s unless the label says otherwise (in brackets)\nmedian over repetitions, error bars: standard deviation", cfg) . busy
 set ylabel 'throughput [M pairs/s]'
 unset xlabel   # the labels say normal/damping; rotated, they leave no room for it
 set style data histogram

@@ -46,6 +46,7 @@ static const struct Area {
     {"cli", plots_tests, &plots_ntests},
     {"cli", report_tests, &report_ntests},
     {"cli", first_hour_tests, &first_hour_ntests},
+    {"cli", load_tests, &load_ntests},
     {"verify", verify_tests, &verify_ntests},
     {"verify", verify_output_tests, &verify_output_ntests},
     {"verify", ode_ref_tests, &ode_ref_ntests},

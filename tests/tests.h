@@ -43,6 +43,7 @@ TEST_GROUP(numparse);
 TEST_GROUP(verify_output);
 TEST_GROUP(layout);
 TEST_GROUP(proc);
+TEST_GROUP(load);
 TEST_GROUP(normal);
 TEST_GROUP(damping);
 TEST_GROUP(model);

@@ -11,7 +11,9 @@
  * A time is trusted only when the engine's log shows the run it was asked for: as many spheres
  * as the data file holds, the requested ranks and steps, and the touching pairs grandamp counts
  * at step 0 (a deck that builds a partial packing, or reads it wrongly, fails here). A run that
- * fails or miscounts is a FAIL row with its reason, and the command exits 1.
+ * fails or miscounts is a FAIL row with its reason, and the command exits 1. Each row also
+ * carries the cores other work kept busy just before and just after its run (sysload.h), and
+ * whether that makes it a busy run (docs/benchmark.md, "A busy machine").
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +33,7 @@
 #include "output.h"
 #include "run.h"
 #include "sim.h"
+#include "sysload.h"
 #include "sysmem.h"
 #include "timer.h"
 
@@ -274,6 +277,19 @@ static void bench_batches(const Engine *en, const EngineBench *bs, int n, double
   }
 }
 
+/* The load columns of a row: the cores other work kept busy before and after its run (empty
+ * where not measured) and busy yes/no/unknown; true when busy. */
+static bool load_fields(FILE *f, const SysLoad *before, const SysLoad *after) {
+  const bool busy = sysload_busy(before) || sysload_busy(after);
+  const SysLoad *l[2] = {before, after};
+  for (int k = 0; k < 2; k++) {
+    if (l[k]->known) fprintf(f, ",%.3f", l[k]->other_cores);
+    else fputc(',', f);
+  }
+  fprintf(f, ",%s", busy ? "yes" : before->known && after->known ? "no" : "unknown");
+  return busy;
+}
+
 static int engines_bench(int argc, char **argv) {
   const char *rows_path = NULL, *packings_arg = NULL, *out_path = NULL, *engines_arg = NULL, *ranks_arg = NULL;
   double steps = 10, dt = 1e-4, skin = 0.1, reps = 1, timeout = 0; /* 0: scaled to the work */
@@ -389,8 +405,9 @@ static int engines_bench(int argc, char **argv) {
   OutFile out;
   if (!out_open(&out, out_path)) return GD_EXIT_RUNTIME;
   fprintf(out.f, "engine,engine_version,packing,n,normal,damping,tangential,ranks,steps,contacts,pair_time_s,"
-                 "loop_time_s,contacts_per_s,status,native,why\n");
-  int total = 0, k = 0, failed = 0;
+                 "loop_time_s,contacts_per_s,status,native,why,load_before,load_after,busy\n");
+  int total = 0, k = 0, failed = 0, busy_rows = 0;
+  SysLoad load_mark = sysload_sense(SYSLOAD_WINDOW_MS); /* before the next run; each run's after */
   for (int e = 0; e < ne; e++)
     for (int r = 0; r < nrows; r++) {
       const ContactModel *m = &rows[r].model;
@@ -411,6 +428,7 @@ static int engines_bench(int argc, char **argv) {
        * packing's runs first, in batches, each row at every rank count in turn; the loop below
        * takes their outcomes in order (first[ri][r]: row r's first at rank count ri). */
       EngineBenchOutcome *pre = NULL;
+      SysLoad batch_before = load_mark;
       static int first[MAX_LIST][BENCH_MAX_ROWS];
       if (en->bench_batch) {
         EngineBench *bs = calloc((size_t)nrows * (size_t)nr * (size_t)reps + 1, sizeof *bs);
@@ -429,6 +447,7 @@ static int engines_bench(int argc, char **argv) {
         pre = calloc((size_t)n + 1, sizeof *pre);
         if (!pre) gd_die(GD_EXIT_RUNTIME, "out of memory");
         bench_batches(en, bs, n, timeout, pre, &health);
+        load_mark = sysload_sense(SYSLOAD_WINDOW_MS);
         free(bs);
       }
       for (int ri = 0; ri < nr; ri++) {
@@ -442,6 +461,7 @@ static int engines_bench(int argc, char **argv) {
           double pair[100], loop[100];
           char why[512] = "";
           bool ok = true;
+          const SysLoad before = pre ? batch_before : load_mark;
           for (int rep = 0; rep < (int)reps && ok; rep++) {
             char wd[4096];
             if (pre) { /* run in a batch above; every number checked again here, as below */
@@ -477,6 +497,7 @@ static int engines_bench(int argc, char **argv) {
             pair[rep] = t.pair_time_s, loop[rep] = t.loop_time_s;
             proc_scratch_remove(wd); /* the scratch folder this run made */
           }
+          if (!pre) load_mark = sysload_sense(SYSLOAD_WINDOW_MS);
           k++;
           double pt = NAN, lt = NAN, rate = NAN;
           if (ok) {
@@ -510,6 +531,7 @@ static int engines_bench(int argc, char **argv) {
           csv_field(out.f, t.native[0] ? t.native : native);
           fputc(',', out.f);
           csv_field(out.f, why);
+          busy_rows += load_fields(out.f, &before, &load_mark);
           fputc('\n', out.f);
           fflush(out.f);
         }
@@ -519,6 +541,9 @@ static int engines_bench(int argc, char **argv) {
   }
   if (!out_commit(&out)) return GD_EXIT_RUNTIME;
   fprintf(stderr, "grandamp engines: %d timing runs, %d failed; wrote %s\n", k, failed, out_path);
+  if (busy_rows)
+    fprintf(stderr, "grandamp engines: warning: %d of %d timing runs were measured on a busy machine (busy column of %s): not comparable with quiet runs\n",
+            busy_rows, k, out_path);
   return failed ? GD_EXIT_RUNTIME : GD_EXIT_OK;
 }
 

@@ -114,10 +114,27 @@ static void engines_bench_trusts_only_the_asked_run(void **state) {
   const int partial = r.status;
   char partial_csv[4096];
   snprintf(partial_csv, sizeof partial_csv, "%s", csv);
-  /* The run asked for: PASS, the rate from the engine's pair time. */
+  /* The run asked for: PASS, the rate from the engine's pair time; on a machine a fake /proc
+   * says is busy (1.7 of 2 cores held by other work), each row flagged and a warning at the end. */
   write_fake_lmp(bindir, 500);
+  char proc[512];
+  snprintf(proc, sizeof proc, "%s", test_path("proc"));
+  assert_int_equal(mkdir(proc, 0755), 0);
+  static const char *const FAKE[][2] = {{"stat", "cpu0 100 0 50 500 0\ncpu1 100 0 50 500 0\n"},
+                                        {"stat.later", "cpu0 180 0 60 510 0\ncpu1 150 0 80 510 10\n"},
+                                        {"loadavg", "6.50 5.00 4.00 9/300 1234\n"}};
+  for (int k = 0; k < 3; k++) {
+    char p[600];
+    snprintf(p, sizeof p, "%s/%s", proc, FAKE[k][0]);
+    f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(FAKE[k][1], f);
+    fclose(f);
+  }
+  setenv("GRANDAMP_PROC_DIR", proc, 1);
   RUN(&r, "engines", "bench", "--rows", rows, "--packings", packings, "--engines", "lammps", "--ranks", "1", "--steps",
       "20", "--out", out);
+  unsetenv("GRANDAMP_PROC_DIR");
   if (saved) setenv("PATH", saved, 1), free(saved);
   else unsetenv("PATH");
   assert_int_equal(partial, 1);
@@ -133,6 +150,10 @@ static void engines_bench_trusts_only_the_asked_run(void **state) {
   if (!strstr(csv, "lammps,29 Sep 2021 - Update 2,fcc,500,hertz_material,tsuji,nohistory,1,20,3000,0.001,0.002,60000000,PASS,"))
     fail_msg("no PASS row in\n%s", csv);
   assert_null(strstr(csv, "coeff_restitution"));
+  if (!strstr(csv, ",load_before,load_after,busy\n") || !strstr(csv, ",1.700,1.700,yes\n"))
+    fail_msg("no busy row in\n%s", csv);
+  if (!strstr(r.err, "grandamp engines: warning: 1 of 1 timing runs were measured on a busy machine"))
+    fail_msg("no busy warning in\n%s", r.err);
 }
 
 /* The README's generated tables are the reference run's files, verbatim: every block between

@@ -2,6 +2,9 @@
 # context, as key<TAB>value lines), the model rows' throughput (the tidy bench CSV) and
 # grandamp over each engine (the compare CSV of the same run, when engines were timed).
 # Also writes the run's one-line summary (TSV with its header) to `record` and its card to `card`.
+# A run the bench measured on a busy machine (the context's load_before_busy or load_after_busy
+# is "yes": docs/benchmark.md, "A busy machine") is marked on its card, in its section and in
+# its record, so that the last-runs table can flag it.
 # Usage: awk -v record=FILE -v card=FILE -v stamp=STAMP -f lib.awk -f bench.awk CONTEXT.tsv BENCH.csv [COMPARE.csv]
 BEGIN { FS = "\t" }
 
@@ -51,6 +54,18 @@ function cell(nm, dm,    s, v) {
   return s == "" ? "<td class=\"none\">–</td>" : "<td class=\"num\">" s "</td>"
 }
 
+# The load the context records ("" when the run did not measure it), and whether it was busy.
+function load_state() {
+  if (ctx["load_before_busy"] == "yes" || ctx["load_after_busy"] == "yes") return "busy"
+  if (ctx["load_before_busy"] == "no" && ctx["load_after_busy"] == "no") return "quiet"
+  return ctx["load_before_busy"] != "" ? "unknown" : ""
+}
+function load_cores(when,    v) { v = ctx["load_" when "_other_cores"]; return v == "" ? "?" : sprintf("%.2f", v) }
+function load_text() {
+  return sprintf("other work kept %s of %s cores busy at the start and %s at the end", load_cores("before"), \
+    ctx["num_cpus"] != "" ? ctx["num_cpus"] : "?", load_cores("after"))
+}
+
 function sortnum(a, n,    i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x } }
 
 END {
@@ -60,6 +75,12 @@ END {
   printf "; host <code>%s</code>, %s, revision <code>%s</code>, the %s matrix.</p>\n", h(ctx["host_name"]), h(ctx["date"]), \
     h(ctx["grandamp_revision"]), h(ctx["matrix"] != "" ? ctx["matrix"] : "default")
   if (ctx["compiler"] != "") printf "<p class=\"meta\">%s, <code>%s</code></p>\n", h(ctx["compiler"]), h(ctx["flags"])
+  load = load_state()
+  if (load == "busy")
+    printf "<p class=\"banner busy\"><strong>Busy machine</strong>: %s. These rates are low and noisy: not comparable with a quiet run's.</p>\n", h(load_text())
+  else if (load == "quiet") printf "<p class=\"meta\">Quiet machine: %s.</p>\n", h(load_text())
+  else if (load == "unknown") print "<p class=\"meta\">The load could not be measured (/proc/stat unreadable).</p>"
+  else print "<p class=\"meta\">The load was not recorded (a run before the bench measured it).</p>"
   if (nrows == 0) print "<p class=\"missing\">This bench run has no model row on the FCC packing (a FILTER run?).</p>"
   else {
     printf "<table class=\"pivot\"><caption>M touching pairs/s per damping model, FCC packing, half-reduce, %d thread%s: tangential off / mindlin (mdr: linear_history)</caption>\n", \
@@ -102,14 +123,16 @@ END {
     ratio_lines = ratio_lines sprintf("<span>%s <strong>%.2f×</strong></span>", h(eorder[i]), exp(elog[eorder[i]] / ecnt[eorder[i]]))
   }
   if (record != "") {
-    print "date\tstamp\trevision\tcpu\tmatrix\tthreads\ttsuji_mindlin_M\tvelocity_nohistory_M\tengine_ratios" > record
-    printf "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", tsv(ctx["date"]), tsv(stamp), tsv(ctx["grandamp_revision"]), tsv(cpu), \
-      tsv(ctx["matrix"]), maxthreads, headline, fastest, tsv(ratios) > record
+    print "date\tstamp\trevision\tcpu\tmatrix\tthreads\ttsuji_mindlin_M\tvelocity_nohistory_M\tengine_ratios\tload\tother_cores" > record
+    printf "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", tsv(ctx["date"]), tsv(stamp), tsv(ctx["grandamp_revision"]), tsv(cpu), \
+      tsv(ctx["matrix"]), maxthreads, headline, fastest, tsv(ratios), load, \
+      load == "" ? "" : load_cores("before") " / " load_cores("after") > record
     close(record)
   }
   if (card != "") {
-    printf "<div class=\"card info\"><h2>Benchmark</h2><p class=\"big\">%s</p><p>M touching pairs/s, hertz/material + tsuji + mindlin, %d thread%s</p><p class=\"meta\">%s</p></div>\n", \
-      headline != "" ? headline : "–", maxthreads, maxthreads == 1 ? "" : "s", h(cpu) > card
+    printf "<div class=\"card %s\"><h2>Benchmark%s</h2><p class=\"big\">%s</p><p>M touching pairs/s, hertz/material + tsuji + mindlin, %d thread%s</p>%s<p class=\"meta\">%s</p></div>\n", \
+      load == "busy" ? "changed" : "info", load == "busy" ? ": busy machine" : "", headline != "" ? headline : "–", maxthreads, \
+      maxthreads == 1 ? "" : "s", load == "busy" ? "<p><strong>measured on a busy machine</strong>: " h(load_text()) "</p>" : "", h(cpu) > card
     if (ne > 0)
       printf "<div class=\"card info\"><h2>grandamp / engine</h2><p class=\"ratios\">%s</p><p>times as many pairs/s, geometric mean over the model rows, %d rank%s</p></div>\n", \
         ratio_lines, emax[eorder[1]], emax[eorder[1]] == 1 ? "" : "s" > card

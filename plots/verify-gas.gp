@@ -56,7 +56,7 @@ do for [t in "png svg"] {
       summary_name = 'verify-gas/' . NAME[b]
       eval summary_axes
       dummy = summary_series(grey, HAFF_DT, -1, 'Haff') . summary_series(light, LATE53_DT, -1, 't^-5/3') . \
-        summary_series(c, CONT_DT, -1, 'theory continued') . summary_series(c, THEORY_DT, -1, 'theory') . \
+        summary_series(c, CONT_DT, -1, 'theory continued, ' . NAME[b]) . summary_series(c, THEORY_DT, -1, 'theory, ' . NAME[b]) . \
         summary_series(c, -1, RUN_PT, NAME[b]) . (LATE[b] >= 0 ? summary_series(c, -1, LATE_PT, 'late ' . NAME[b]) : '')
     }
   }

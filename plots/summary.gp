@@ -5,7 +5,8 @@
 #   axis x|y log|lin AXIS_MIN AXIS_MAX DATA_MIN DATA_MAX the drawn range beside the data's
 #   series COLOUR DASH POINT TITLE                      a series the key (or the panel's title) names
 #   label X0 Y0 X1 Y1 TEXT                              a text's box in pixels (estimated from its length)
-# Without the variable every macro does nothing, so the plots are drawn as before.
+# Without the variable every macro does nothing, so the plots are drawn as before. Names and
+# texts go through the shell in single quotes: they must hold none.
 summary_file = system('printf %s "$GRANDAMP_PLOT_SUMMARY"')
 summary_on = strlen(summary_file) > 0
 summary_say(s) = summary_on ? system(sprintf("printf '%%s\\n' '%s' >>'%s'", s, summary_file)) : ''

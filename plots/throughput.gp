@@ -14,7 +14,7 @@ cfg = system(sel . 'config ' . q(csv) . ' model')
 nplain = int(system(sel . 'bars ' . q(csv) . ' | grep -vc "(" || true'))
 nall = int(system(sel . 'bars ' . q(csv) . ' | wc -l'))
 set title sprintf("Force pass throughput per damping model: %s unless the label says otherwise (in brackets)\nmedian over repetitions, error bars: standard deviation", cfg) . busy
-set ylabel 'throughput [M pairs/s]'
+set ylabel 'throughput [M listed pairs/s]'
 unset xlabel   # the labels say normal/damping; rotated, they leave no room for it
 set style data histogram
 set style histogram errorbars gap 2 lw 1

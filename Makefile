@@ -347,7 +347,8 @@ readme-check:
 # The binaries into PREFIX/bin, and what they read at run time into PREFIX/share/grandamp: the
 # engines' decks (src/engines/run.c, engine_deck_path) and calibrate's gnuplot script (calibrate
 # --plots). An installed binary looks there, a built one beside its build folder. install-share
-# alone installs those files (tests/cli/test_install.c runs a copied binary against them).
+# alone installs those files (tests/cli/test_first_hour.c runs a copied binary against them);
+# calibrate.gp loads models.gp and summary.gp from its own folder.
 SHARE_DIR := $(DESTDIR)$(PREFIX)/share/grandamp
 install: install-share
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp $(BUILD)/grandamp_verify
@@ -356,7 +357,7 @@ install: install-share
 install-share:
 	install -d $(SHARE_DIR)/decks $(SHARE_DIR)/plots
 	install -m 644 $(wildcard src/engines/decks/*) $(SHARE_DIR)/decks/
-	install -m 644 plots/calibrate.gp $(SHARE_DIR)/plots/
+	install -m 644 plots/calibrate.gp plots/models.gp plots/summary.gp $(SHARE_DIR)/plots/
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/grandamp $(DESTDIR)$(PREFIX)/bin/grandamp_verify
 	rm -rf $(SHARE_DIR)

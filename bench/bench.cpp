@@ -446,7 +446,7 @@ Case make_case(const std::string &family, const Row &r, int t, const std::string
   return c;
 }
 
-/* MDR rows (issue 7): the seed example with damping mdr 1 or 2 on the fcc packing, whose
+/* MDR rows: the seed example with damping mdr 1 or 2 on the fcc packing, whose
  * default overlap (Delta/R = 0.01) stays below the yield overlap Delta_Y/R = 0.07 of this
  * material (spec §6.10 hook 5): repeated passes are then a steady state (no yield, no radius
  * growth, psi ~ 0.97 > psi_b), so every iteration times the same work. */

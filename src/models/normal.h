@@ -154,7 +154,7 @@ GD_INLINE double normal_pulloff_distance(NormalModel m, const NormalParams *p, d
 }
 
 /** Elastic normal force Fne (cohesion included) and the pull-off force *F_po (§2.1-2.5).
- *  MDR has its own stateful kernel (issue 7) and is rejected before any contact is evaluated. */
+ *  MDR has its own stateful kernel and is rejected before any contact is evaluated. */
 GD_INLINE double normal_force(NormalModel m, const NormalParams *p, double delta, double Reff,
                                   double a, double *F_po) {
   *F_po = 0.0;

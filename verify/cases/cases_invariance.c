@@ -111,7 +111,7 @@ static void threads_and_strategies(Verifier *v) {
     if (want_t) {
       case_begin(v, "invariance.threads", "invariance/%s/full/threads=1:2/bitwise", id);
       case_end_bool(v, f1.e == f2.e && f1.t_c == f2.t_c && f1.W_damp == f2.W_damp, f2.e, f1.e,
-                    "full list: bitwise identical for 1 and 2 threads (issue 4)");
+                    "full list: bitwise identical for 1 and 2 threads (docs/commands.md, reproducibility)");
     }
     if (want_s) {
       double worst = 0.0;
@@ -119,7 +119,8 @@ static void threads_and_strategies(Verifier *v) {
         worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, (ForceStrategy)st, false, nth).e, f1.e));
       worst = fmax(worst, rel(collide_bodies(text, Ri, Rj, mi, mj, false, FORCE_HALF_REDUCE, true, nth).e, f1.e));
       case_begin(v, "invariance.strategies", "invariance/%s/strategies+ref/loop", id);
-      case_end(v, worst, 0.0, 1e-12, "every strategy and the _ref loop agree, relative (issue 4)");
+      case_end(v, worst, 0.0, 1e-12,
+               "every strategy and the _ref loop agree, relative (docs/commands.md, reproducibility)");
     }
   }
 }

@@ -1,5 +1,5 @@
 /*
- * cases_mdr.c - the MDR normal model and `damping mdr` in `make verify` (issue 7 item 4; spec
+ * cases_mdr.c - the MDR normal model and `damping mdr` in `make verify` (spec
  * docs/models.md §6, §6.10 verification hooks, §3.4), through the production code: the
  * Sim (neighbour list, MDR pre-force pass, MDR pair and wall passes, velocity Verlet) and
  * collide_run. Every expectation comes from the docs' formulas (expect_mdr.c: the yield onset,

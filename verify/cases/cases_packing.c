@@ -1,5 +1,5 @@
 /*
- * cases_packing.c - a dense random packing relaxing under each damping model (issue 5 item 4):
+ * cases_packing.c - a dense random packing relaxing under each damping model:
  * the mechanical energy (kinetic + elastic) must fall monotonically, and its loss must equal
  * the dissipated energy of the ledger (normal damping + tangential damping + friction).
  *

@@ -1,6 +1,6 @@
 /*
  * cases_lammps.c - cross-check with Debian's LAMMPS (lmp, 29Sep2021 update 2) when it is
- * installed (issue 5 item 7; docs/models.md §8.2).
+ * installed (docs/models.md §8.2).
  *
  * 1. Collisions. The head-on collision of collide_run() (src/collide.c) is rebuilt in lmp
  *    from the same numbers, bit for bit: positions, velocities and the box as collide.c

@@ -1,6 +1,6 @@
 /*
  * lammps_run.h - runs Debian's LAMMPS (`lmp`, 29Sep2021) and the grandamp binary for the
- * verifier's cross-check (issue 5 item 7), in a private temporary directory.
+ * verifier's cross-check, in a private temporary directory.
  *
  * A batch holds independent LAMMPS runs ("jobs"). They go into one input script, separated
  * by `clear`, so lmp starts once (its MPI start-up costs a quarter to half a second, the runs

@@ -276,6 +276,16 @@ static bool log_next(TextFile *f, bool *bad, char *why, size_t why_size) {
   return rc > 0;
 }
 
+/* Whether a timing line of the log (Loop time, Pair, GRANDAMP_BENCH) holds a number that is not
+ * decimal (sscanf would read "0x10" as 16); *why says where. */
+static bool timing_not_decimal(const char *line, const char *log, long at, char *why, size_t why_size) {
+  const bool timing = !strncmp(line, "Loop time of ", 13) || !strncmp(line, "Pair ", 5) ||
+                      !strncmp(line, "GRANDAMP_BENCH ", 15);
+  if (!timing || engine_line_decimal(line)) return false;
+  engine_msgf(why, why_size, "%.200s:%ld: liggghts printed a number that is not decimal: %.100s", log, at, line);
+  return true;
+}
+
 bool liggghts_parse_log(const char *log, const char *screen, long steps, double dt, double meff, EngineResult *r,
                         char *why, size_t why_size) {
   TextFile f;
@@ -287,10 +297,7 @@ bool liggghts_parse_log(const char *log, const char *screen, long steps, double 
   while (log_next(&f, &bad, why, why_size)) {
     const char *line = f.text;
     static const char version_tag[] = "LIGGGHTS (Version ";
-    const bool timing = !strncmp(line, "Loop time of ", 13) || !strncmp(line, "Pair ", 5) ||
-                        !strncmp(line, "GRANDAMP_BENCH ", 15);
-    if (timing && !engine_line_decimal(line)) { /* sscanf would read "0x10" as 16 */
-      engine_msgf(why, why_size, "%.200s:%ld: liggghts printed a number that is not decimal: %.100s", log, f.line, line);
+    if (timing_not_decimal(line, log, f.line, why, why_size)) {
       bad = true;
       break;
     }
@@ -542,10 +549,7 @@ bool liggghts_read_timing(const char *log, const char *screen, EngineTiming *t, 
   while (log_next(&f, &bad, why, why_size)) {
     const char *line = f.text;
     static const char version_tag[] = "LIGGGHTS (Version ";
-    const bool timing = !strncmp(line, "Loop time of ", 13) || !strncmp(line, "Pair ", 5) ||
-                        !strncmp(line, "GRANDAMP_BENCH ", 15);
-    if (timing && !engine_line_decimal(line)) { /* sscanf would read "0x10" as 16 */
-      engine_msgf(why, why_size, "%.200s:%ld: liggghts printed a number that is not decimal: %.100s", log, f.line, line);
+    if (timing_not_decimal(line, log, f.line, why, why_size)) {
       bad = true;
       break;
     }

@@ -3,7 +3,8 @@
  *
  *   grandamp run --packing fcc|random|FILE.data --n N --model '<text>' --steps S [--dt DT]
  *                [--threads T] [--strategy full|half-reduce|half-atomic] [--skin SKIN]
- *                [--ref] [--precision double|mixed] [packing options]
+ *                [--ref] [--precision double|mixed] [--every K [--series OUT.csv] [--theory]]
+ *                [packing options]
  * Rates: pair evaluations/s are neighbour pairs (each pair once, whatever the list) per second
  * of force time over the S steps (the setup pass is timed under "setup"); contacts/s the
  * touching pairs among them; atom-steps/s N * steps per second of the whole loop. The JSON
@@ -21,6 +22,7 @@
 #include "datafile.h"
 #include "error.h"
 #include "gas.h"
+#include "gas_expect.h"
 #include "json.h"
 #include "numparse.h"
 #include "output.h"
@@ -61,6 +63,9 @@ typedef struct Series {
   OutFile csv;
   const char *path;
   int64_t collisions; /* collisions begun since t = 0 (-1: not counted, jkr) */
+  const GasExpect *theory; /* --theory: the kinetic-theory column beside T (else NULL) */
+  double theory_t, theory_T; /* the expectation's last time and temperature */
+  double *col_theory;
 } Series;
 
 /* Rows of a run of steps steps sampled every K: t = 0, every K-th step, and the last. */
@@ -75,7 +80,8 @@ static bool series_open(Series *se, const char *path, bool keep) {
   if (!path) return true;
   if (!out_open(&se->csv, path)) return false;
   se->streaming = true;
-  for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%s%s", SE_NAMES[c], c + 1 < SE_N ? "," : "\n");
+  for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%s%s", SE_NAMES[c], c + 1 < SE_N ? "," : "");
+  fprintf(se->csv.f, "%s\n", se->theory ? ",temperature_theory" : "");
   return !ferror(se->csv.f);
 }
 
@@ -87,6 +93,10 @@ static bool series_sample(Series *se, Sim *s, const char **why) {
   const double row[SE_N] = {(double)s->step, (double)s->step * s->dt, T.trans, T.rot,
                             se->collisions < 0 ? NAN : (double)se->collisions, (double)s->last.contacts,
                             l.ke_trans + l.ke_rot, l.diss_normal, l.diss_tangential, l.diss_friction};
+  if (se->theory) { /* the expectation carried on from the last row (at t = 0: the gas's T0) */
+    se->theory_T = gas_expect_after(se->theory, se->theory_T, row[SE_TIME] - se->theory_t);
+    se->theory_t = row[SE_TIME];
+  }
   for (int c = SE_T; c < SE_N; c++)
     if (c != SE_COLL && !isfinite(row[c])) {
       snprintf(s->fault, sizeof s->fault, "step %lld: the %s is %g, not a finite number (the state left double's "
@@ -95,7 +105,9 @@ static bool series_sample(Series *se, Sim *s, const char **why) {
       return false;
     }
   if (se->streaming) {
-    for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%s%s", num_csv(row[c]).s, c + 1 < SE_N ? "," : "\n");
+    for (int c = 0; c < SE_N; c++) fprintf(se->csv.f, "%s%s", num_csv(row[c]).s, c + 1 < SE_N ? "," : "");
+    if (se->theory) fprintf(se->csv.f, ",%s", num_csv(se->theory_T).s);
+    fputc('\n', se->csv.f);
     if (ferror(se->csv.f)) { /* out_commit would say the same at the end of a long run */
       snprintf(s->fault, sizeof s->fault, "step %lld: writing --series %s failed; the run stops", (long long)s->step,
                se->path);
@@ -107,8 +119,10 @@ static bool series_sample(Series *se, Sim *s, const char **why) {
   if (se->n == se->cap) {
     se->cap = se->cap ? 2 * se->cap : 64;
     for (int c = 0; c < SE_N; c++) se->col[c] = gd_xrealloc(se->col[c], (size_t)se->cap * sizeof(double));
+    if (se->theory) se->col_theory = gd_xrealloc(se->col_theory, (size_t)se->cap * sizeof(double));
   }
   for (int c = 0; c < SE_N; c++) se->col[c][se->n] = row[c];
+  if (se->theory) se->col_theory[se->n] = se->theory_T;
   se->n++;
   return true;
 }
@@ -116,6 +130,7 @@ static bool series_sample(Series *se, Sim *s, const char **why) {
 static void series_json(Json *j, const Series *se) {
   json_object(j, "series");
   for (int c = 0; c < SE_N; c++) json_array(j, SE_NAMES[c], se->col[c], se->n);
+  if (se->theory) json_array(j, "temperature_theory", se->col_theory, se->n);
   json_close(j);
 }
 
@@ -131,6 +146,7 @@ static bool series_finish(Series *se, bool commit) {
 static void series_free(Series *se) {
   series_finish(se, false);
   for (int c = 0; c < SE_N; c++) free(se->col[c]);
+  free(se->col_theory);
   memset(se, 0, sizeof *se);
 }
 
@@ -145,6 +161,38 @@ static const char *reproducibility(ForceStrategy st, bool ref) {
   if (ref || st == FORCE_FULL) return "bitwise for any thread count";
   if (st == FORCE_HALF_REDUCE) return "bitwise for the same thread count";
   return "not bitwise (atomic force updates in arrival order)";
+}
+
+/* --theory describes a gas of equal smooth spheres at most as dense as the gas packing makes
+ * (Enskog's chi and the Maxwellian of gas_theory.h): a data file must be one. Returns the number
+ * density. */
+static double theory_gas_check(const Particles *p, const Box *b, const char *packing, ErrList *err) {
+  const double r = p->radius[0], m = p->mass[0];
+  for (int64_t i = 1; i < p->n; i++)
+    if (p->radius[i] != r || p->mass[i] != m) {
+      errlist_add(err, "--theory: %s: atom %lld's radius %g and mass %g differ from the first's (%g, %g); the "
+                  "expectation is for equal spheres", packing, (long long)p->id[i], p->radius[i], p->mass[i], r, m);
+      return 0.0;
+    }
+  const double V = (b->hi[0] - b->lo[0]) * (b->hi[1] - b->lo[1]) * (b->hi[2] - b->lo[2]);
+  const double n = (double)p->n / V, phi = n * GD_PI * 8.0 * r * r * r / 6.0;
+  if (!(phi <= GAS_PHI_MAX))
+    errlist_add(err, "--theory: %s: volume fraction %.4g; the expectation is for a gas (at most %g, the gas "
+                "packing's range)", packing, phi, GAS_PHI_MAX);
+  return n;
+}
+
+static void theory_json(Json *j, const GasExpect *x, double box) {
+  json_object(j, "theory");
+  json_str(j, "expectation", "Enskog-Haff cooling of smooth spheres with the model's e(g) (Brilliantov & "
+           "Poeschel 2004, ch. 6-7; Carnahan-Starling chi; no Sonine correction)");
+  json_num(j, "temperature_initial", x->T0);
+  json_num(j, "collision_frequency", x->omega0);
+  json_num(j, "restitution_rms", x->e_rms);
+  json_num(j, "haff_time", x->haff_time);
+  json_num(j, "box_length", box);
+  json_num(j, "clustering_length", x->clustering_length);
+  json_close(j);
 }
 
 int cli_run(int argc, char **argv) {
@@ -165,6 +213,7 @@ int cli_run(int argc, char **argv) {
       {.name = "--precision", .nvals = -1, .value_names = "double|mixed", .str = &precision},
       {.name = "--every", .nvals = 1, .value_names = "K", .vals = &every},
       {.name = "--series", .nvals = -1, .value_names = "OUT.csv", .str = &series_csv, .out_file = true},
+      {.name = "--theory", .nvals = 0},
   };
   const int nopts = (int)(sizeof opts / sizeof *opts);
   ErrList err = {0};
@@ -193,13 +242,30 @@ int cli_run(int argc, char **argv) {
   if (!loop_precision_parse(precision, &prec))
     errlist_add(&err, "--precision: '%s' is unknown; expected double or mixed", precision);
   ContactModel model;
+  const int model_errors = err.n;
   if (text) model_parse(text, &model, &err);
+  const bool model_read = text && err.n == model_errors;
+  const bool theory = cli_opt(opts, nopts, "--theory")->given;
+  if (theory) {
+    char why[256];
+    LawModel law;
+    if (!(every >= 1)) errlist_add(&err, "--theory: needs --every K (the series it joins)");
+    if (model_read && !law_parse(text, &law, why, sizeof why))
+      errlist_add(&err, "--theory: no kinetic-theory expectation for this model: %s", why);
+    if (model_read && model.tangential.mu != 0.0)
+      errlist_add(&err, "--theory: the model has friction (mu_t = %g); the expectation is for smooth spheres "
+                  "('tangential linear_nohistory 0 0')", model.tangential.mu);
+  }
   PackingSpec spec = packing_defaults();
   const bool synthetic =
       packing && (strcmp(packing, "fcc") == 0 || strcmp(packing, "random") == 0 || strcmp(packing, "gas") == 0);
   if (synthetic) {
     spec.type = strcmp(packing, "fcc") == 0 ? PACKING_FCC : strcmp(packing, "gas") == 0 ? PACKING_GAS : PACKING_RANDOM;
     packing_opts_apply(opts, nopts, &po, &spec, &err);
+    if (theory && spec.type != PACKING_GAS)
+      errlist_add(&err, "--theory: needs a gas (--packing gas, or a gas's data file), not %s", packing);
+    else if (theory && spec.ratio != 1.0)
+      errlist_add(&err, "--theory: --ratio %g makes two sizes; the expectation is for equal spheres", spec.ratio);
     spec.threads = nthreads;
     const char *limit_name = NULL;
     const size_t limit = machine_memory(&limit_name);
@@ -217,6 +283,8 @@ int cli_run(int argc, char **argv) {
       for (int d = 0; d < 3; d++) b.periodic[d] = true;
   }
   if (!err.n && p.n == 0 && !synthetic) errlist_add(&err, "run: %s holds no particles", packing);
+  double theory_n = 0.0;
+  if (!err.n && theory && !synthetic) theory_n = theory_gas_check(&p, &b, packing, &err);
   if (err.n) {
     errlist_print(&err, stderr);
     errlist_free(&err);
@@ -224,6 +292,7 @@ int cli_run(int argc, char **argv) {
     return GD_EXIT_USAGE;
   }
   if (synthetic) packing_make(&spec, &p, &b);
+  if (synthetic && theory) theory_n = theory_gas_check(&p, &b, packing, &err); /* a gas of ratio 1: holds */
   /* One type (a data file's types all get the same model). */
   const int nt = single_type(&p);
   ContactModel *models = gd_xmalloc((size_t)nt * (size_t)nt * sizeof *models);
@@ -246,6 +315,21 @@ int cli_run(int argc, char **argv) {
   const int64_t setup_pairs = s.pair_evals, setup_contacts = s.contact_evals, setup_passes = s.force_passes;
   Series se = {0};
   const int64_t K = (int64_t)every;
+  GasExpect expect;
+  const double box = b.hi[0] - b.lo[0];
+  if (ok && theory) {
+    char twhy[256];
+    const GasTemperature T0 = gas_temperature(&s.p);
+    if (!gas_expect_init(&expect, text, theory_n, 2.0 * s.p.radius[0], s.p.mass[0], T0.trans, twhy, sizeof twhy)) {
+      gd_error("run: --theory: %s", twhy);
+      sim_free(&s);
+      return GD_EXIT_USAGE;
+    }
+    se.theory = &expect, se.theory_T = T0.trans;
+    if (!(box < expect.clustering_length))
+      gd_note("--theory: the box (side %.4g) is not below the clustering length %.4g at e = %.4g: the gas will "
+              "form clusters and leave the homogeneous theory", box, expect.clustering_length, expect.e_rms);
+  }
   if (ok && !series_open(&se, K > 0 ? series_csv : NULL, K > 0 && series_rows(steps, every) <= SERIES_JSON_MAX_ROWS)) {
     sim_free(&s);
     return GD_EXIT_RUNTIME;
@@ -334,6 +418,7 @@ int cli_run(int argc, char **argv) {
   ledger_json(&j, "energy_final", &l1);
   if (K > 0) json_int(&j, "series_rows", (long)series_rows(steps, every));
   if (K > 0 && se.keep) series_json(&j, &se);
+  if (theory) theory_json(&j, &expect, box);
   json_end(&j);
   sim_free(&s);
   series_free(&se);

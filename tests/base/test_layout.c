@@ -3,7 +3,8 @@
  * themselves and the layers before them (the Makefile's SRC_DIRS order), the verifier's rooms
  * likewise (oracle, then VERIFY_ROOMS), and the oracle (verify/oracle/) includes only itself and
  * the C library, so that it cannot take a formula from the code it judges. The build enforces the second (the oracle's only include
- * folder is its own); this test also catches a relative path around it.
+ * folder is its own); this test also catches a relative path around it. The commands (src/cli)
+ * may call the oracle (run --theory), as the verifier does: the oracle still sees nothing of src/.
  * Run from the repository root (make test does).
  */
 #include <dirent.h>
@@ -96,6 +97,7 @@ static void check_layer(const char *dir, const char *file, const char *inc, bool
       fail_msg("%s/%s includes %s of %s/%s, above %s/%s (the Makefile's order)", dir, file, inc, c->root, c->names[k],
                c->root, c->names[c->self]);
   }
+  if (!strcmp(c->root, "src") && !strcmp(c->names[c->self], "cli") && exists_in("verify/oracle", inc)) return;
   if (!strcmp(c->root, "verify")) { /* the verifier's rooms above the oracle use src/ too */
     char src[MAX_LAYERS][32];
     const int ns = src_layers(src);

@@ -126,6 +126,38 @@ static void test_gas_series(void **state) {
   while (fgets(line, sizeof line, f)) rows++;
   fclose(f);
   assert_int_equal(rows, 5);
+  /* --theory: the kinetic-theory column beside T. This law's e is 0.80000 at every speed (a
+   * linear dashpot: e = exp(-pi g / sqrt(w0^2 - g^2)), g = d/(2 meff) = 14.17, w0^2 = k/meff =
+   * 4e4; hand), so the column is Haff's law T0 / (1 + t/tau)^2 with tau = 6 / (omega (1 - e^2))
+   * and Enskog's omega above, to the reference's and the integrator's precision. */
+  RUN(&r, "run", "--packing", test_path("gas.data"), "--model",
+      "hooke 2e4 14.17 tangential linear_nohistory 0 0 damping velocity", "--steps", "3000", "--dt", "3e-4", "--skin",
+      "0.3", "--every", "1000", "--series", test_path("series.csv"), "--threads", "2", "--theory");
+  if (r.status != 0) fail_msg("%s", r.err);
+  keys_documented(r.out);
+  const double g = 14.17, e = exp(-GD_PI * g / sqrt(4e4 - g * g)), tau = 6.0 / (omega * (1.0 - e * e));
+  assert_rel(json_value(r.out, "haff_time"), tau, 1e-6);
+  assert_rel(json_value(r.out, "restitution_rms"), e, 1e-6);
+  double Tt[4];
+  assert_int_equal(sscanf(strstr(r.out, "\"temperature_theory\": ["), "\"temperature_theory\": [%lf, %lf, %lf, %lf]",
+                          &Tt[0], &Tt[1], &Tt[2], &Tt[3]), 4);
+  for (int k = 0; k < 4; k++) assert_rel(Tt[k], T[0] / pow(1.0 + 0.3 * k / tau, 2.0), 1e-6);
+  f = fopen(test_path("series.csv"), "r");
+  assert_non_null(f);
+  assert_non_null(fgets(line, sizeof line, f));
+  assert_non_null(strstr(line, ",dissipated_friction,temperature_theory\n"));
+  fclose(f);
+  /* what the theory does not describe, all said in one run: no series, friction, a mixture */
+  RUN(&r, "run", "--packing", "gas", "--n", "200", "--ratio", "2", "--model",
+      "hooke 2e4 14.17 tangential linear_nohistory 1 0.5", "--steps", "10", "--theory");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "--theory: needs --every"));
+  assert_non_null(strstr(r.err, "friction (mu_t = 0.5)"));
+  assert_non_null(strstr(r.err, "--ratio 2 makes two sizes"));
+  RUN(&r, "run", "--packing", "fcc", "--n", "500", "--model", "hooke 2e4 14.17 tangential linear_nohistory 0 0",
+      "--steps", "10", "--every", "5", "--theory");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "needs a gas"));
   /* --series needs --every; --every must be whole and >= 1 */
   RUN(&r, "run", "--packing", test_path("gas.data"), "--model", "hooke 2e4 14.17 tangential linear_nohistory 0 0",
       "--steps", "10", "--series", test_path("s2.csv"), "--every", "0");

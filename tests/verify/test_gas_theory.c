@@ -2,6 +2,7 @@
  * test_gas_theory.c - the oracle's kinetic theory of the cooling gas (verify/oracle/gas_theory.c)
  * against hand values and the published figures, and its three forms against one another.
  */
+#include "gas_expect.h"
 #include "gas_theory.h"
 #include "law.h"
 #include "reference.h"
@@ -105,10 +106,41 @@ static void test_gas_viscoelastic_limit(void **state) {
   assert_abs(log(TL[1] / TL[0]) / log(2.0), -5.0 / 3.0, 0.03); /* -1.650: the next order still shows */
 }
 
+/* run --theory's expectation for a law of constant e (hooke with coeff_restitution: e = 0.8 at
+ * every speed, docs/models.md §3) in units far from 1 (sigma = 2 mm, m = 3 mg, T0 = 5 nJ): Haff's
+ * closed form, T0 / (1 + t/tau)^2 (Haff 1983), with tau from Enskog's frequency at the same phi;
+ * e at the rms speed 0.8, the clustering length the theory's; a text the oracle has no law for,
+ * or a non-positive figure, refused with the reason. */
+static void test_gas_expect_haff(void **state) {
+  (void)state;
+  const double sigma = 2e-3, m = 3e-6, T0 = 5e-9, phi = 0.05, n = 6.0 * phi / (GD_PI * sigma * sigma * sigma);
+  GasExpect x;
+  char why[256];
+  assert_true(gas_expect_init(&x, "hooke 1e3 0.8 tangential linear_nohistory 0 0 damping coeff_restitution", n, sigma,
+                              m, T0, why, sizeof why));
+  assert_rel(x.e_rms, 0.8, 1e-9);
+  const double tau = gas_haff_tau(0.8, n, sigma, m, T0, false);
+  assert_rel(x.haff_time, tau, 1e-8);
+  assert_rel(x.omega0, 4.0 * sqrt(GD_PI) * n * sigma * sigma * gas_chi(phi) * sqrt(T0 / m), 1e-15);
+  assert_rel(x.clustering_length, gas_shear_length(0.8, n, sigma), 1e-8);
+  double T = T0, t = 0.0;
+  const double steps[4] = {0.0, 0.1 * tau, tau, 20.0 * tau};
+  for (int k = 0; k < 4; k++) { /* carried row by row, as run does */
+    T = gas_expect_after(&x, T, steps[k] - t);
+    t = steps[k];
+    assert_rel(T, gas_haff(t, T0, tau), 1e-8);
+  }
+  assert_false(gas_expect_init(&x, "mdr 1e6 0.3 1 0.5 1 2 damping mdr 1", n, sigma, m, T0, why, sizeof why));
+  assert_non_null(strstr(why, "mdr"));
+  assert_false(gas_expect_init(&x, "hooke 1e3 0.8 damping coeff_restitution", n, sigma, m, 0.0, why, sizeof why));
+  assert_non_null(strstr(why, "temperature 0"));
+}
+
 const struct CMUnitTest gas_theory_tests[] = {
     cmocka_unit_test(test_gas_hand_values),
     cmocka_unit_test(test_gas_shear_length),
     cmocka_unit_test(test_gas_forms_agree),
     cmocka_unit_test(test_gas_viscoelastic_limit),
+    cmocka_unit_test(test_gas_expect_haff),
 };
 const size_t gas_theory_ntests = sizeof gas_theory_tests / sizeof gas_theory_tests[0];

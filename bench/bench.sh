@@ -74,6 +74,8 @@ if [ -n "$engines" ]; then
   awk -F, '
     FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
     function v(n) { return $(c[FILENAME, n]) }
+    # the engine run measured on a busy machine (yes, no, unknown; empty from an older CSV)
+    function busy() { return ((FILENAME, "busy") in c) ? v("busy") : "" }
     { k = v("packing") "," v("normal") "," v("damping") "," v("tangential") }
     FILENAME == ARGV[1] && v("family") == "model" && v("strategy") == "half-reduce" && v("aggregate") == "median" {
       g[k, v("threads")] = v("contacts_per_s"); next }
@@ -83,9 +85,9 @@ if [ -n "$engines" ]; then
       # a ratio of two positive, finite rates only: no inf or nan reaches the tables
       e = v("contacts_per_s") + 0; gr = g[k, t] + 0
       if (!(e > 0 && e < 1e300 && gr > 0 && gr < 1e300)) next
-      if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_contacts_per_s,engine_contacts_per_s,ratio"
-      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.4g\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),
-        v("damping"), v("tangential"), t, t, g[k, t], v("contacts_per_s"), g[k, t] / v("contacts_per_s")
+      if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_contacts_per_s,engine_contacts_per_s,ratio,engine_busy"
+      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.4g,%s\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),
+        v("damping"), v("tangential"), t, t, g[k, t], v("contacts_per_s"), g[k, t] / v("contacts_per_s"), busy()
     }' "$base.csv" "$engines" >"$compare.tmp"
   if [ -s "$compare.tmp" ]; then
     mv "$compare.tmp" "$compare"
@@ -119,6 +121,8 @@ if [ -n "$engines" ]; then
   awk -F, '
     FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
     function v(n) { return $(c[FILENAME, n]) }
+    # the engine run measured on a busy machine (yes, no, unknown; empty from an older CSV)
+    function busy() { return ((FILENAME, "busy") in c) ? v("busy") : "" }
     { k = v("packing") "," v("normal") "," v("damping") "," v("tangential") }
     FILENAME == ARGV[1] && v("family") == "step" && v("aggregate") == "median" { g[k, v("threads")] = v("atom_steps_per_s"); next }
     FILENAME != ARGV[1] && v("status") == "PASS" && v("loop_time_s") > 0 {
@@ -128,9 +132,9 @@ if [ -n "$engines" ]; then
       e = v("contacts_per_s") + 0; gr = g[k, t] + 0
       if (!(e > 0 && e < 1e300 && gr > 0 && gr < 1e300)) next
       e = v("n") * v("steps") / v("loop_time_s")
-      if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_atom_steps_per_s,engine_atom_steps_per_s,ratio"
-      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.6g,%.4g\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),
-        v("damping"), v("tangential"), t, t, g[k, t], e, g[k, t] / e
+      if (!hdr++) print "engine,engine_version,packing,n,normal,damping,tangential,ranks,grandamp_threads,grandamp_atom_steps_per_s,engine_atom_steps_per_s,ratio,engine_busy"
+      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.6g,%.4g,%s\n", v("engine"), v("engine_version"), v("packing"), v("n"), v("normal"),
+        v("damping"), v("tangential"), t, t, g[k, t], e, g[k, t] / e, busy()
     }' "$base.csv" "$engines" $step_engines >"$stepcmp.tmp"
   if [ -s "$stepcmp.tmp" ]; then
     mv "$stepcmp.tmp" "$stepcmp"

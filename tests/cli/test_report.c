@@ -237,6 +237,31 @@ static void report_survives_hostile_inputs(void **state) {
   assert_tidy_clean(test_path("out/index.html"));
 }
 
+/* An engine row timed on a busy machine (the compare CSV's engine_busy, from engines bench's busy
+ * column) is marked in the ratio table, said in a banner and on the card. */
+static void report_marks_busy_engine_rows(void **state) {
+  (void)state;
+  static CmdResult r;
+  char cmd[2048], d[128];
+  snprintf(d, sizeof d, "%s", test_path(""));
+  snprintf(cmd, sizeof cmd,
+           "mkdir -p '%sdata' && cp data/reference/bench-vm-20261206-151421.csv data/reference/bench-vm-20261206-151421.json '%sdata/' && "
+           "awk -F, 'NR == 1 { print $0 \",engine_busy\"; next } { print $0 \",\" (NR == 2 ? \"yes\" : \"no\") }' "
+           "data/reference/compare-vm-20261206-151421.csv >'%sdata/compare-vm-20261206-151421.csv'",
+           d, d, d);
+  sh(&r, cmd);
+  if (r.status != 0) fail_msg("setting up: exit %d: %s", r.status, r.err);
+  snprintf(cmd, sizeof cmd, "timeout 60 tools/report.sh --data '%sdata' --bench '%sdata' --plots '%sdata' --bench-plots '%sdata' --out '%sout'",
+           d, d, d, d, d);
+  sh(&r, cmd);
+  if (r.status != 0) fail_msg("exit %d:\n%s", r.status, r.err);
+  const char *page = read_all(test_path("out/index.html"));
+  assert_has(page, "busy: 1 of ");
+  assert_has(page, "1 engine row was timed while other work kept cores busy");
+  assert_has(page, "(busy)</span>");
+  assert_tidy_clean(test_path("out/index.html"));
+}
+
 /* make readme-check runs the commands of a page, not its usage synopses: a line with an optional
  * part ([--opt ...], [VAR=...]) is not run, as one with a <placeholder> is not. */
 static void readme_commands_leave_out_synopses(void **state) {
@@ -311,6 +336,7 @@ const struct CMUnitTest report_tests[] = {
     tagged_test_setup_teardown(serial, report_states_missing_inputs, test_dir_setup, test_dir_teardown),
     tagged_test_setup_teardown(serial, report_leaves_a_foreign_page_alone, test_dir_setup, test_dir_teardown),
     tagged_test_setup_teardown(serial, report_survives_hostile_inputs, test_dir_setup, test_dir_teardown),
+    tagged_test_setup_teardown(serial, report_marks_busy_engine_rows, test_dir_setup, test_dir_teardown),
     tagged_test_setup_teardown(serial, readme_commands_leave_out_synopses, test_dir_setup, test_dir_teardown),
     tagged_test_setup_teardown(serial, report_loads_in_chromium, test_dir_setup, test_dir_teardown),
 };

@@ -38,6 +38,8 @@ file == 3 {
   if (!(rk in rseen)) { rseen[rk] = 1; rorder[++nr] = rk }
   k = e SUBSEP pk SUBSEP rk
   logsum[k] += log(r); cnt[k]++
+  # an engine row timed while other work kept cores busy (bench.sh's engine_busy): flagged
+  if (("engine_busy" in col) && f[col["engine_busy"]] == "yes") { ebusyk[k]++; ebusy[e]++; nbusy++ }
   if (!(k in lo) || r < lo[k]) lo[k] = r
   if (!(k in hi) || r > hi[k]) hi[k] = r
   # the card and the record: every row of the engine at its largest rank count
@@ -108,19 +110,25 @@ END {
         rows = 0
         for (j = 1; j <= nr; j++) {
           k = eorder[i] SUBSEP porder[p] SUBSEP rorder[j]
-          if (cnt[k] > 0) { printf "<td class=\"num\"><strong>%.2f×</strong> <span class=\"meta\">(%.2f–%.2f)</span></td>", exp(logsum[k] / cnt[k]), lo[k], hi[k]; rows = cnt[k] }
+          if (cnt[k] > 0) {
+            printf "<td class=\"num%s\"><strong>%.2f×</strong> <span class=\"meta\">(%.2f–%.2f)</span>%s</td>", (ebusyk[k] > 0 ? " bad" : ""), \
+              exp(logsum[k] / cnt[k]), lo[k], hi[k], (ebusyk[k] > 0 ? sprintf(" <span class=\"meta\">busy: %d of %d</span>", ebusyk[k], cnt[k]) : "")
+            rows = cnt[k]
+          }
           else printf "<td class=\"none\">–</td>"
         }
         printf "<td class=\"num\">%d</td></tr>\n", rows
       }
     print "</tbody></table>"
+    if (nbusy > 0)
+      printf "<p class=\"banner busy\"><strong>Busy machine</strong>: %d engine row%s timed while other work kept cores busy (marked busy): %s ratios are not comparable with a quiet run's.</p>\n", nbusy, nbusy == 1 ? " was" : "s were", nbusy == 1 ? "its" : "their"
   }
   headline = (("hertz_material", "tsuji", "mindlin") in rate) ? mega(rate["hertz_material", "tsuji", "mindlin"]) : ""
   fastest = (("hooke", "velocity", "nohistory") in rate) ? mega(rate["hooke", "velocity", "nohistory"]) : ""
   ratios = ""
   for (i = 1; i <= ne; i++) {
     ratios = ratios (i > 1 ? "; " : "") sprintf("%s %.2f×", eorder[i], exp(elog[eorder[i]] / ecnt[eorder[i]]))
-    ratio_lines = ratio_lines sprintf("<span>%s <strong>%.2f×</strong></span>", h(eorder[i]), exp(elog[eorder[i]] / ecnt[eorder[i]]))
+    ratio_lines = ratio_lines sprintf("<span>%s <strong>%.2f×</strong>%s</span>", h(eorder[i]), exp(elog[eorder[i]] / ecnt[eorder[i]]), ebusy[eorder[i]] > 0 ? " (busy)" : "")
   }
   if (record != "") {
     print "date\tstamp\trevision\tcpu\tmatrix\tthreads\ttsuji_mindlin_M\tvelocity_nohistory_M\tengine_ratios\tload\tother_cores" > record

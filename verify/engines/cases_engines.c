@@ -33,6 +33,7 @@
 #include "engine_plan.h"
 #include "error.h"
 #include "law.h"
+#include "numparse.h"
 #include "output.h"
 #include "reference.h"
 #include "rows.h"
@@ -68,9 +69,11 @@ static void write_lines(const Verifier *v, const Lines *ls) {
                "expected_e,tolerance,status\n");
   for (int k = 0; k < ls->n; k++) {
     const Line *l = &ls->l[k];
-    fprintf(o.f, "%s,\"%s\",%s,%s,%s,%s,%.6g,", l->engine, l->version, l->name, l->normal, l->damping, l->param, l->x);
-    if (!strcmp(l->param, "e")) fprintf(o.f, "%.6g", l->x);
-    fprintf(o.f, ",%.6g,%.6g,%.17g,%.17g,%.6g,%s\n", l->v0, l->dt_over_tc, l->measured, l->expected, l->tol, l->status);
+    fprintf(o.f, "%s,\"%s\",%s,%s,%s,%s,%s,", l->engine, l->version, l->name, l->normal, l->damping, l->param,
+            num_csv(l->x).s);
+    if (!strcmp(l->param, "e")) fprintf(o.f, "%s", num_csv(l->x).s);
+    fprintf(o.f, ",%s,%s,%s,%s,%s,%s\n", num_csv(l->v0).s, num_csv(l->dt_over_tc).s, num_csv(l->measured).s,
+            num_csv(l->expected).s, num_csv(l->tol).s, l->status);
   }
   if (!out_commit(&o)) gd_die(GD_EXIT_RUNTIME, "verify: cannot write %s", path);
 }

@@ -55,7 +55,7 @@ static bool quotes_closed(const char *s, size_t n) {
   return q % 2 == 0;
 }
 
-/* A number as the verifier writes it (%.17g or %.6g; nan and inf too), the whole field. */
+/* A number as the verifier writes it (the shortest round trip, num_csv; nan and inf too), the whole field. */
 static bool number(const char *s, double *v) {
   char *end;
   *v = strtod(s, &end);

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "numparse.h"
 #include "output.h"
 
 const char *case_status(const CaseResult *c) {
@@ -71,8 +72,8 @@ bool results_write_csv(const CaseResult *res, int n, const RunId *id, const char
     csv_field(o.f, c->group);
     fputc(',', o.f);
     csv_field(o.f, c->name);
-    fprintf(o.f, ",%s,%.17g,%.17g,%.6g,%.6g,", case_status(c), c->measured, c->expected, fabs(c->measured - c->expected),
-            c->tol);
+    fprintf(o.f, ",%s,%s,%s,%s,%s,", case_status(c), num_csv(c->measured).s, num_csv(c->expected).s,
+            num_csv(fabs(c->measured - c->expected)).s, num_csv(c->tol).s);
     csv_field(o.f, c->source);
     fprintf(o.f, ",%.6f,%s,%s,", c->seconds, id->revision, id->date);
     csv_field(o.f, id->machine);

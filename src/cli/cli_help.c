@@ -300,7 +300,7 @@ static const char OVERVIEW_TAIL[] =
  * LAMMPS's keywords, the default marked, then those of one normal model, then grandamp's own,
  * " | " between them, wrapped under the first. */
 static void damping_lines(char *out, size_t size) {
-  char items[N_DAMPING + 1][128], ext[128] = "";
+  char items[N_DAMPING + 1][160], ext[128] = "";
   int n = 0;
   for (int d = 0; d < N_DAMPING; d++) {
     const unsigned f = damping_model_flags((DampingModel)d);

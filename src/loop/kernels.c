@@ -34,7 +34,7 @@ static const SimdSlice *const SIMD_SLICES[N_NORMAL] = {NORMAL_MODELS_EX(SIMD_SLI
 /* A build with GD_NO_MIXED (the sanitized builds, whose compile time they would double) has no
  * mixed kernels: the plan then runs double with a note. */
 #ifdef GD_NO_MIXED
-#define MIXED_SLICE_PTR_VECTOR(N)
+#define MIXED_SLICE_PTR_VECTOR(N) [NORMAL_##N] = NULL, /* C11 has no empty initializer */
 #else
 #define MIXED_SLICE_PTR_VECTOR(N) [NORMAL_##N] = &force_mixed_slice_##N,
 #endif

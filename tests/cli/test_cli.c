@@ -286,7 +286,7 @@ static void test_repeats_bounded(void **state) {
   expect_err(&r, "grandamp: error: model text: 9980 more errors not shown (fix the ones above first)\n");
   /* One command line with 60 unknown options: the first 50 errors and a count. */
   const char *args[64] = {"run"};
-  char names[60][16];
+  char names[60][24];
   for (int k = 0; k < 60; k++) {
     snprintf(names[k], sizeof names[k], "--bad%d", k);
     args[1 + k] = names[k];

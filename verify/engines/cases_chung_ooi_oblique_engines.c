@@ -14,26 +14,6 @@
 #include "oblique_tests.h"
 #include "reference.h"
 
-const char *oblique_damping(const Engine *eng, const char *normal, double e) {
-  static const char *const E_INPUT[] = {"coeff_restitution", "tsuji/legacy"};
-  const char *native;
-  if (e == 1.0) return eng->supports(normal, "none", &native) ? "none" : NULL;
-  for (int k = 0; k < 2; k++)
-    if (eng->supports(normal, E_INPUT[k], &native)) return E_INPUT[k];
-  return NULL;
-}
-
-EngineCase oblique_engine_case(const ObliqueTest *t, const Material *m, const Tangential *tg, const char *damping,
-                               const Impact *im, char *text, size_t size) {
-  EngineCase c = {.normal = t->plane ? "hertz" : "hertz/material", .damping = damping, .E = m->E, .nu = m->nu,
-                  .damp = t->e, .Ri = im->Ri, .Rj = im->Rj, .rho = m->rho, .v0 = im->vn, .tangential = tg->name,
-                  .xt = tg->xt, .mu = t->mu, .vt0 = im->vt0, .wi0 = im->wi0, .wj0 = im->wj0};
-  c.kt = oblique_model_text(t, m, tg, damping, text, size);
-  c.kn = t->plane ? 4.0 / 3.0 * m->E / (1.0 - m->nu * m->nu) : 0.0;
-  c.rho_j = t->plane ? 0.0 : m->rho * t->ratio_rho;
-  return c;
-}
-
 /* Begins an impact's energy case (family energy-gain); whether it runs. */
 static bool gain_case(Verifier *v, const char *group, const char *name) {
   const CaseKey outer = v->key;
@@ -120,7 +100,7 @@ static void engine_impact(Verifier *v, EngineCtx *ctx, const Engine *eng, const 
   }
   if (want_gain && gain_case(v, group, gain))
     engine_gain_verdict(v, ctx, eng, ran, why, &r, &im, t->plane, t->mu, t->e,
-                        gain_e_bound(t->plane ? "hertz" : "hertz/material") / steps, bound_c(tg) / steps);
+                        gain_e_bound(t->plane ? "hertz" : "hertz/material"), bound_c(tg), steps);
 }
 
 /* The viscoelastic gamma_n that gives e at speed v head-on (hertz K_n on R_eff, m_eff), by bisection

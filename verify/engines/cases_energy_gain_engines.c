@@ -40,20 +40,7 @@ static void gain_run(Verifier *v, EngineCtx *ctx, const Engine *eng, const char 
   char why[512] = "";
   const bool ran = engine_run(v, ctx, eng, c, &r, why, sizeof why);
   case_begin(v, group, "%s", name);
-  engine_gain_verdict(v, ctx, eng, ran, why, &r, im, plane, mu, e, de_factor / STEPS, dv_factor / STEPS);
-}
-
-void engine_gain_verdict(Verifier *v, EngineCtx *ctx, const Engine *eng, bool ran, const char *why,
-                         const EngineResult *r, const Impact *im, bool plane, double mu, double e, double de,
-                         double dv) {
-  const Outcome o = {r->e, r->vt, r->wi, r->wj};
-  const double vx = r->e * im->vn; /* the engines' e is read along x */
-  const double Ein = impact_energy(im, plane, 0.0, NULL), Eout = impact_energy(im, plane, vx, &o);
-  const double tol = ran ? energy_gain_bound(im, plane, vx, &o, mu, e, de, dv) / Ein : 0.0;
-  char src[256];
-  snprintf(src, sizeof src, "(E_out - E_in)/E_in at most the integrator's bound (e within %g dt/t_c, V_t' and R w' "
-           "within %g dt/t_c of mu(1+e)V_n) (%s)", de * STEPS, dv * STEPS, r->version);
-  engine_verdict(v, ctx, eng, ran, why, QTY_GAIN, ran ? (Eout - Ein) / Ein : NAN, 0.0, tol, NULL, src);
+  engine_gain_verdict(v, ctx, eng, ran, why, &r, im, plane, mu, e, de_factor, dv_factor, STEPS);
 }
 
 /* The elastic Hertz duration of a sweep impact at its V_n. */

@@ -9,58 +9,15 @@
 
 #include "tests.h"
 
-/* Every area in the order it runs; the concerns are the folders of tests/. */
+/* Every area in the order it runs (tests.h, TEST_GROUPS); the concerns are the folders of tests/. */
 static const struct Area {
   const char *concern;
   const struct CMUnitTest *tests;
   const size_t *n;
 } AREAS[] = {
-    {"base", numparse_tests, &numparse_ntests},
-    {"base", layout_tests, &layout_ntests},
-    {"base", proc_tests, &proc_ntests},
-    {"models", normal_tests, &normal_ntests},
-    {"models", damping_tests, &damping_ntests},
-    {"models", model_tests, &model_ntests},
-    {"models", mixing_tests, &mixing_ntests},
-    {"models", tangential_tests, &tangential_ntests},
-    {"models", mdr_tests, &mdr_ntests},
-    {"models", model_lists_tests, &model_lists_ntests},
-    {"loop", kernels_tests, &kernels_ntests},
-    {"loop", simd_tests, &simd_ntests},
-    {"loop", mixed_tests, &mixed_ntests},
-    {"loop", lists_tests, &lists_ntests},
-    {"loop", determinism_tests, &determinism_ntests},
-    {"sim", packing_tests, &packing_ntests},
-    {"sim", mdr_run_tests, &mdr_run_ntests},
-    {"sim", calibrate_tests, &calibrate_ntests},
-    {"sim", results_tests, &results_ntests},
-    {"io", datafile_tests, &datafile_ntests},
-    {"io", output_tests, &output_ntests},
-    {"io", readers_tests, &readers_ntests},
-    {"io", fuzz_regress_tests, &fuzz_regress_ntests},
-    {"cli", help_tests, &help_ntests},
-    {"cli", commands_tests, &commands_ntests},
-    {"cli", cli_tests, &cli_ntests},
-    {"cli", hardening_cli_tests, &hardening_cli_ntests},
-    {"cli", hardening_gas_tests, &hardening_gas_ntests},
-    {"cli", plots_tests, &plots_ntests},
-    {"cli", report_tests, &report_ntests},
-    {"cli", first_hour_tests, &first_hour_ntests},
-    {"cli", load_tests, &load_ntests},
-    {"verify", verify_tests, &verify_ntests},
-    {"verify", verify_output_tests, &verify_output_ntests},
-    {"verify", ode_ref_tests, &ode_ref_ntests},
-    {"verify", oblique_ref_tests, &oblique_ref_ntests},
-    {"verify", kharaz_energy_tests, &kharaz_energy_ntests},
-    {"verify", law_tests, &law_ntests},
-    {"verify", gas_theory_tests, &gas_theory_ntests},
-    {"verify", defects_tests, &defects_ntests},
-    {"engines", engine_lammps_tests, &engine_lammps_ntests},
-    {"engines", engine_yade_tests, &engine_yade_ntests},
-    {"engines", engine_liggghts_tests, &engine_liggghts_ntests},
-    {"engines", engines_cli_tests, &engines_cli_ntests},
-    {"engines", fake_engines_tests, &fake_engines_ntests},
-    {"engines", engine_io_tests, &engine_io_ntests},
+#define TEST_AREA(concern, area) {#concern, area##_tests, &area##_ntests},
+    TEST_GROUPS(TEST_AREA)
+#undef TEST_AREA
 };
 
 static int skips; /* skip() calls of this run (tests.h) */

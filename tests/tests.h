@@ -35,56 +35,61 @@ void tests_note_skip(void);
 #define tagged_test(tag, f) {#tag ":" #f, f, NULL, NULL, NULL}
 #define tagged_test_setup_teardown(tag, f, setup, teardown) {#tag ":" #f, f, setup, teardown, NULL}
 
-#define TEST_GROUP(area)                                                                       \
-  extern const struct CMUnitTest area##_tests[];                                               \
-  extern const size_t area##_ntests
+/* Every test group, in the order test_main.c runs them: X(concern, area) for the array
+ * area_tests[] and its length area_ntests of tests/<concern>/test_<area>.c. A new test file adds
+ * its line here, and only here. */
+#define TEST_GROUPS(X) \
+  X(base, numparse) \
+  X(base, layout) \
+  X(base, proc) \
+  X(models, normal) \
+  X(models, damping) \
+  X(models, model) \
+  X(models, mixing) \
+  X(models, tangential) \
+  X(models, mdr) \
+  X(models, model_lists) \
+  X(loop, kernels) \
+  X(loop, simd) \
+  X(loop, mixed) \
+  X(loop, lists) \
+  X(loop, determinism) \
+  X(sim, packing) \
+  X(sim, mdr_run) \
+  X(sim, calibrate) \
+  X(sim, results) \
+  X(io, datafile) \
+  X(io, output) \
+  X(io, readers) \
+  X(io, fuzz_regress) \
+  X(cli, help) \
+  X(cli, commands) \
+  X(cli, cli) \
+  X(cli, hardening_cli) \
+  X(cli, hardening_gas) \
+  X(cli, plots) \
+  X(cli, report) \
+  X(cli, first_hour) \
+  X(cli, load) \
+  X(verify, verify) \
+  X(verify, verify_output) \
+  X(verify, ode_ref) \
+  X(verify, oblique_ref) \
+  X(verify, kharaz_energy) \
+  X(verify, law) \
+  X(verify, gas_theory) \
+  X(verify, defects) \
+  X(engines, engine_lammps) \
+  X(engines, engine_yade) \
+  X(engines, engine_liggghts) \
+  X(engines, engines_cli) \
+  X(engines, fake_engines) \
+  X(engines, engine_io)
 
-TEST_GROUP(numparse);
-TEST_GROUP(verify_output);
-TEST_GROUP(layout);
-TEST_GROUP(proc);
-TEST_GROUP(load);
-TEST_GROUP(normal);
-TEST_GROUP(damping);
-TEST_GROUP(model);
-TEST_GROUP(mixing);
-TEST_GROUP(tangential);
-TEST_GROUP(kernels);
-TEST_GROUP(simd);
-TEST_GROUP(mixed);
-TEST_GROUP(lists);
-TEST_GROUP(packing);
-TEST_GROUP(help);
-TEST_GROUP(commands);
-TEST_GROUP(cli);
-TEST_GROUP(datafile);
-TEST_GROUP(mdr);
-TEST_GROUP(mdr_run);
-TEST_GROUP(verify);
-TEST_GROUP(ode_ref);
-TEST_GROUP(oblique_ref);
-TEST_GROUP(kharaz_energy);
-TEST_GROUP(calibrate);
-TEST_GROUP(hardening_cli);
-TEST_GROUP(hardening_gas);
-TEST_GROUP(law);
-TEST_GROUP(gas_theory);
-TEST_GROUP(engine_lammps);
-TEST_GROUP(output);
-TEST_GROUP(fuzz_regress);
-TEST_GROUP(determinism);
-TEST_GROUP(results);
-TEST_GROUP(model_lists);
-TEST_GROUP(engine_yade);
-TEST_GROUP(engine_liggghts);
-TEST_GROUP(engines_cli);
-TEST_GROUP(defects);
-TEST_GROUP(fake_engines);
-TEST_GROUP(engine_io);
-TEST_GROUP(readers);
-TEST_GROUP(plots);
-TEST_GROUP(report);
-TEST_GROUP(first_hour);
+#define TEST_GROUP_DECLARE(concern, area)                                                      \
+  extern const struct CMUnitTest area##_tests[];                                               \
+  extern const size_t area##_ntests;
+TEST_GROUPS(TEST_GROUP_DECLARE)
 
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {

@@ -179,6 +179,10 @@ typedef struct Engine {
 } Engine;
 
 /** The engines the verifier knows (src/engines/registry.c), by index or by name (NULL: none). */
+/** The masses of a case's spheres (sphere_mass of Ri with rho, Rj with rho_j or rho; mj infinite
+ *  for a wall) and their effective mass (mi for a wall). */
+void engine_case_masses(const EngineCase *c, double *mi, double *mj, double *meff);
+
 int engine_count(void);
 const Engine *engine_at(int k);
 const Engine *engine_find(const char *name);

@@ -165,8 +165,8 @@ static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun 
   if (!lammps_model_vars(c, wall, a, why, why_size)) return false;
   const char *deck = engine_deck_path(wall ? "lammps_wall.in" : "lammps_pair.in", why, why_size);
   if (!deck) return false;
-  const double mi = 4.0 / 3.0 * GD_PI * c->Ri * c->Ri * c->Ri * c->rho;
-  const double mj = wall ? INFINITY : 4.0 / 3.0 * GD_PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
+  double mi, mj, meff;
+  engine_case_masses(c, &mi, &mj, &meff);
   /* Contact begins 2.3 steps in; the box holds the flight apart over the whole run. */
   const double gap = 2.3 * c->v0 * c->dt, reach = (wall ? c->Ri : c->Ri + c->Rj) + gap;
   const double L = 2.0 * reach + 2.0 * c->v0 * c->t_run + 2.0 * c->Ri;
@@ -219,9 +219,8 @@ static bool lammps_run_args(const EngineCase *c, const char *workdir, LammpsRun 
 static bool lammps_read_case(const EngineCase *c, const char *log, const char *gapfile, EngineResult *r, char *why,
                              size_t why_size) {
   const bool wall = isinf(c->Rj);
-  const double mi = 4.0 / 3.0 * GD_PI * c->Ri * c->Ri * c->Ri * c->rho;
-  const double mj = wall ? INFINITY : 4.0 / 3.0 * GD_PI * c->Rj * c->Rj * c->Rj * (c->rho_j > 0.0 ? c->rho_j : c->rho);
-  const double meff = wall ? mi : mi * mj / (mi + mj);
+  double mi, mj, meff;
+  engine_case_masses(c, &mi, &mj, &meff);
   double v1, v2;
   if (!lammps_read_log(log, &v1, &v2, r->version, sizeof r->version, why, why_size)) return false;
   double vy1, vy2, wz1, wz2;

@@ -131,7 +131,6 @@ static bool var(LiggghtsArgs *a, const char *name, double x) {
   return add(a, "-var") && add(a, "%s", name) && add(a, "%.17g", x);
 }
 
-static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * GD_PI * R * R * R * rho; }
 
 /* hertz/stiffness's kn for a grandamp model: (4/3) E* of hertz/material, else k_n as given. */
 static double stiffness_kn(const EngineCase *c) {
@@ -170,8 +169,8 @@ bool liggghts_args(const EngineCase *c, const char *deck, const char *log, Liggg
   if (!(steps_d <= (double)LIGGGHTS_MAX_STEPS)) return bad(why, why_size, "t_run/dt is over 1e8 steps");
   a->steps = (long)steps_d;
 
-  const double mi = sphere_mass(c->Ri, c->rho), mj = wall ? INFINITY : sphere_mass(c->Rj, c->rho);
-  const double meff = wall ? mi : mi * mj / (mi + mj);
+  double mi, mj, meff;
+  engine_case_masses(c, &mi, &mj, &meff);
   const double Reff = wall ? c->Ri : c->Ri * c->Rj / (c->Ri + c->Rj);
   a->meff = meff;
   const bool material = !strcmp(c->normal, "hertz/material");

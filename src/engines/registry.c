@@ -5,12 +5,20 @@
 
 #include "engine.h"
 #include "lammps.h"
+#include "particles.h"
 #include "liggghts.h"
 #include "run.h"
 #include "yade.h"
 
 static const Engine *const ENGINES[] = {&ENGINE_LAMMPS, &ENGINE_LIGGGHTS, &ENGINE_YADE};
 #define N_ENGINES ((int)(sizeof ENGINES / sizeof ENGINES[0]))
+
+void engine_case_masses(const EngineCase *c, double *mi, double *mj, double *meff) {
+  const bool wall = isinf(c->Rj);
+  *mi = sphere_mass(c->Ri, c->rho);
+  *mj = wall ? INFINITY : sphere_mass(c->Rj, c->rho_j > 0.0 ? c->rho_j : c->rho);
+  *meff = wall ? *mi : *mi * *mj / (*mi + *mj);
+}
 
 int engine_count(void) { return N_ENGINES; }
 

@@ -76,13 +76,11 @@ static void add_arg(YadeArgs *a, const char *fmt, double value, const char *key)
   a->argv[a->argc++] = slot;
 }
 
-static double sphere_mass(double R, double rho) { return 4.0 / 3.0 * GD_PI * R * R * R * rho; }
-
 /* The duration ViscElMat(tc, en) takes for a linear spring k with damping ratio beta(e): Yade turns
  * (tc, en) back into kn = meff (pi^2 + ln^2 en)/tc^2, i.e. k for this pair (a wall: one body). */
 static double viscel_tc(const EngineCase *c) {
-  const double m1 = sphere_mass(c->Ri, c->rho);
-  const double meff = isinf(c->Rj) ? m1 : m1 * sphere_mass(c->Rj, c->rho) / (m1 + sphere_mass(c->Rj, c->rho));
+  double mi, mj, meff;
+  engine_case_masses(c, &mi, &mj, &meff);
   const double ln_e = log(c->damp);
   return sqrt(meff * (GD_PI * GD_PI + ln_e * ln_e) / c->kn);
 }

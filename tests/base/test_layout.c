@@ -9,6 +9,7 @@
  */
 #include <dirent.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "tests.h"
 
@@ -160,7 +161,51 @@ static void test_oracle_includes_only_itself(void **state) {
   assert_true(checked > 10);
 }
 
+/* Every tests/<concern>/test_<area>.c is run: its X(concern, area) line is in tests.h's
+ * TEST_GROUPS (a file left out would compile, link and never run), and every line names a file. */
+static void test_every_test_file_is_registered(void **state) {
+  (void)state;
+  static const struct {
+    const char *concern, *area;
+  } GROUPS[] = {
+#define TEST_NAME(concern, area) {#concern, #area},
+      TEST_GROUPS(TEST_NAME)
+#undef TEST_NAME
+  };
+  const int ng = (int)(sizeof GROUPS / sizeof *GROUPS);
+  for (int g = 0; g < ng; g++) {
+    char path[256];
+    snprintf(path, sizeof path, "tests/%s/test_%s.c", GROUPS[g].concern, GROUPS[g].area);
+    if (access(path, R_OK) != 0) fail_msg("tests.h's TEST_GROUPS names %s/%s, but there is no %s", GROUPS[g].concern,
+                                          GROUPS[g].area, path);
+  }
+  DIR *top = opendir("tests");
+  assert_non_null(top);
+  int files = 0;
+  for (struct dirent *c; (c = readdir(top));) {
+    if (c->d_name[0] == '.') continue;
+    char dir[300];
+    snprintf(dir, sizeof dir, "tests/%s", c->d_name);
+    DIR *d = opendir(dir);
+    if (!d) continue; /* a file of tests/ itself */
+    for (struct dirent *e; (e = readdir(d));) {
+      const size_t n = strlen(e->d_name);
+      if (strncmp(e->d_name, "test_", 5) || n < 8 || strcmp(e->d_name + n - 2, ".c")) continue;
+      files++;
+      bool found = false;
+      for (int g = 0; g < ng && !found; g++)
+        found = !strcmp(GROUPS[g].concern, c->d_name) && strlen(GROUPS[g].area) == n - 7 &&
+                !strncmp(GROUPS[g].area, e->d_name + 5, n - 7);
+      if (!found) fail_msg("%s/%s is not in tests.h's TEST_GROUPS: its tests never run", dir, e->d_name);
+    }
+    closedir(d);
+  }
+  closedir(top);
+  assert_int_equal(files, ng);
+}
+
 const struct CMUnitTest layout_tests[] = {
+    cmocka_unit_test(test_every_test_file_is_registered),
     cmocka_unit_test(test_src_layers_include_downward),
     cmocka_unit_test(test_verify_rooms_include_downward),
     cmocka_unit_test(test_oracle_includes_only_itself),

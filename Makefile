@@ -87,7 +87,7 @@ CPPFLAGS := $(SRC_INC) -I$(BUILD)
 LDFLAGS  := -fopenmp
 LDLIBS   := -lm
 # The verifier's rooms (below): its oracle and the folders above it.
-VERIFY_ROOMS := report cases engines
+VERIFY_ROOMS := report core cases engines
 VERIFY_INC   := -Iverify/oracle $(VERIFY_ROOMS:%=-Iverify/%)
 ORACLE_SRC   := $(wildcard verify/oracle/*.c)
 ORACLE_OBJ   := $(ORACLE_SRC:%.c=$(BUILD)/%.o)
@@ -218,7 +218,7 @@ $(MAIN_OBJ): $(BUILD)/build_info.h
 # ---- tests -------------------------------------------------------------------------------
 # The verifier modules the unit tests call directly (compiled by the verifier's rules below): the
 # whole oracle, and of the rest what the tests reach.
-TEST_VERIFY_OBJ := $(ORACLE_OBJ) $(addprefix $(BUILD)/verify/,cases/faults.o cases/rows.o cases/runner.o cases/oblique_tests.o engines/defects.o \
+TEST_VERIFY_OBJ := $(ORACLE_OBJ) $(addprefix $(BUILD)/verify/,core/case.o cases/faults.o cases/rows.o cases/setup.o cases/oblique_tests.o engines/defects.o \
   report/compare_load.o report/results.o report/summary.o)
 $(BUILD)/test_grandamp: $(TEST_OBJ) $(TEST_VERIFY_OBJ) $(BUILD)/libgrandamp.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
@@ -298,10 +298,11 @@ plots:
 	plots/all.sh "$$(ls -t data/bench-*.csv | head -n 1)" "$$(ls -t data/compare-*.csv 2>/dev/null | head -n 1)" plots/
 
 # ---- verifier ----------------------------------------------------------------------------
-# verify/ in four rooms, each using only the ones before it: oracle/ (the independent law, the two
+# verify/ in five rooms, each using only the ones before it: oracle/ (the independent law, the two
 # reference integrators, the oblique reference, the expectations), report/ (the results, the
-# previous run compared), cases/ (the generators and their runner), engines/ (the outside
-# engines judged), with main.c above them (tests/base/test_layout.c checks the order); linked
+# previous run compared), core/ (the framework: the Verifier, the case API, progress), cases/
+# (grandamp's own case generators and their collision set-up), engines/ (the outside engines
+# judged), with main.c above them (tests/base/test_layout.c checks the order); linked
 # against the same library the benchmark times. The oracle compiles with its own folder as its
 # only include path: it cannot include grandamp's code, so it cannot agree with it by
 # construction (tests/models/test_model_lists.c also checks its includes).

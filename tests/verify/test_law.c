@@ -19,7 +19,7 @@
 #include "law.h"
 #include "model.h"
 #include "ode_ref.h"
-#include "verify.h"
+#include "cases.h"
 
 #define TOL_AGREE 1e-12
 #define TOL_HAND 1e-14

@@ -29,7 +29,7 @@
 #include "faults.h"
 #include "output.h"
 #include "rows.h"
-#include "verify.h"
+#include "cases.h"
 
 typedef struct Material {
   const char *name;

@@ -39,7 +39,7 @@
 #include "oblique_ref.h"
 #include "oblique_tests.h"
 #include "output.h"
-#include "verify.h"
+#include "cases.h"
 
 /* The slip speed of the contact point of i against j along y: V_t - R w on a plane (the contact
  * point lies at -R x), V_t + R_i w_i + R_j w_j for i left of j (docs/models.md §1.1). */

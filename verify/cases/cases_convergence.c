@@ -15,7 +15,7 @@
 #include "expect.h"
 #include "output.h"
 #include "rows.h"
-#include "verify.h"
+#include "cases.h"
 
 static void hooke_ratio(Verifier *v) {
   const Row *r = row_find("hooke", "coeff_restitution");

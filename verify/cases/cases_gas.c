@@ -34,7 +34,7 @@
 #include "reference.h"
 #include "rows.h"
 #include "sim.h"
-#include "verify.h"
+#include "cases.h"
 
 #include "gas_cases.h"
 

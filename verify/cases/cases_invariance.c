@@ -11,7 +11,7 @@
 
 #include "faults.h"
 #include "rows.h"
-#include "verify.h"
+#include "cases.h"
 
 /* A collision with explicit bodies (the Setup geometries are fixed). */
 static CollideResult collide_bodies(const char *text, double Ri, double Rj, double mi, double mj, bool wall,

@@ -32,7 +32,7 @@
 #include "faults.h"
 #include "output.h"
 #include "sim.h"
-#include "verify.h"
+#include "cases.h"
 
 /* Whether the filter lets the case named fmt... through (case_begin's test, without starting it). */
 static bool wants(const Verifier *v, const char *group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

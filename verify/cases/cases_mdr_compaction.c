@@ -17,7 +17,7 @@
 #include "faults.h"
 #include "output.h"
 #include "sim.h"
-#include "verify.h"
+#include "cases.h"
 
 /* ---- uniaxial compaction between walls --------------------------------------------------- */
 

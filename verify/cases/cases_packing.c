@@ -19,7 +19,7 @@
 
 #include "packing.h"
 #include "sim.h"
-#include "verify.h"
+#include "cases.h"
 
 typedef struct PackRow {
   const char *id;

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "rows.h"
-#include "verify.h"
+#include "cases.h"
 
 #define DT_FRACTION (1.0 / 500.0)
 /* The e check once more at a ten times finer step (equal spheres, 1 m/s): a 1 % error of η moves

@@ -12,7 +12,7 @@
 #include "expect.h"
 #include "ode_ref.h"
 #include "rows.h"
-#include "verify.h"
+#include "cases.h"
 
 static ContactModel model_of(const Row *r, double x, Geometry g, double v0, bool limit) {
   char text[512];

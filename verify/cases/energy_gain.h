@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "oblique_tests.h"
-#include "verify.h"
+#include "cases.h"
 
 /** The sweeps: on a plane [0] and between two equal spheres [1]. */
 extern const ObliqueTest GAIN_SWEEPS[2];

@@ -15,7 +15,7 @@
 
 #include "kharaz.h"
 #include "oblique_tests.h"
-#include "verify.h"
+#include "cases.h"
 
 /** The model's value of quantity q after an impact on the plane (vx: the normal speed after). */
 double kharaz_measure(KharazQuantity q, const Impact *im, double vx, const Outcome *o);

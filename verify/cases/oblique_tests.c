@@ -8,7 +8,7 @@
 #include "common.h"
 #include "error.h"
 #include "faults.h"
-#include "verify.h"
+#include "cases.h"
 
 static const double ANGLES[] = {5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85};
 static const double VT5[] = {0.1, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 14.0, 17.0, 21.0};

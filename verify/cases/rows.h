@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "engine.h"
-#include "verify.h"
+#include "cases.h"
 
 typedef enum RowParam {
   PARAM_E,     /**< target coefficient of restitution */

@@ -38,7 +38,7 @@
 #include "reference.h"
 #include "rows.h"
 #include "run.h"
-#include "verify.h"
+#include "cases.h"
 
 typedef struct Line {
   char engine[32], version[64], name[192], normal[32], damping[32], param[16];

@@ -58,7 +58,8 @@
 #include "error.h"
 #include "lammps_run.h"
 #include "rows.h"
-#include "verify.h"
+#include "cases.h"
+#include "engine_cases.h"
 
 #define NOTICE "lmp not installed (apt-get install lammps)"
 #define REQUIRED "--lammps asked for the LAMMPS cases, but lmp is not on PATH (apt-get install lammps)"
@@ -181,7 +182,7 @@ static int collision_list(bool quick, Coll *out, int max) {
   return n;
 }
 
-/* The filter of case_begin (runner.c), to know before the first case_begin which cases the
+/* The filter of case_begin (verify/core/case.c), to know before the first case_begin which cases the
  * real pass reports (lmp runs once for all of them). */
 static bool selected(const Verifier *v, const char *group, const char *name) {
   return !v->filter || strstr(name, v->filter) || strstr(group, v->filter);

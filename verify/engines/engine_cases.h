@@ -7,6 +7,17 @@
 
 #include "judge.h"
 
+/** The collisions of the outside engines of --engine, judged against the same expectations. */
+void cases_engines(Verifier *v);
+/** LAMMPS's forces and collisions against grandamp's (cases_lammps.c; skipped without lmp). */
+void cases_lammps(Verifier *v);
+/** The verdict per engine and model of the engine cases that ran: text (markdown false) for the end
+ *  of the run, or the markdown table of DATA/verify-engines-verdict.md. Nothing without them. */
+void engines_verdict(const Verifier *v, FILE *out, bool markdown);
+/** The Chung & Ooi table (DATA/verify-chung-ooi.md, the README's): per test, what it checks and
+ *  the verdict of grandamp's cases and of each engine's. */
+void chung_ooi_table(const Verifier *v, FILE *out);
+
 /** The seed's claim that damping mass_velocity reproduces the legacy gran/hooke/... styles, in an engine
  *  that has them (Engine.styles; cases_legacy_engines.c). */
 void cases_legacy_engines(Verifier *v, EngineCtx *ctx, const Engine *eng);

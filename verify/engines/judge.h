@@ -9,7 +9,7 @@
 
 #include "defects.h"
 #include "engine.h"
-#include "verify.h"
+#include "cases.h"
 
 /** One engine's run state: its known defects, scratch folder, time limits and whether it still
  *  answers (judge.c). */

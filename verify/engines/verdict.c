@@ -9,7 +9,8 @@
 
 #include "engine.h"
 #include "rows.h"
-#include "verify.h"
+#include "cases.h"
+#include "engine_cases.h"
 
 /* One engine's model row in the verdict table: its cases by outcome. */
 typedef struct Verdict {

@@ -172,3 +172,8 @@ double own_gas_ke(const char *path, const char *pc, long steps) {
   if (r.status != 0) fail_msg("run: %s", r.err);
   return json_value(strstr(r.out, "\"energy_final\""), "kinetic_translational");
 }
+
+int64_t test_size(int64_t n, int64_t small) {
+  const char *s = getenv("GRANDAMP_TEST_SMALL");
+  return s && strcmp(s, "1") == 0 ? small : n;
+}

@@ -91,6 +91,11 @@ void tests_note_skip(void);
   extern const size_t area##_ntests;
 TEST_GROUPS(TEST_GROUP_DECLARE)
 
+/** n, or small in the sanitized suites (GRANDAMP_TEST_SMALL=1, which make test SAN=1 and make
+ *  race set): a sweep over every model, strategy and thread count keeps all of them and runs them
+ *  on fewer spheres or steps, where the sanitizers see the same code (they slow it 10 to 30 times). */
+int64_t test_size(int64_t n, int64_t small);
+
 /* Relative closeness |a - b| <= tol * max(|a|, |b|), or |a - b| <= tol when both are tiny. */
 static inline bool rel_close(double a, double b, double tol) {
   if (a == b) return true;

@@ -53,7 +53,7 @@ static void test_half_reduce_reuses_records(void **state) {
   (void)state;
   Particles p0;
   Box b;
-  small_packing(&p0, &b, 3000, 12);
+  small_packing(&p0, &b, test_size(3000, 1200), 12);
   Sim s = fixture_sim(&p0, &b, "hertz/material 1e6 0.5 0.3 damping tsuji tangential linear_nohistory 0 0",
                    FORCE_HALF_REDUCE, false);
   const ForceSystem fs = {.p = &s.p, .box = &s.box, .nl = &s.nl, .models = s.models, .ntypes = s.ntypes,
@@ -174,7 +174,7 @@ static void test_newton_third_law(void **state) {
   (void)state;
   Particles p0;
   Box b;
-  small_packing(&p0, &b, 2000, 3);
+  small_packing(&p0, &b, test_size(2000, 800), 3);
   for (int st = 0; st < N_STRATEGY; st++) {
     Sim s = fixture_sim(&p0, &b, "hertz/material 1e5 0.7 0.3 tangential mindlin NULL 0.5 0.3 damping coeff_restitution",
                      (ForceStrategy)st, false);
@@ -196,7 +196,7 @@ static void test_history_across_rebuild(void **state) {
   (void)state;
   Particles p0;
   Box b;
-  small_packing(&p0, &b, 1500, 5);
+  small_packing(&p0, &b, test_size(1500, 800), 5);
   for (int full = 0; full <= 1; full++) {
     Sim s = fixture_sim(&p0, &b, "hertz/material 1e5 0.3 0.3 tangential mindlin_rescale NULL 0.5 0.3 damping velocity",
                      full ? FORCE_FULL : FORCE_HALF_REDUCE, false);

@@ -82,7 +82,7 @@ static void test_simd_matches_scalar(void **state) {
   (void)state;
   Particles p0;
   Box b;
-  small_packing(&p0, &b, 700, 17);
+  small_packing(&p0, &b, test_size(700, 300), 17);
   const char *const normal[] = {"hooke 2000 %g", "hertz 4e4 %g", "hertz/material 1e5 %g 0.3", "dmt 1e5 %g 0.3 0.02"};
   const char *const normal2[] = {"hooke 3000 %g", "hertz 6e4 %g", "hertz/material 3e5 %g 0.25",
                                  "dmt 3e5 %g 0.25 0.03"};
@@ -204,14 +204,15 @@ static void test_simd_dilute(void **state) {
       assert_rel(v.last.power_tangential + v.last.power_friction, ref.last.power_tangential + ref.last.power_friction,
                  1e-12);
       if (st == FORCE_FULL) {
-        /* Contacts begin and end over 300 steps (some 12 contact times): the vector loop skips
-         * the steps where no lane of a group touches (force_simd.h), and its histories must end
-         * with their contacts as the scalar kernel's do; every field the same bits. */
-        for (int k = 0; k < 300; k++) {
+        /* Contacts begin and end over 300 steps (some 12 contact times; 100 in the sanitized
+         * suites): the vector loop skips the steps where no lane of a group touches
+         * (force_simd.h), and its histories must end with their contacts as the scalar kernel's
+         * do; every field the same bits. */
+        for (int k = 0; k < test_size(300, 100); k++) {
           const char *why = NULL;
           if (!sim_step(&v, &why) || !sim_step(&sc, &why)) fail_msg("%s: step %d: %s", what, k, why);
         }
-        if (!same_state(&v, &sc)) fail_msg("%s: after 300 steps, not bitwise the scalar kernel's", what);
+        if (!same_state(&v, &sc)) fail_msg("%s: after the steps, not bitwise the scalar kernel's", what);
         assert_memory_equal(v.nl.hist, sc.nl.hist, (size_t)v.nl.start[v.p.n] * (size_t)v.nl.hsize * sizeof(double));
       }
       { /* the general pass and the one for few contacts (drive.c: positions packed, the changed

@@ -160,11 +160,31 @@ endif
 STAMP_FLAGS := "$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)" "$(CXX) $(CXXFLAGS)"
 
 .DELETE_ON_ERROR:
-.PHONY: all test bench plots verify report mutation-check deps readme-check install install-share uninstall clean FORCE
+.PHONY: all help test bench plots verify report mutation-check deps readme-check install install-share uninstall clean FORCE
 
 # Plain `make` builds on every core (one translation unit per kernel: -j2 halves a clean build).
 all:
 	@$(MAKE) --no-print-directory -j$$(nproc) $(BUILD)/grandamp
+
+# The targets with what each does and how long it takes on 2 cores (docs/performance-log.md has
+# the runs; tests/cli/test_first_hour.c checks that every phony target is named here).
+help:
+	@printf '%s\n' \
+	  'make                 build/grandamp, on every core                                     ~4 min' \
+	  'make test            the unit tests (installed engines add their live tests)           ~3 min' \
+	  'make test SAN=1      the unit tests under ASan, UBSan and LSan (build-san/)            ~9 min' \
+	  'make race            the unit tests under ThreadSanitizer with Archer (build-race/)    ~6 min' \
+	  'make verify          every verifier case; exit 3 when one fails (VERIFY_ARGS=--quick)  ~16 min' \
+	  'make bench           the benchmark matrix, data/ and plots/ (QUICK=1: a small one)     ~8 min' \
+	  'make plots           the plots of the latest bench run again                           seconds' \
+	  'make report          one page of verdicts, changes, bench and plots: report/index.html ~1 s' \
+	  'make mutation-check  the verifier must fail a damping model changed by 1 %             ~2 min' \
+	  'make readme-check    every command of README.md and docs/commands.md, as pasted        ~1 min' \
+	  'make fuzz            the libFuzzer harnesses, FUZZ_SECONDS each (fuzz-build: build)    FUZZ_SECONDS each' \
+	  'make deps            the Debian packages the targets need (DRY_RUN=1: say which)       seconds' \
+	  'make install         grandamp and grandamp_verify into PREFIX/bin, their files into    seconds' \
+	  '                     PREFIX/share/grandamp (install-share: the files only; uninstall)' \
+	  'make clean           remove the build folders'
 
 # The commands may call the oracle (run --theory: a gas's kinetic-theory expectation); the oracle
 # itself still includes nothing of src/.

@@ -635,6 +635,11 @@ bool proc_exe_dir(char *dir, size_t size) {
 }
 
 bool proc_runtime_file(const char *in_tree, const char *installed, char *path, size_t size) {
+  const char *share = getenv("GRANDAMP_SHARE");
+  if (share && *share) {
+    const int n = snprintf(path, size, "%s/%s", share, installed);
+    return n > 0 && (size_t)n < size && access(path, R_OK) == 0;
+  }
   char self[4096];
   if (!proc_exe_dir(self, sizeof self)) {
     snprintf(path, size, "(unknown: /proc/self/exe unreadable)");

@@ -72,9 +72,11 @@ bool proc_scratch_remove(const char *path);
 bool proc_installed(const char *command);
 /** The folder of this executable (from /proc/self/exe) into dir; false when unknown. */
 bool proc_exe_dir(char *dir, size_t size);
-/** A file grandamp reads at run time, into path: <exe dir>/../<in_tree> where the executable is
- *  in a build folder of the tree, else <exe dir>/../share/grandamp/<installed> (make install's
- *  layout); false when neither is readable (path then holds the installed one, for messages). */
+/** A file grandamp reads at run time (the engines' decks, the plot scripts), into path:
+ *  $GRANDAMP_SHARE/<installed> when that setting is given (a folder laid out as make install's
+ *  share/grandamp: decks/, plots/), else <exe dir>/../<in_tree> where the executable is in a build
+ *  folder of the tree, else <exe dir>/../share/grandamp/<installed>; false when the one it looks
+ *  at last is not readable (path then holds it, for messages). */
 bool proc_runtime_file(const char *in_tree, const char *installed, char *path, size_t size);
 
 #endif

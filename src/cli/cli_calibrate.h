@@ -35,7 +35,7 @@ bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *in
  *  (plots/calibrate.gp beside the build folder), as a set: all new, or none changed and false with
  *  the reason (gnuplot's own words included) on stderr. */
 bool calibrate_write_plots(const CalibrateReport *r, const char *dir);
-/** The path of plots/calibrate.gp beside the build folder into buf; false when not found. */
+/** The path of plots/calibrate.gp (proc_runtime_file: GRANDAMP_SHARE, the tree, share/grandamp) into buf; false when not found. */
 bool calibrate_plot_script(char *buf, size_t size);
 
 #endif

@@ -241,10 +241,7 @@ void calibrate_print_json(const CalibrateReport *r, FILE *f) {
 }
 
 bool calibrate_plot_script(char *buf, size_t size) {
-  const char *env = getenv("GRANDAMP_PLOTS");
-  if (!env || !*env) return proc_runtime_file("plots/calibrate.gp", "plots/calibrate.gp", buf, size);
-  const int n = snprintf(buf, size, "%.3000s/calibrate.gp", env);
-  return n > 0 && (size_t)n < size && access(buf, R_OK) == 0;
+  return proc_runtime_file("plots/calibrate.gp", "plots/calibrate.gp", buf, size);
 }
 
 /* A number for gnuplot ('?' marks a missing point: set datafile missing). */
@@ -397,7 +394,7 @@ bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *in
       if (inputs[i]) cli_refuse_input("--plots", path, "an input file,", inputs[i], err);
   }
   if (!calibrate_plot_script(script, sizeof script))
-    errlist_add(err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder nor in share/grandamp (make install)");
+    errlist_add(err, "calibrate: --plots: plots/calibrate.gp not found beside the build folder nor in share/grandamp (make install; or set GRANDAMP_SHARE)");
   else
     for (int k = 0; k < plot_nfiles(fit_mode); k++) {
       snprintf(path, sizeof path, "%.4000s/%s", dir, PLOT_FILES[k]);
@@ -420,7 +417,7 @@ bool calibrate_plots_check(const char *dir, bool fit_mode, const char *const *in
 bool calibrate_write_plots(const CalibrateReport *r, const char *dir) {
   char script[4096], why[1024] = "", log[4400];
   if (!calibrate_plot_script(script, sizeof script)) {
-    fprintf(stderr, "grandamp: error: calibrate: no plots written: plots/calibrate.gp not found beside the build folder nor in share/grandamp (make install)\n");
+    fprintf(stderr, "grandamp: error: calibrate: no plots written: plots/calibrate.gp not found beside the build folder nor in share/grandamp (make install; or set GRANDAMP_SHARE)\n");
     return false;
   }
   /* the plot data, in memory first */

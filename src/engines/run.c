@@ -210,20 +210,15 @@ double engine_file_since(const struct timespec *t0, const char *path) {
 
 const char *engine_deck_path(const char *name, char *why, size_t why_size) {
   static char path[4096];
-  const char *env = getenv("GRANDAMP_ENGINE_DECKS");
-  if (env && *env) {
-    snprintf(path, sizeof path, "%s/%s", env, name);
-    if (access(path, R_OK) == 0) return path;
-    engine_msgf(why, why_size, "%.200s: not readable (GRANDAMP_ENGINE_DECKS)", path);
-    return NULL;
-  }
   /* build/grandamp_verify: ../src/engines/decks of the build folder; installed: share/grandamp/decks */
   char in_tree[256], installed[256];
   snprintf(in_tree, sizeof in_tree, "src/engines/decks/%.200s", name);
   snprintf(installed, sizeof installed, "decks/%.200s", name);
   if (proc_runtime_file(in_tree, installed, path, sizeof path)) return path;
-  engine_msgf(why, why_size, "engine deck %s not found next to the build folder nor in %.200s (make install); set "
-              "GRANDAMP_ENGINE_DECKS", name, path);
+  const char *share = getenv("GRANDAMP_SHARE");
+  if (share && *share) engine_msgf(why, why_size, "engine deck %.200s: not readable (GRANDAMP_SHARE)", path);
+  else engine_msgf(why, why_size, "engine deck %s not found next to the build folder nor in %.200s (make install); "
+                   "set GRANDAMP_SHARE", name, path);
   return NULL;
 }
 

@@ -113,8 +113,8 @@ void engine_msgf(char *dst, size_t n, const char *fmt, ...) __attribute__((forma
  *  --oversubscribe [--allow-run-as-root when root] prog" (Open MPI, Debian's default). Fills
  *  argv[0..] and returns how many entries it wrote; nbuf holds the rank count's text. */
 int engine_mpi_argv(const char **argv, int ranks, const char *prog, char nbuf[16]);
-/** The path of one of this project's engine decks (src/engines/decks/NAME): $GRANDAMP_ENGINE_DECKS/NAME,
- *  else src/engines/decks/NAME beside the folder of this executable (build/../src/engines/decks). NULL with *why
+/** The path of one of this project's engine decks (src/engines/decks/NAME), found as
+ *  proc_runtime_file finds a run-time file ($GRANDAMP_SHARE/decks/NAME first). NULL with *why
  *  when it is not readable. The returned buffer is static. */
 const char *engine_deck_path(const char *name, char *why, size_t why_size);
 

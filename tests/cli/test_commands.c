@@ -158,6 +158,20 @@ static void test_gas_series(void **state) {
       "--steps", "10", "--every", "5", "--theory");
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "needs a gas"));
+  /* a data file must hold a gas: equal spheres (a polydisperse packing is refused by the first
+   * atom that differs), at a gas's volume fraction (an FCC packing is not one) */
+  RUN(&r, "packing", "--type", "random", "--n", "200", "--phi", "0.3", "--out", test_path("poly.data"));
+  if (r.status != 0) fail_msg("%s", r.err);
+  RUN(&r, "run", "--packing", test_path("poly.data"), "--model", "hooke 2e4 14.17 tangential linear_nohistory 0 0",
+      "--steps", "10", "--every", "5", "--theory");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "differ from the first's"));
+  RUN(&r, "packing", "--type", "fcc", "--n", "108", "--out", test_path("fcc.data"));
+  if (r.status != 0) fail_msg("%s", r.err);
+  RUN(&r, "run", "--packing", test_path("fcc.data"), "--model", "hooke 2e4 14.17 tangential linear_nohistory 0 0",
+      "--steps", "10", "--every", "5", "--theory");
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "the expectation is for a gas"));
   /* --series needs --every; --every must be whole and >= 1 */
   RUN(&r, "run", "--packing", test_path("gas.data"), "--model", "hooke 2e4 14.17 tangential linear_nohistory 0 0",
       "--steps", "10", "--series", test_path("s2.csv"), "--every", "0");

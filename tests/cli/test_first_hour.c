@@ -1,16 +1,19 @@
 /*
- * test_first_hour.c - what a new user meets in the first hour (issue 57, deliverable 3): the
+ * test_first_hour.c - what a new user meets in the first hour: the
  * numbers of every CSV grandamp writes are the shortest that read back to the same bits, as the
  * JSON's are; collide's JSON gives the threads that ran; `make install-share` lays out the files
  * an installed binary reads, and the binary finds them; the README check fails a bare `grandamp`;
  * `make deps` names each package once; the files the documented examples write are ignored by git.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "numparse.h"
+#include "run.h"
 #include "tests.h"
 
 /* Every field of a CSV line (a header's names aside) must be num_csv's text of what it reads
@@ -164,14 +167,35 @@ static void test_installed_binary_finds_its_files(void **state) {
   assert_int_equal(access(path, R_OK), 0);
   snprintf(path, sizeof path, "%s/bin/grandamp", prefix);
   const bool gnuplot = access("/usr/bin/gnuplot", X_OK) == 0;
-  const char *saved = getenv("GRANDAMP_PLOTS");
+  const char *saved = getenv("GRANDAMP_SHARE");
   char plots_saved[1024] = "";
-  if (saved) snprintf(plots_saved, sizeof plots_saved, "%s", saved), unsetenv("GRANDAMP_PLOTS");
+  if (saved) snprintf(plots_saved, sizeof plots_saved, "%s", saved), unsetenv("GRANDAMP_SHARE");
   run_program(&r, path, (const char *const[]){"calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--e",
                                               "0.8", "--v", "1", "--models", "tsuji", "--plots", test_path("out"), NULL});
-  if (saved) setenv("GRANDAMP_PLOTS", plots_saved, 1);
   if (strstr(r.err, "calibrate.gp not found")) fail_msg("the installed grandamp did not find its plot script: %s", r.err);
   if (gnuplot && r.status != 0) fail_msg("installed calibrate --plots: exit %d: %s", r.status, r.err);
+  /* GRANDAMP_SHARE, the one setting for another place: the tree's binary reads that folder (an
+   * empty one: refused, the setting named), as the engines' decks do */
+  char share[1100];
+  snprintf(share, sizeof share, "%s/share/grandamp", prefix);
+  setenv("GRANDAMP_SHARE", test_path("empty"), 1);
+  mkdir(test_path("empty"), 0700);
+  run_program(&r, bin, (const char *const[]){"calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--e",
+                                             "0.8", "--v", "1", "--models", "tsuji", "--plots", test_path("out2"), NULL});
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "GRANDAMP_SHARE"));
+  char deck_why[512] = "";
+  assert_null(engine_deck_path("lammps_pair.in", deck_why, sizeof deck_why));
+  assert_non_null(strstr(deck_why, "(GRANDAMP_SHARE)"));
+  setenv("GRANDAMP_SHARE", share, 1);
+  const char *deck = engine_deck_path("lammps_pair.in", deck_why, sizeof deck_why);
+  assert_non_null(deck);
+  assert_non_null(strstr(deck, "/prefix/share/grandamp/decks/lammps_pair.in"));
+  run_program(&r, bin, (const char *const[]){"calibrate", "--material", "48e9", "0.2", "2800", "--radius", "0.005", "--e",
+                                             "0.8", "--v", "1", "--models", "tsuji", "--plots", test_path("out3"), NULL});
+  if (saved) setenv("GRANDAMP_SHARE", plots_saved, 1);
+  else unsetenv("GRANDAMP_SHARE");
+  if (gnuplot && r.status != 0) fail_msg("calibrate --plots with GRANDAMP_SHARE: exit %d: %s", r.status, r.err);
 }
 
 /* The README check runs a bare `grandamp ...` (a table's example, a code block's line) as a new
@@ -259,7 +283,39 @@ static void test_example_outputs_are_ignored(void **state) {
   }
 }
 
+/* make help names every phony target of the Makefile (but the internal race-run and FORCE), each
+ * with its duration, and no placeholder is left. */
+static void test_make_help_names_every_target(void **state) {
+  (void)state;
+  static CmdResult r;
+  run_program(&r, "/bin/sh", (const char *const[]){"-c", "make --no-print-directory -s help", NULL});
+  assert_int_equal(r.status, 0);
+  assert_null(strstr(r.out, "HELP_"));
+  FILE *f = fopen("Makefile", "r");
+  assert_non_null(f);
+  char line[1024];
+  int targets = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, ".PHONY:", 7)) continue;
+    for (char *save = NULL, *t = strtok_r(line + 7, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
+      if (!strcmp(t, "FORCE") || !strcmp(t, "race-run") || !strcmp(t, "all") || !strcmp(t, "help")) continue;
+      const size_t n = strlen(t);
+      bool found = false;
+      for (const char *at = r.out; !found && (at = strstr(at, t)); at++) { /* the whole word */
+        const bool before = at == r.out || at[-1] == ' ' || at[-1] == '(' || at[-1] == '\n';
+        const char after = at[n];
+        found = before && !(isalnum((unsigned char)after) || after == '-' || after == '_');
+      }
+      if (!found) fail_msg("make help does not name the target %s:\n%s", t, r.out);
+      targets++;
+    }
+  }
+  fclose(f);
+  assert_true(targets >= 15);
+}
+
 const struct CMUnitTest first_hour_tests[] = {
+    tagged_test(serial, test_make_help_names_every_target),
     cmocka_unit_test_setup_teardown(test_series_csv_is_shortest_and_exact, test_dir_setup, test_dir_teardown),
     cmocka_unit_test_setup_teardown(test_forces_csv_is_shortest, test_dir_setup, test_dir_teardown),
     tagged_test(serial, test_num_csv_keeps_every_bit),

@@ -51,18 +51,14 @@ static void agree(const char *what, const char *text, double delta, double rate,
              rate, a, b, a - b, scale);
 }
 
-static const char *const NORMALS[] = {"hooke", "hertz", "hertz/material", "dmt", "jkr"};
-static const char *const DAMPINGS[] = {"none",  "velocity",     "mass_velocity",    "viscoelastic",
-                                       "tsuji", "tsuji/legacy", "coeff_restitution"};
-
 /* A model text of normal n and damping d with random coefficients of a realistic size. */
 static void random_text(int n, int d, bool limit, char *text, size_t size) {
   double damp;
-  switch (d) {
-  case 1: damp = log_uniform(1e-3, 1e2); break; /* kg/s */
-  case 2: damp = log_uniform(1e-2, 1e4); break; /* 1/s */
-  case 3: damp = log_uniform(1e2, 1e7); break;  /* 1/(s m) */
-  case 0: damp = uniform(); break;
+  switch ((LawDamping)d) {
+  case LAW_DAMP_VELOCITY: damp = log_uniform(1e-3, 1e2); break;      /* kg/s */
+  case LAW_DAMP_MASS_VELOCITY: damp = log_uniform(1e-2, 1e4); break; /* 1/s */
+  case LAW_DAMP_VISCOELASTIC: damp = log_uniform(1e2, 1e7); break;   /* 1/(s m) */
+  case LAW_DAMP_NONE: damp = uniform(); break;
   default: damp = uniform() < 0.1 ? 1.0 : 0.05 + 0.95 * uniform(); break; /* e, 1 included */
   }
   char normal[160];
@@ -72,10 +68,11 @@ static void random_text(int n, int d, bool limit, char *text, size_t size) {
   case 1: snprintf(normal, sizeof normal, "hertz %.17g %.17g", log_uniform(1e5, 1e11), damp); break;
   case 2: snprintf(normal, sizeof normal, "hertz/material %.17g %.17g %.17g", log_uniform(1e5, 1e11), damp, nu); break;
   default:
-    snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g %.17g", NORMALS[n], log_uniform(1e5, 1e11), damp, nu, gamma);
+    snprintf(normal, sizeof normal, "%s %.17g %.17g %.17g %.17g", law_normal_name((LawNormal)n),
+             log_uniform(1e5, 1e11), damp, nu, gamma);
     break;
   }
-  snprintf(text, size, "%s tangential linear_nohistory 0.5 0.3 damping %s%s", normal, DAMPINGS[d],
+  snprintf(text, size, "%s tangential linear_nohistory 0.5 0.3 damping %s%s", normal, law_damping_name((LawDamping)d),
            limit ? " limit_damping" : "");
 }
 
@@ -121,8 +118,8 @@ static void law_matches_library(void **state) {
   (void)state;
   Counts n = {0};
   int models = 0;
-  for (int in = 0; in < 5; in++)
-    for (int id = 0; id < 7; id++)
+  for (int in = 0; in < LAW_N_NORMAL; in++)
+    for (int id = 0; id < LAW_N_DAMPING; id++)
       for (int limit = 0; limit < 2; limit++) {
         const bool cohesive = in >= 3;
         if (cohesive && (id >= 4 || limit)) continue; /* refused by both readers (below) */
@@ -161,8 +158,8 @@ static void law_matches_library(void **state) {
 /* Both readers refuse the same combinations (so the matrix above is the whole of it). */
 static void law_refuses_what_library_refuses(void **state) {
   (void)state;
-  for (int in = 0; in < 5; in++)
-    for (int id = 0; id < 7; id++)
+  for (int in = 0; in < LAW_N_NORMAL; in++)
+    for (int id = 0; id < LAW_N_DAMPING; id++)
       for (int limit = 0; limit < 2; limit++) {
         char text[320];
         random_text(in, id, limit, text, sizeof text);

@@ -77,6 +77,13 @@ static const NormalName NORMALS[] = {{"hooke", LAW_HOOKE, 2},          {"hertz",
 static const char *const DAMPINGS[] = {"none",  "velocity",     "mass_velocity",    "viscoelastic",
                                        "tsuji", "tsuji/legacy", "coeff_restitution"};
 
+_Static_assert(sizeof NORMALS / sizeof *NORMALS == LAW_N_NORMAL, "a normal law without its keyword, or the count");
+_Static_assert(sizeof DAMPINGS / sizeof *DAMPINGS == LAW_N_DAMPING, "a damping law without its keyword, or the count");
+
+const char *law_normal_name(LawNormal n) { return (int)n < LAW_N_NORMAL ? NORMALS[n].name : "?"; }
+int law_normal_coefficients(LawNormal n) { return (int)n < LAW_N_NORMAL ? NORMALS[n].ncoeff : 0; }
+const char *law_damping_name(LawDamping d) { return (int)d < LAW_N_DAMPING ? DAMPINGS[d] : "?"; }
+
 static bool cohesive(LawNormal n) { return n == LAW_DMT || n == LAW_JKR; }
 static bool restitution_form(LawDamping d) {
   return d == LAW_DAMP_TSUJI || d == LAW_DAMP_TSUJI_LEGACY || d == LAW_DAMP_COEFF_RESTITUTION;

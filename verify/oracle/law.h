@@ -66,6 +66,15 @@ typedef struct LawForce {
   double total;    /**< the applied force: sum, or 0 where limit_damping clamps a pull [N] */
 } LawForce;
 
+#define LAW_N_NORMAL 5  /**< the normal laws, LawNormal's values */
+#define LAW_N_DAMPING 7 /**< the damping laws, LawDamping's values */
+/** The pair_coeff keyword of a normal law (hooke, ..., jkr) and its number of coefficients. */
+const char *law_normal_name(LawNormal n);
+int law_normal_coefficients(LawNormal n);
+/** The pair_coeff keyword of a damping law (none, velocity, ..., coeff_restitution): the list the
+ *  law reads, so that a test walks every law the oracle has without a copy of it. */
+const char *law_damping_name(LawDamping d);
+
 /** Reads a model text; false with a message in why (size why_size) when it cannot. */
 bool law_parse(const char *text, LawModel *m, char *why, size_t why_size);
 

@@ -78,6 +78,7 @@ void tests_note_skip(void);
   X(verify, kharaz_energy) \
   X(verify, law) \
   X(verify, gas_theory) \
+  X(verify, edmd) \
   X(verify, defects) \
   X(engines, engine_lammps) \
   X(engines, engine_yade) \

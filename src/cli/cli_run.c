@@ -316,7 +316,8 @@ int cli_run(int argc, char **argv) {
   Series se = {0};
   const int64_t K = (int64_t)every;
   GasExpect expect;
-  const double box = b.hi[0] - b.lo[0];
+  /* the longest side holds the longest shear mode, the first to grow (gas_shear_length) */
+  const double box = fmax(b.hi[0] - b.lo[0], fmax(b.hi[1] - b.lo[1], b.hi[2] - b.lo[2]));
   if (ok && theory) {
     char twhy[256];
     const GasTemperature T0 = gas_temperature(&s.p);

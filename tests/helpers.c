@@ -118,6 +118,16 @@ const char *verify_bin(void) {
   return b ? b : "build/grandamp_verify";
 }
 
+void run_verify_quick(CmdResult *r, const char *const *extra, char *dir, size_t n) {
+  snprintf(dir, n, "/tmp/grandamp-test-verify-XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  const char *args[16] = {"--quick", "--no-lammps", "--data", dir};
+  int k = 4;
+  for (; *extra && k < 15; extra++) args[k++] = *extra;
+  args[k] = NULL;
+  run_program(r, verify_bin(), args);
+}
+
 void write_fcc_data(const char *path, long n) {
   PackingSpec s = packing_defaults();
   s.type = PACKING_FCC;

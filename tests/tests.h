@@ -134,6 +134,9 @@ void run_grandamp(CmdResult *r, const char *const *args);
 void run_program(CmdResult *r, const char *bin, const char *const *args);
 /** The verifier binary: $GRANDAMP_VERIFY_BIN, else build/grandamp_verify. */
 const char *verify_bin(void);
+/** Runs the verifier's quick subset (--quick --no-lammps) into a new folder under /tmp (its name
+ *  into dir) with the extra arguments (NULL-terminated, at most 11). */
+void run_verify_quick(CmdResult *r, const char *const *extra, char *dir, size_t n);
 /* The number after "key": in a JSON text (fails the test if the key is missing). */
 double json_value(const char *json, const char *key);
 /* cmocka setup and teardown: a private directory for the test, removed with its files after. */

@@ -44,6 +44,16 @@ static void assert_tidy_clean(const char *page) {
   if (r.status != 0 || r.out[0]) fail_msg("tidy on %s: exit %d:\n%s", page, r.status, r.out);
 }
 
+/* tools/report.sh on the test folder's data/ (as the verifier's data, the bench's and the plots')
+ * into out/, within a minute (124: it hung). */
+static void report_on_test_data(CmdResult *r) {
+  char cmd[1024], d[128];
+  snprintf(d, sizeof d, "%s", test_path(""));
+  snprintf(cmd, sizeof cmd, "timeout 60 tools/report.sh --data '%sdata' --bench '%sdata' --plots '%sdata' --bench-plots '%sdata' --out '%sout'",
+           d, d, d, d, d);
+  sh(r, cmd);
+}
+
 /* The reference run's data in a scratch folder, with a comparison that lists a case whose name
  * needs escaping, and an older run's summary (with markup in it) in the history. */
 static void reference_report(CmdResult *r) {
@@ -143,9 +153,7 @@ static void report_lists_failing_cases(void **state) {
         "\"engine.yade\",\"engine/yade/c\",XPASS,0.9,0.9,0,0.01,\"defect fixed\",0.1,abc,2026-12-06T01:02:03Z,\"m (cpu, 2 cores)\"\n",
         f);
   fclose(f);
-  snprintf(cmd, sizeof cmd, "tools/report.sh --data '%sdata' --bench '%sdata' --plots '%sdata' --bench-plots '%sdata' --out '%sout'", d, d,
-           d, d, d);
-  sh(&r, cmd);
+  report_on_test_data(&r);
   if (r.status != 0) fail_msg("exit %d:\n%s", r.status, r.err);
   const char *page = read_all(test_path("out/index.html"));
   assert_has(page, "<title>grandamp nightly report: FAIL</title>");
@@ -224,9 +232,7 @@ static void report_survives_hostile_inputs(void **state) {
         "\"src\",0.1,abc,2026-12-06T01:02:03Z,\"m\"\n",
         f);
   fclose(f);
-  snprintf(cmd, sizeof cmd, "timeout 60 tools/report.sh --data '%sdata' --bench '%sdata' --plots '%sdata' --bench-plots '%sdata' --out '%sout'",
-           d, d, d, d, d);
-  sh(&r, cmd);
+  report_on_test_data(&r);
   if (r.status != 0) fail_msg("exit %d (124: it hung):\n%s", r.status, r.err);
   assert_non_null(strstr(r.err, "is not a run's summary"));
   const char *page = read_all(test_path("out/index.html"));
@@ -251,9 +257,7 @@ static void report_marks_busy_engine_rows(void **state) {
            d, d, d);
   sh(&r, cmd);
   if (r.status != 0) fail_msg("setting up: exit %d: %s", r.status, r.err);
-  snprintf(cmd, sizeof cmd, "timeout 60 tools/report.sh --data '%sdata' --bench '%sdata' --plots '%sdata' --bench-plots '%sdata' --out '%sout'",
-           d, d, d, d, d);
-  sh(&r, cmd);
+  report_on_test_data(&r);
   if (r.status != 0) fail_msg("exit %d:\n%s", r.status, r.err);
   const char *page = read_all(test_path("out/index.html"));
   assert_has(page, "busy: 1 of ");

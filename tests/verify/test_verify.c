@@ -183,16 +183,6 @@ static void expectations_to_twelve_digits(void **state) {
   assert_abs(f.e, 0.46804, 5e-6);
 }
 
-static void run_verify(CmdResult *r, const char *const *extra, char *dir, size_t n) {
-  snprintf(dir, n, "/tmp/grandamp-test-verify-XXXXXX");
-  assert_non_null(mkdtemp(dir));
-  const char *args[16] = {"--quick", "--no-lammps", "--data", dir};
-  int k = 4;
-  for (; *extra && k < 15; extra++) args[k++] = *extra;
-  args[k] = NULL;
-  run_program(r, verify_bin(), args);
-}
-
 static void cleanup(const char *dir) {
   char cmd[512];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
@@ -215,7 +205,7 @@ static void verify_quick_passes(void **state) {
   CmdResult r;
   char dir[64], path[128];
   const char *none[] = {NULL};
-  run_verify(&r, none, dir, sizeof dir);
+  run_verify_quick(&r, none, dir, sizeof dir);
   if (r.status != 0) fail_msg("grandamp_verify --quick: exit %d\n%s\n%s", r.status, r.err, strstr(r.out, "FAIL") ? strstr(r.out, "FAIL") : "");
   snprintf(path, sizeof path, "%s/verify.csv", dir);
   assert_true(file_has(path, "PASS"));
@@ -238,7 +228,7 @@ static void verify_catches_broken_tsuji(void **state) {
   CmdResult r;
   char dir[64], path[128];
   const char *extra[] = {"--broken", "tsuji-without-sqrt2", "--filter", "tsuji", NULL};
-  run_verify(&r, extra, dir, sizeof dir);
+  run_verify_quick(&r, extra, dir, sizeof dir);
   assert_int_equal(r.status, 3);
   assert_non_null(strstr(r.out, "FAIL restitution/hertz_material/tsuji/"));
   assert_non_null(strstr(r.out, "FAIL tsuji/hertz_material/delta-end/e=0.5/target"));
@@ -265,7 +255,7 @@ static void verify_filter_on_name_end(void **state) {
     CmdResult r;
     char dir[64];
     const char *extra[] = {"--filter", T[k].filter, NULL};
-    run_verify(&r, extra, dir, sizeof dir);
+    run_verify_quick(&r, extra, dir, sizeof dir);
     if (r.status != 0 || !strstr(r.out, T[k].must_pass) || strstr(r.out, "\n0 passed") || !strstr(r.out, " passed, 0 failed\n"))
       fail_msg("--filter %s: exit %d, expected '%s' and no failure in:\n%s", T[k].filter, r.status, T[k].must_pass, r.out);
     cleanup(dir);
@@ -280,7 +270,7 @@ static void verify_compare_reports_changes(void **state) {
   CmdResult r;
   char dir[64], prev[128], path[128];
   const char *first[] = {"--filter", "tsuji", NULL};
-  run_verify(&r, first, dir, sizeof dir);
+  run_verify_quick(&r, first, dir, sizeof dir);
   assert_int_equal(r.status, 0);
   snprintf(path, sizeof path, "%s/verify.csv", dir);
   assert_true(file_has(path, ",revision,date,machine,check,reason\n"));
@@ -291,7 +281,7 @@ static void verify_compare_reports_changes(void **state) {
   const char *again[] = {"--filter", "tsuji", "--compare", prev, NULL};
   CmdResult r2;
   char dir2[64];
-  run_verify(&r2, again, dir2, sizeof dir2);
+  run_verify_quick(&r2, again, dir2, sizeof dir2);
   if (r2.status != 0 || !strstr(r2.out, "grandamp-verify: no change since the last run\n"))
     fail_msg("unchanged run: exit %d:\n%s", r2.status, r2.out);
   /* the comparison is also kept for the nightly report (tools/report.sh); a run that compares
@@ -302,7 +292,7 @@ static void verify_compare_reports_changes(void **state) {
   assert_int_equal(access(path, F_OK), -1);
   cleanup(dir2);
   const char *broken[] = {"--filter", "tsuji", "--broken", "tsuji-without-sqrt2", "--compare", prev, NULL};
-  run_verify(&r2, broken, dir2, sizeof dir2);
+  run_verify_quick(&r2, broken, dir2, sizeof dir2);
   assert_int_equal(r2.status, 3);
   assert_non_null(strstr(r2.out, "  status   PASS -> FAIL tsuji/hertz_material/delta-end/e=0.5/target"));
   snprintf(path, sizeof path, "%s/verify-changes.txt", dir2);
@@ -315,7 +305,7 @@ static void verify_compare_reports_changes(void **state) {
              "\"reference.closed_form\",\"reference/hooke/tsuji/delta-end/e=0.5/e\",PASS,0.4,0.4,0,3e-12,\"a, \"\"quoted\"\" source\",0\n");
   fclose(f);
   const char *moved[] = {"--filter", "reference/hooke/tsuji/delta-end", "--compare", prev, NULL};
-  run_verify(&r2, moved, dir2, sizeof dir2);
+  run_verify_quick(&r2, moved, dir2, sizeof dir2);
   assert_int_equal(r2.status, 0);
   if (!strstr(r2.out, "  moved    PASS reference/hooke/tsuji/delta-end/e=0.5/e  measured=0.458"))
     fail_msg("moved value not reported:\n%s", r2.out);
@@ -326,7 +316,7 @@ static void verify_compare_reports_changes(void **state) {
   fprintf(f, "name,status,measured,tolerance\n");
   for (int k = 0; k < 40; k++) fprintf(f, "\"case/%d\",MAYBE,0,0\n", k);
   fclose(f);
-  run_verify(&r2, moved, dir2, sizeof dir2);
+  run_verify_quick(&r2, moved, dir2, sizeof dir2);
   assert_int_equal(r2.status, 2);
   int lines = 0;
   for (const char *l = r2.err; (l = strstr(l, "grandamp-verify: error: --compare: ")); l++, lines++) {
@@ -405,7 +395,7 @@ static void verify_catches_every_fault(void **state) {
     assert_non_null(r);
     char dir[64], header[160];
     const char *extra[] = {"--broken", f->name, NULL};
-    run_verify(r, extra, dir, sizeof dir);
+    run_verify_quick(r, extra, dir, sizeof dir);
     snprintf(header, sizeof header, "WITH THE DELIBERATE FAULT %s (", f->name);
     if (r->status == 3 && strstr(r->out, header)) caught++;
     else {
@@ -442,7 +432,7 @@ static void verify_sees_each_damping_fault_in_every_row(void **state) {
     CmdResult r;
     char dir[64];
     const char *extra[] = {"--broken", f->name, "--filter", "e_fine", NULL};
-    run_verify(&r, extra, dir, sizeof dir);
+    run_verify_quick(&r, extra, dir, sizeof dir);
     cleanup(dir);
     /* each row once: "normal/damping/criterion", with whether one of its cases failed */
     enum { MAX_ROWS = 128 };

@@ -90,13 +90,7 @@ static void family_times_add_up(void **state) {
 }
 
 static void run_verify_env(CmdResult *r, const char *const *extra, char *dir, size_t n) {
-  snprintf(dir, n, "/tmp/grandamp-test-verifyout-XXXXXX");
-  assert_non_null(mkdtemp(dir));
-  const char *args[16] = {"--quick", "--no-lammps", "--data", dir};
-  int k = 4;
-  for (; *extra && k < 15; extra++) args[k++] = *extra;
-  args[k] = NULL;
-  run_program(r, verify_bin(), args);
+  run_verify_quick(r, extra, dir, n);
   char cmd[128];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   assert_int_equal(system(cmd), 0);
